@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+// Halo: animated gradient borders (SDF shapes, gradients, glow) on Linux,
+// drawn by an OpenGL 3.3 renderer and by an exact CPU reference.
+import PackageDescription
+
+let package = Package(
+    name: "Halo",
+    products: [
+        .library(name: "Halo", targets: ["Halo"]),
+        .executable(name: "halo", targets: ["halo"]),
+    ],
+    targets: [
+        // System libraries (Debian packages; pkg-config names).
+        .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy",
+                       providers: [.apt(["libepoxy-dev", "libegl-dev", "libgl-dev"])]),
+        .systemLibrary(name: "CGLFW", pkgConfig: "glfw3",
+                       providers: [.apt(["libglfw3-dev"])]),
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        // libpng's setjmp/longjmp error handling stays inside this C shim.
+        .target(name: "CHaloPNG", dependencies: ["CLibPNG"]),
+
+        // Scene model, decoder and maths. No GL.
+        .target(name: "HaloCore"),
+        // PNG reading and writing (libpng), atomic file output.
+        .target(name: "HaloPNG", dependencies: ["CHaloPNG", "HaloCore"]),
+        // The exact CPU reference renderer. No GL.
+        .target(name: "HaloReference", dependencies: ["HaloCore"]),
+        // The OpenGL 3.3 renderer (headless through EGL).
+        .target(name: "HaloGL", dependencies: ["HaloCore", "CEpoxy"]),
+        // The public library: re-exports the above and adds the high-level API.
+        .target(name: "Halo", dependencies: ["HaloCore", "HaloPNG", "HaloReference", "HaloGL"]),
+        // The command-line tool.
+        .executableTarget(name: "halo", dependencies: ["Halo"]),
+
+        .testTarget(name: "HaloTests", dependencies: ["Halo"]),
+    ]
+)

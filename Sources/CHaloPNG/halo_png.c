@@ -1,0 +1,142 @@
+#include "halo_png.h"
+
+#include <errno.h>
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    char *err;
+    size_t errlen;
+} halo_png_ctx;
+
+static void halo_png_error(png_structp png, png_const_charp msg) {
+    halo_png_ctx *ctx = (halo_png_ctx *)png_get_error_ptr(png);
+    if (ctx && ctx->err && ctx->errlen) snprintf(ctx->err, ctx->errlen, "%s", msg);
+    png_longjmp(png, 1);
+}
+
+static void halo_png_warning(png_structp png, png_const_charp msg) {
+    (void)png;
+    (void)msg; // warnings (e.g. unknown chunks) are not failures
+}
+
+int halo_png_write_rgba8(const char *path, uint32_t width, uint32_t height,
+                         const uint8_t *rgba, char *err, size_t errlen) {
+    halo_png_ctx ctx = {err, errlen};
+    FILE *fp = fopen(path, "wb");
+    if (!fp) {
+        snprintf(err, errlen, "cannot open for writing: %s", strerror(errno));
+        return -1;
+    }
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &ctx, halo_png_error, halo_png_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        snprintf(err, errlen, "out of memory");
+        png_destroy_write_struct(&png, &info);
+        fclose(fp);
+        return -1;
+    }
+    png_bytep *rows = NULL;
+    if (setjmp(png_jmpbuf(png))) {
+        free(rows);
+        png_destroy_write_struct(&png, &info);
+        fclose(fp);
+        return -1;
+    }
+    rows = (png_bytep *)malloc(sizeof(png_bytep) * (height ? height : 1));
+    if (!rows) png_error(png, "out of memory");
+    for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)(rgba + (size_t)y * width * 4);
+    png_init_io(png, fp);
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    png_set_compression_level(png, 6);
+    png_write_info(png, info);
+    png_write_image(png, rows);
+    png_write_end(png, info);
+    free(rows);
+    png_destroy_write_struct(&png, &info);
+    if (fflush(fp) != 0 || ferror(fp)) {
+        snprintf(err, errlen, "write failed: %s", strerror(errno));
+        fclose(fp);
+        return -1;
+    }
+    if (fclose(fp) != 0) {
+        snprintf(err, errlen, "write failed: %s", strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int halo_png_read_rgba8(const char *path, uint32_t max_side, uint32_t *width,
+                        uint32_t *height, uint8_t **pixels, char *err, size_t errlen) {
+    halo_png_ctx ctx = {err, errlen};
+    *pixels = NULL;
+    FILE *fp = fopen(path, "rb");
+    if (!fp) {
+        snprintf(err, errlen, "cannot open: %s", strerror(errno));
+        return -1;
+    }
+    unsigned char sig[8];
+    if (fread(sig, 1, 8, fp) != 8 || png_sig_cmp(sig, 0, 8) != 0) {
+        snprintf(err, errlen, "not a PNG file (bad signature)");
+        fclose(fp);
+        return -1;
+    }
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &ctx, halo_png_error, halo_png_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        snprintf(err, errlen, "out of memory");
+        png_destroy_read_struct(&png, &info, NULL);
+        fclose(fp);
+        return -1;
+    }
+    uint8_t *volatile buffer = NULL;
+    png_bytep *volatile rows = NULL;
+    if (setjmp(png_jmpbuf(png))) {
+        free(rows);
+        free(buffer);
+        png_destroy_read_struct(&png, &info, NULL);
+        fclose(fp);
+        return -1;
+    }
+    png_init_io(png, fp);
+    png_set_sig_bytes(png, 8);
+    png_set_user_limits(png, max_side, max_side);
+    png_read_info(png, info);
+    png_uint_32 w = png_get_image_width(png, info), h = png_get_image_height(png, info);
+    if (w == 0 || h == 0 || w > max_side || h > max_side) {
+        snprintf(err, errlen, "image is %ux%u pixels; at most %u a side", (unsigned)w, (unsigned)h, max_side);
+        png_longjmp(png, 1);
+    }
+    int color = png_get_color_type(png, info);
+    int depth = png_get_bit_depth(png, info);
+    if (depth == 16) png_set_strip_16(png);
+    if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+    if (color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if (!(color & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS))
+        png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)w * 4) png_error(png, "unsupported PNG layout");
+    buffer = (uint8_t *)malloc((size_t)w * h * 4);
+    rows = (png_bytep *)malloc(sizeof(png_bytep) * h);
+    if (!buffer || !rows) png_error(png, "out of memory");
+    for (png_uint_32 y = 0; y < h; y++) rows[y] = buffer + (size_t)y * w * 4;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    free(rows);
+    png_destroy_read_struct(&png, &info, NULL);
+    fclose(fp);
+    *width = w;
+    *height = h;
+    *pixels = buffer;
+    return 0;
+}
+
+void halo_png_free(uint8_t *pixels) { free(pixels); }

@@ -1,0 +1,4 @@
+@_exported import HaloCore
+@_exported import HaloGL
+@_exported import HaloPNG
+@_exported import HaloReference

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Which renderer draws a scene.
+public enum Backend: String, Sendable, CaseIterable {
+    /// The OpenGL 3.3 renderer (headless through EGL).
+    case gpu
+    /// The exact CPU reference renderer.
+    case cpu
+}
+
+/// High-level entry points: load a scene, resolve it at a time, render it.
+public enum Halo {
+    /// Reads and checks a scene file, and its background image if it has one.
+    /// - Throws: ``SceneError`` (bad scene or unreadable background image).
+    public static func load(_ path: String) throws -> (scene: Scene, background: RGBA8Image?) {
+        let scene = try SceneDecoder.load(path: path)
+        return (scene, try backgroundImage(of: scene))
+    }
+
+    /// The decoded background PNG of `scene`, or nil when its background is a colour.
+    /// - Throws: ``SceneError`` at `canvas.background.image` when the PNG cannot be used.
+    public static func backgroundImage(of scene: Scene) throws -> RGBA8Image? {
+        guard case .image(let path, _) = scene.canvas.background else { return nil }
+        do {
+            return try PNG.read(path)
+        } catch let e as PNGError {
+            throw SceneError(file: scene.file ?? "<scene>", path: "canvas.background.image",
+                             expected: "a readable PNG of at most \(Limits.maxImageSide) pixels a side",
+                             found: "\(path) (\(e.reason))")
+        }
+    }
+
+    /// Renders `scene` at `time` (seconds; nil: the scene's own time) with the CPU reference.
+    public static func renderCPU(_ scene: Scene, background: RGBA8Image?, time: Double? = nil) -> RGBA8Image {
+        let frame = Frame(scene, time: time, backgroundImage: background)
+        return ReferenceRenderer().render(frame).toRGBA8()
+    }
+}

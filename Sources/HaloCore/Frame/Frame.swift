@@ -1,0 +1,75 @@
+/// A scene at one moment, resolved into pixel space: every per-frame constant
+/// (outlines, corner radii, stroke edge offsets, glow sigma, paints with their
+/// animation applied) computed once, for both renderers.
+public struct Frame: Sendable {
+    /// Image size in pixels.
+    public var width: Int
+    public var height: Int
+    /// The background, premultiplied, one value per pixel (nil: a flat colour, `backgroundColor`).
+    public var backgroundColor: Premul
+    public var backgroundImage: PremulImage?
+    public var layers: [ResolvedLayer]
+
+    /// Resolves `scene` at `time` (seconds; nil: the scene's own time; 0 under
+    /// reduceMotion). `backgroundImage` is the decoded background PNG when the
+    /// scene has one (see ``BackgroundPlacement``).
+    public init(_ scene: Scene, time: Double? = nil, backgroundImage: RGBA8Image? = nil) {
+        let t = scene.effectiveTime(time)
+        let scale = scene.canvas.scale
+        width = scene.canvas.pixelWidth
+        height = scene.canvas.pixelHeight
+        switch scene.canvas.background {
+        case .color(let c): backgroundColor = c.premultiplied; self.backgroundImage = nil
+        case .image(_, let mode):
+            backgroundColor = .zero
+            if let img = backgroundImage {
+                self.backgroundImage = BackgroundPlacement.render(img, mode: mode, width: width, height: height,
+                                                                  canvasSize: Vec2(scene.canvas.width * scale, scene.canvas.height * scale))
+            } else {
+                self.backgroundImage = nil
+            }
+        }
+        layers = scene.layers.map { ResolvedLayer($0, time: t, scale: scale) }
+    }
+}
+
+/// One layer at one moment, in pixels.
+public struct ResolvedLayer: Sendable {
+    public var outline: Outline
+    public var fill: ResolvedPaint?
+    public var stroke: ResolvedStroke?
+    public var glow: ResolvedGlow?
+    /// Group opacity, 0...1.
+    public var opacity: Double
+
+    public init(_ layer: Layer, time t: Double, scale: Double) {
+        outline = Outline(layer.shape, scale: scale)
+        fill = layer.fill.map { ResolvedPaint($0, rect: layer.shape.rect, time: t, scale: scale) }
+        stroke = layer.stroke.map {
+            let (inner, outer) = $0.edgeOffsets
+            return ResolvedStroke(inner: inner * scale, outer: outer * scale,
+                                  paint: ResolvedPaint($0.paint, rect: layer.shape.rect, time: t, scale: scale))
+        }
+        glow = layer.glow.map { ResolvedGlow(sigma: $0.radius * scale, opacity: $0.opacity, color: $0.color?.premultiplied) }
+        if stroke == nil { glow = nil }
+        opacity = layer.opacity
+    }
+
+    /// Pixel-space bounds of the stroke's area (outline grown by its outer offset).
+    public var strokeBounds: Box? { stroke.map { outline.bounds(grownBy: $0.outer) } }
+}
+
+/// A stroke's two edges as signed offsets of the outline, in pixels (inner < outer),
+/// and its paint.
+public struct ResolvedStroke: Sendable {
+    public var inner: Double
+    public var outer: Double
+    public var paint: ResolvedPaint
+}
+
+/// A glow in pixels: Gaussian standard deviation, opacity, optional colour (premultiplied).
+public struct ResolvedGlow: Sendable {
+    public var sigma: Double
+    public var opacity: Double
+    public var color: Premul?
+}

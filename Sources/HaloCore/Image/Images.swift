@@ -1,0 +1,55 @@
+/// An 8-bit RGBA image, straight (not premultiplied) alpha, sRGB-encoded, rows
+/// top to bottom: the PNG format Halo reads and writes.
+public struct RGBA8Image: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    /// width * height * 4 bytes, RGBA.
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(pixels.count == width * height * 4)
+        self.width = width; self.height = height; self.pixels = pixels
+    }
+
+    public init(width: Int, height: Int) {
+        self.init(width: width, height: height, pixels: Array(repeating: 0, count: width * height * 4))
+    }
+
+    /// The pixel at column x, row y, as (r, g, b, a) bytes.
+    public subscript(x: Int, y: Int) -> SIMD4<UInt8> {
+        let i = (y * width + x) * 4
+        return SIMD4(pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+}
+
+/// A floating-point premultiplied RGBA image (sRGB-encoded values, 0...1), rows
+/// top to bottom: what renderers composite into before the one rounding to 8 bits.
+public struct PremulImage: Sendable {
+    public var width: Int
+    public var height: Int
+    public var pixels: [SIMD4<Float>]
+
+    public init(width: Int, height: Int, fill: SIMD4<Float> = .zero) {
+        self.width = width; self.height = height
+        pixels = Array(repeating: fill, count: width * height)
+    }
+
+    /// The 8-bit straight-alpha image (SCENE.md "Colour", output): alpha and the
+    /// unpremultiplied colour (divided by the unrounded alpha) are each rounded
+    /// once, half up; pixels whose alpha rounds to 0 become (0, 0, 0, 0).
+    public func toRGBA8() -> RGBA8Image {
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        for i in 0..<(width * height) {
+            let p = pixels[i]
+            let a = min(max(Double(p.w), 0), 1)
+            let a8 = UInt8((a * 255 + 0.5).rounded(.down))
+            if a8 == 0 { continue }
+            for c in 0..<3 {
+                let v = min(max(Double(p[c]) / a, 0), 1)
+                out[i * 4 + c] = UInt8((v * 255 + 0.5).rounded(.down))
+            }
+            out[i * 4 + 3] = a8
+        }
+        return RGBA8Image(width: width, height: height, pixels: out)
+    }
+}

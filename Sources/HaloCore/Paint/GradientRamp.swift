@@ -1,0 +1,82 @@
+/// A gradient's colours as a table of nodes: (location, premultiplied sRGB-encoded
+/// colour). Mixing linearly between neighbouring nodes gives the gradient's colour
+/// at any t (SCENE.md "Paints").
+///
+/// For `srgb` interpolation the nodes are the stops themselves (premultiplied
+/// mixing in sRGB-encoded values is linear). For `linear` and `oklab` each
+/// segment is sampled at `samplesPerSegment + 1` locations, mixed premultiplied in
+/// that space and converted back (out-of-gamut results clipped), so the linear
+/// mixing in between errs by O(1 / samples^2): under 1e-4 for 64 samples.
+/// Two stops at one location give two nodes there: a hard edge.
+public struct GradientRamp: Equatable, Sendable {
+    public var locations: [Double]
+    public var colors: [Premul]
+
+    public init(stops: [ColorStop], interpolation: Interpolation, samplesPerSegment: Int = 64) {
+        precondition(!stops.isEmpty)
+        if interpolation == .srgb || stops.count == 1 {
+            locations = stops.map(\.location)
+            colors = stops.map(\.color.premultiplied)
+            return
+        }
+        var locs: [Double] = [], cols: [Premul] = []
+        for i in 0..<(stops.count - 1) {
+            let s0 = stops[i], s1 = stops[i + 1]
+            if s1.location <= s0.location { continue }     // hard edge: segments meet here
+            let c0 = GradientRamp.toSpace(s0.color, interpolation) * s0.color.a
+            let c1 = GradientRamp.toSpace(s1.color, interpolation) * s1.color.a
+            for k in 0...samplesPerSegment {
+                let f = Double(k) / Double(samplesPerSegment)
+                let a = s0.color.a + f * (s1.color.a - s0.color.a)
+                let mixed = c0 + f * (c1 - c0)
+                let straight = a > 0 ? GradientRamp.fromSpace(mixed / a, interpolation) : SIMD3<Double>(0, 0, 0)
+                locs.append(s0.location + f * (s1.location - s0.location))
+                cols.append(Premul(straight.x * a, straight.y * a, straight.z * a, a))
+            }
+        }
+        if locs.isEmpty {      // every stop at one location: the last colour holds everywhere
+            locs = [stops.last!.location]; cols = [stops.last!.color.premultiplied]
+        }
+        locations = locs; colors = cols
+    }
+
+    static func toSpace(_ c: RGBA, _ space: Interpolation) -> SIMD3<Double> {
+        switch space {
+        case .srgb: return SIMD3(c.r, c.g, c.b)
+        case .linear: return SIMD3(SRGB.toLinear(c.r), SRGB.toLinear(c.g), SRGB.toLinear(c.b))
+        case .oklab: return Oklab.fromSRGB(SIMD3(c.r, c.g, c.b))
+        }
+    }
+
+    static func fromSpace(_ c: SIMD3<Double>, _ space: Interpolation) -> SIMD3<Double> {
+        switch space {
+        case .srgb: return c
+        case .linear: return SIMD3(SRGB.fromLinear(c.x), SRGB.fromLinear(c.y), SRGB.fromLinear(c.z))
+        case .oklab: return Oklab.toSRGB(c)
+        }
+    }
+
+    /// The premultiplied colour at `t` (clamped to the first and last node). At a
+    /// hard edge the later stop holds from its location on.
+    @inline(__always)
+    public func color(at t: Double) -> Premul {
+        let n = locations.count
+        if n == 1 || !(t > locations[0]) { return t >= locations[0] && n > 1 ? colorAfter(t) : colors[0] }
+        if t >= locations[n - 1] { return colors[n - 1] }
+        return colorAfter(t)
+    }
+
+    @inline(__always)
+    private func colorAfter(_ t: Double) -> Premul {
+        // Last node with location <= t (binary search), then mix towards the next.
+        var lo = 0, hi = locations.count - 1
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if locations[mid] <= t { lo = mid } else { hi = mid }
+        }
+        let l0 = locations[lo], l1 = locations[hi]
+        if l1 <= l0 { return colors[hi] }
+        let f = (t - l0) / (l1 - l0)
+        return colors[lo] + f * (colors[hi] - colors[lo])
+    }
+}

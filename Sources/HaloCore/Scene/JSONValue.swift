@@ -1,0 +1,89 @@
+import Foundation
+
+/// A parsed JSON value. Scene files are parsed by Foundation's `JSONDecoder`
+/// into this tree, which ``SceneDecoder`` then checks key by key so that every
+/// refusal can name its JSON path.
+public enum JSONValue: Equatable, Sendable, Decodable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public init(from decoder: Decoder) throws {
+        if var array = try? decoder.unkeyedContainer() {
+            var items: [JSONValue] = []
+            if let n = array.count { items.reserveCapacity(n) }
+            while !array.isAtEnd { items.append(try array.decode(JSONValue.self)) }
+            self = .array(items)
+            return
+        }
+        if let object = try? decoder.container(keyedBy: AnyKey.self) {
+            var dict: [String: JSONValue] = [:]
+            for key in object.allKeys { dict[key.stringValue] = try object.decode(JSONValue.self, forKey: key) }
+            self = .object(dict)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() { self = .null }
+        else if let b = try? single.decode(Bool.self) { self = .bool(b) }
+        else if let d = try? single.decode(Double.self) { self = .number(d) }
+        else if let s = try? single.decode(String.self) { self = .string(s) }
+        else {
+            throw DecodingError.dataCorruptedError(in: single, debugDescription: "not a JSON value")
+        }
+    }
+
+    /// A short JSON rendering for messages (at most about 60 characters).
+    public var shortDescription: String {
+        let full = jsonText
+        return full.count <= 60 ? full : String(full.prefix(57)) + "..."
+    }
+
+    /// The value as compact JSON text (object keys sorted).
+    public var jsonText: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let d):
+            if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+            return String(d)
+        case .string(let s):
+            var out = "\""
+            for ch in s.unicodeScalars {
+                switch ch {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\t": out += "\\t"
+                default:
+                    if ch.value < 0x20 { out += String(format: "\\u%04x", ch.value) } else { out.unicodeScalars.append(ch) }
+                }
+            }
+            return out + "\""
+        case .array(let a): return "[" + a.map(\.jsonText).joined(separator: ", ") + "]"
+        case .object(let o):
+            return "{" + o.keys.sorted().map { "\(JSONValue.string($0).jsonText): \(o[$0]!.jsonText)" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    /// A word for the value's JSON type ("a string", "an object", ...).
+    public var typeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { self.stringValue = String(intValue); self.intValue = intValue }
+}

@@ -1,0 +1,163 @@
+/// A scene of SCENE.md (format 1): a canvas and the layers drawn on it, in order.
+///
+/// Geometry is in points; `canvas.scale` turns points into pixels. Build one in
+/// code, or decode a file with ``SceneDecoder``.
+public struct Scene: Equatable, Sendable {
+    /// The canvas: size in points, scale, background.
+    public var canvas: Canvas
+    /// The moment drawn, in seconds (default 0). A renderer's own time overrides it.
+    public var time: Double
+    /// When true every animation is frozen at its time-0 state.
+    public var reduceMotion: Bool
+    /// Layers, drawn in order, each composited source-over on what is below.
+    public var layers: [Layer]
+    /// The file the scene came from, if any (for messages and relative image paths).
+    public var file: String?
+    /// The `test` object of the scene file, kept as JSON text for `halo test` (not drawn).
+    public var testJSON: JSONValue?
+
+    public init(canvas: Canvas, time: Double = 0, reduceMotion: Bool = false, layers: [Layer],
+                file: String? = nil, testJSON: JSONValue? = nil) {
+        self.canvas = canvas; self.time = time; self.reduceMotion = reduceMotion
+        self.layers = layers; self.file = file; self.testJSON = testJSON
+    }
+
+    /// The time animations are evaluated at: 0 under reduceMotion, else `override` or ``time``.
+    public func effectiveTime(_ override: Double? = nil) -> Double {
+        reduceMotion ? 0 : (override ?? time)
+    }
+}
+
+/// The drawing surface: `width` x `height` points at `scale` pixels per point.
+public struct Canvas: Equatable, Sendable {
+    /// Size in points (> 0).
+    public var width, height: Double
+    /// Pixels per point (> 0, default 1).
+    public var scale: Double
+    public var background: Background
+
+    public init(width: Double, height: Double, scale: Double = 1, background: Background = .color(RGBA(0, 0, 0, 0))) {
+        self.width = width; self.height = height; self.scale = scale; self.background = background
+    }
+
+    /// The image size in pixels: round(width * scale) x round(height * scale), round(x) = floor(x + 0.5).
+    public var pixelWidth: Int { roundHalfUp(width * scale) }
+    public var pixelHeight: Int { roundHalfUp(height * scale) }
+}
+
+/// SCENE.md's rounding: floor(x + 0.5), clamped into Int's range.
+@inline(__always)
+public func roundHalfUp(_ x: Double) -> Int {
+    let r = (x + 0.5).rounded(.down)
+    if !(r > -9e18) { return r.isNaN ? 0 : Int.min }
+    return r < 9e18 ? Int(r) : Int.max
+}
+
+/// What is under the layers.
+public enum Background: Equatable, Sendable {
+    /// A flat colour.
+    case color(RGBA)
+    /// A PNG at `path` (absolute, or relative to the scene file), placed by `mode`.
+    case image(path: String, mode: ContentMode)
+}
+
+/// How a background image is fitted to the canvas.
+public enum ContentMode: String, Equatable, Sendable, CaseIterable {
+    /// Scaled to cover the canvas, cropped evenly.
+    case fill
+    /// Scaled to fit inside, centred, clear around it.
+    case fit
+    /// Scaled to the canvas exactly.
+    case stretch
+}
+
+/// One layer: a shape with an optional fill, stroke and glow, drawn as a group.
+public struct Layer: Equatable, Sendable {
+    public var shape: Shape
+    public var fill: Paint?
+    public var stroke: Stroke?
+    /// A glow needs a stroke: it is the blurred stroke.
+    public var glow: Glow?
+    /// Group opacity, 0...1: the layer is drawn, then composited once at this opacity.
+    public var opacity: Double
+
+    public init(shape: Shape, fill: Paint? = nil, stroke: Stroke? = nil, glow: Glow? = nil, opacity: Double = 1) {
+        self.shape = shape; self.fill = fill; self.stroke = stroke; self.glow = glow; self.opacity = opacity
+    }
+}
+
+/// An axis-aligned rectangle in points: origin (x, y) top-left, size (w, h) >= 0.
+public struct Rect: Equatable, Sendable {
+    public var x, y, w, h: Double
+    public init(_ x: Double, _ y: Double, _ w: Double, _ h: Double) {
+        self.x = x; self.y = y; self.w = w; self.h = h
+    }
+}
+
+/// A shape's outline (SCENE.md "Shapes").
+public struct Shape: Equatable, Sendable {
+    public enum Kind: String, Equatable, Sendable, CaseIterable {
+        case rect, roundedRect, capsule, ellipse
+    }
+    public enum CornerStyle: String, Equatable, Sendable, CaseIterable {
+        /// Quarter circles.
+        case circular
+        /// Apple's continuous ("squircle") corners, CONTINUOUS.md.
+        case continuous
+    }
+    public var kind: Kind
+    /// Bounding rectangle in points.
+    public var rect: Rect
+    /// Corner radii in points as written, [topLeft, topRight, bottomRight, bottomLeft]
+    /// (roundedRect only; before the CSS scale-down).
+    public var cornerRadii: [Double]
+    public var cornerStyle: CornerStyle
+
+    public init(kind: Kind, rect: Rect, cornerRadii: [Double] = [0, 0, 0, 0], cornerStyle: CornerStyle = .circular) {
+        self.kind = kind; self.rect = rect; self.cornerRadii = cornerRadii; self.cornerStyle = cornerStyle
+    }
+}
+
+/// A stroke along the shape's outline.
+public struct Stroke: Equatable, Sendable {
+    public enum Alignment: String, Equatable, Sendable, CaseIterable {
+        /// The outline is the middle of the stroke (SwiftUI `stroke`).
+        case center
+        /// The stroke lies inside the shape (SwiftUI `strokeBorder`, UIKit `borderWidth`).
+        case inside
+        /// The stroke lies outside the shape.
+        case outside
+    }
+    public var paint: Paint
+    /// Width in points (> 0).
+    public var width: Double
+    public var alignment: Alignment
+
+    public init(paint: Paint, width: Double, alignment: Alignment = .center) {
+        self.paint = paint; self.width = width; self.alignment = alignment
+    }
+
+    /// The stroke's two edges as signed offsets of the outline in points
+    /// (negative = inwards): inside (-w, 0), center (-w/2, w/2), outside (0, w).
+    public var edgeOffsets: (inner: Double, outer: Double) {
+        switch alignment {
+        case .inside: return (-width, 0)
+        case .center: return (-width / 2, width / 2)
+        case .outside: return (0, width)
+        }
+    }
+}
+
+/// A Gaussian glow of the layer's stroke, drawn under it (SCENE.md "Glow").
+public struct Glow: Equatable, Sendable {
+    /// Standard deviation (sigma) of the Gaussian, in points (>= 0), as CSS `blur()`.
+    public var radius: Double
+    /// Multiplies the glow, 0...1.
+    public var opacity: Double
+    /// When set, the glow is this colour times the stroke's alpha.
+    public var color: RGBA?
+
+    public init(radius: Double, opacity: Double = 1, color: RGBA? = nil) {
+        self.radius = radius; self.opacity = opacity; self.color = color
+    }
+}

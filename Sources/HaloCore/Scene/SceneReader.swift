@@ -1,0 +1,335 @@
+import Foundation
+
+/// Walks a parsed JSON tree and builds a checked ``Scene``; every refusal is a
+/// ``SceneError`` with the JSON path of the bad value.
+struct SceneReader {
+    let file: String
+
+    func fail(_ path: String, _ expected: String, _ found: JSONValue?) -> SceneError {
+        SceneError(file: file, path: path, expected: expected, found: found?.shortDescription ?? "nothing")
+    }
+
+    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// An object with only the given keys; unknown keys are refused with a did-you-mean.
+    func object(_ v: JSONValue, _ path: String, required: [String], optional: [String]) throws -> [String: JSONValue] {
+        guard case .object(let o) = v else { throw fail(path, "an object", v) }
+        let known = required + optional
+        for key in o.keys.sorted() where !known.contains(key) {
+            var expected = "no such key (allowed: \(known.joined(separator: ", ")))"
+            if let close = closestKey(key, known) { expected = "no such key (did you mean \"\(close)\"?)" }
+            throw fail(join(path, key), expected, o[key])
+        }
+        for key in required where o[key] == nil {
+            throw fail(join(path, key), "a value (required)", nil)
+        }
+        return o
+    }
+
+    func number(_ v: JSONValue?, _ path: String, min: Double? = nil, max: Double? = nil, minOpen: Bool = false) throws -> Double {
+        var expected = "a finite number"
+        if let min { expected = minOpen ? "a number > \(fmt(min))" : "a number >= \(fmt(min))" }
+        if let max { expected += min == nil ? " <= \(fmt(max))" : " and <= \(fmt(max))" }
+        guard case .number(let d)? = v, d.isFinite else { throw fail(path, expected, v) }
+        if let min, minOpen ? !(d > min) : !(d >= min) { throw fail(path, expected, v) }
+        if let max, !(d <= max) { throw fail(path, expected, v) }
+        return d == 0 ? 0 : d  // -0 reads as 0
+    }
+
+    func choice<T: RawRepresentable & CaseIterable>(_ v: JSONValue?, _ path: String, _: T.Type) throws -> T where T.RawValue == String {
+        let options = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        guard case .string(let s)? = v, let t = T(rawValue: s) else { throw fail(path, "one of \(options)", v) }
+        return t
+    }
+
+    func unitPoint(_ v: JSONValue?, _ path: String) throws -> UnitPoint {
+        guard case .array(let a)? = v, a.count == 2 else { throw fail(path, "a unit point [u, v]", v) }
+        return UnitPoint(try number(a[0], "\(path)[0]"), try number(a[1], "\(path)[1]"))
+    }
+
+    func color(_ v: JSONValue?, _ path: String) throws -> RGBA {
+        let expected = "a colour (\"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\", [r, g, b], [r, g, b, a] or a name)"
+        switch v {
+        case .string(let s)?:
+            if let c = RGBA.named[s] { return c }
+            if s.hasPrefix("#") {
+                let hex = Array(s.dropFirst())
+                if [3, 6, 8].contains(hex.count), hex.allSatisfy(\.isHexDigit) {
+                    let digits = hex.count == 3 ? hex.flatMap { [$0, $0] } : hex
+                    var vals: [Double] = []
+                    for i in stride(from: 0, to: digits.count, by: 2) {
+                        vals.append(Double(Int(String(digits[i...i + 1]), radix: 16)!) / 255)
+                    }
+                    return RGBA(vals[0], vals[1], vals[2], vals.count == 4 ? vals[3] : 1)
+                }
+            }
+            var e = expected
+            if let close = closestKey(s, RGBA.named.keys.sorted()) { e += " (did you mean \"\(close)\"?)" }
+            throw fail(path, e, v)
+        case .array(let a)? where a.count == 3 || a.count == 4:
+            var c: [Double] = []
+            for (i, x) in a.enumerated() { c.append(try number(x, "\(path)[\(i)]", min: 0, max: 1)) }
+            return RGBA(c[0], c[1], c[2], c.count == 4 ? c[3] : 1)
+        default:
+            throw fail(path, expected, v)
+        }
+    }
+
+    // MARK: - Scene
+
+    func scene(_ v: JSONValue) throws -> Scene {
+        let o = try object(v, "", required: ["format", "canvas", "layers"],
+                           optional: ["time", "reduceMotion", "description", "test"])
+        guard case .number(1)? = o["format"] else { throw fail("format", "1", o["format"]) }
+        if let d = o["description"], case .string = d {} else if let d = o["description"] {
+            throw fail("description", "a string", d)
+        }
+        if let t = o["test"], case .object = t {} else if let t = o["test"] {
+            throw fail("test", "an object", t)
+        }
+        let canvas = try self.canvas(o["canvas"]!)
+        let time = try o["time"].map { try number($0, "time") } ?? 0
+        var reduceMotion = false
+        if let r = o["reduceMotion"] {
+            guard case .bool(let b) = r else { throw fail("reduceMotion", "true or false", r) }
+            reduceMotion = b
+        }
+        guard case .array(let list)? = o["layers"] else { throw fail("layers", "a list of layers", o["layers"]) }
+        if list.count > Limits.maxLayers {
+            throw fail("layers", "at most \(Limits.maxLayers) layers", .string("\(list.count) layers"))
+        }
+        let diagonal = (canvas.width * canvas.width + canvas.height * canvas.height).squareRoot()
+        var layers: [Layer] = []
+        for (i, l) in list.enumerated() { layers.append(try layer(l, "layers[\(i)]", canvasDiagonal: diagonal)) }
+        return Scene(canvas: canvas, time: time, reduceMotion: reduceMotion, layers: layers, file: file, testJSON: o["test"])
+    }
+
+    func canvas(_ v: JSONValue) throws -> Canvas {
+        let o = try object(v, "canvas", required: ["width", "height"], optional: ["scale", "background"])
+        let w = try number(o["width"], "canvas.width", min: 0, minOpen: true)
+        let h = try number(o["height"], "canvas.height", min: 0, minOpen: true)
+        let scale = try o["scale"].map { try number($0, "canvas.scale", min: 0, minOpen: true) } ?? 1
+        for (name, n) in [("width", w), ("height", h)] {
+            let px = roundHalfUp(n * scale)
+            if !(1...Limits.maxCanvasSide).contains(px) {
+                throw fail("canvas.\(name)", "a size of 1...\(Limits.maxCanvasSide) pixels once scaled",
+                           .string("\(fmt(n)) pt x \(fmt(scale)) = \(fmt(n * scale)) px"))
+            }
+        }
+        let pixels = roundHalfUp(w * scale) * roundHalfUp(h * scale)
+        if pixels > Limits.maxCanvasPixels {
+            throw fail("canvas", "at most \(Limits.maxCanvasPixels) pixels once scaled", .string("\(pixels) pixels"))
+        }
+        var background = Background.color(RGBA(0, 0, 0, 0))
+        if let b = o["background"] {
+            if case .object = b {
+                let bo = try object(b, "canvas.background", required: ["image"], optional: ["contentMode"])
+                guard case .string(let p)? = bo["image"], !p.isEmpty else {
+                    throw fail("canvas.background.image", "a path to a PNG, relative to the scene file", bo["image"])
+                }
+                let mode = try bo["contentMode"].map { try choice($0, "canvas.background.contentMode", ContentMode.self) } ?? .fill
+                background = .image(path: resolve(p), mode: mode)
+            } else {
+                background = .color(try color(b, "canvas.background"))
+            }
+        }
+        return Canvas(width: w, height: h, scale: scale, background: background)
+    }
+
+    /// An image path relative to the scene file's folder.
+    func resolve(_ p: String) -> String {
+        if p.hasPrefix("/") || file == "<scene>" { return p }
+        let dir = (file as NSString).deletingLastPathComponent
+        return dir.isEmpty ? p : (dir as NSString).appendingPathComponent(p)
+    }
+
+    func layer(_ v: JSONValue, _ path: String, canvasDiagonal: Double) throws -> Layer {
+        let o = try object(v, path, required: ["shape"], optional: ["fill", "stroke", "glow", "opacity"])
+        var layer = Layer(shape: try shape(o["shape"]!, join(path, "shape")))
+        if let f = o["fill"] { layer.fill = try paint(f, join(path, "fill")) }
+        if let s = o["stroke"] {
+            let sp = join(path, "stroke")
+            let so = try object(s, sp, required: ["paint", "width"], optional: ["alignment"])
+            let width = try number(so["width"], join(sp, "width"), min: 0, minOpen: true)
+            if width > canvasDiagonal {
+                throw fail(join(sp, "width"), "a width of at most the canvas diagonal (\(fmt(canvasDiagonal)) pt)", so["width"])
+            }
+            layer.stroke = Stroke(paint: try paint(so["paint"]!, join(sp, "paint")), width: width,
+                                  alignment: try so["alignment"].map { try choice($0, join(sp, "alignment"), Stroke.Alignment.self) } ?? .center)
+        }
+        if let g = o["glow"] {
+            let gp = join(path, "glow")
+            if o["stroke"] == nil {
+                throw SceneError(file: file, path: gp, expected: "a glow on a layer with a stroke (the glow is the blurred stroke)",
+                                 found: "no stroke")
+            }
+            let go = try object(g, gp, required: ["radius"], optional: ["opacity", "color"])
+            layer.glow = Glow(radius: try number(go["radius"], join(gp, "radius"), min: 0, max: Limits.maxGlowRadius),
+                              opacity: try go["opacity"].map { try number($0, join(gp, "opacity"), min: 0, max: 1) } ?? 1,
+                              color: try go["color"].map { try color($0, join(gp, "color")) })
+        }
+        layer.opacity = try o["opacity"].map { try number($0, join(path, "opacity"), min: 0, max: 1) } ?? 1
+        return layer
+    }
+
+    func shape(_ v: JSONValue, _ path: String) throws -> Shape {
+        let o = try object(v, path, required: ["type", "rect"], optional: ["cornerRadius", "cornerStyle"])
+        let kind = try choice(o["type"], join(path, "type"), Shape.Kind.self)
+        guard case .array(let r)? = o["rect"], r.count == 4 else { throw fail(join(path, "rect"), "[x, y, w, h]", o["rect"]) }
+        let rp = join(path, "rect")
+        let rect = Rect(try number(r[0], "\(rp)[0]"), try number(r[1], "\(rp)[1]"),
+                        try number(r[2], "\(rp)[2]", min: 0), try number(r[3], "\(rp)[3]", min: 0))
+        var shape = Shape(kind: kind, rect: rect)
+        if kind == .roundedRect {
+            let cp = join(path, "cornerRadius")
+            switch o["cornerRadius"] {
+            case nil: throw fail(cp, "a radius or four radii (required)", nil)
+            case .array(let a)?:
+                guard a.count == 4 else { throw fail(cp, "one radius or four [topLeft, topRight, bottomRight, bottomLeft]", o["cornerRadius"]) }
+                shape.cornerRadii = try a.enumerated().map { try number($1, "\(cp)[\($0)]", min: 0) }
+            case let c?:
+                shape.cornerRadii = Array(repeating: try number(c, cp, min: 0), count: 4)
+            }
+            shape.cornerStyle = try o["cornerStyle"].map { try choice($0, join(path, "cornerStyle"), Shape.CornerStyle.self) } ?? .circular
+        } else {
+            for key in ["cornerRadius", "cornerStyle"] where o[key] != nil {
+                throw fail(join(path, key), "no \(key) on a \(kind.rawValue)", o[key])
+            }
+        }
+        return shape
+    }
+
+    func paint(_ v: JSONValue, _ path: String) throws -> Paint {
+        guard case .object(let raw) = v else { throw fail(path, "a paint object", v) }
+        guard raw["type"] != nil else { throw fail(join(path, "type"), "a value (required)", nil) }
+        let type = try choiceString(raw["type"], join(path, "type"), ["solid", "linear", "angular", "radial"])
+        let specific: [String]
+        switch type {
+        case "solid": specific = ["color"]
+        case "linear": specific = ["startPoint", "endPoint", "rotation", "cornerCycle"]
+        case "angular": specific = ["center", "angle", "startAngle", "endAngle", "rotation"]
+        default: specific = ["center", "startRadius", "endRadius"]
+        }
+        let gradientKeys = type == "solid" ? [] : ["colors", "stops", "interpolation"]
+        let o = try object(v, path, required: ["type"], optional: gradientKeys + specific)
+        if type == "solid" {
+            guard let c = o["color"] else { throw fail(join(path, "color"), "a colour (required)", nil) }
+            return .solid(try color(c, join(path, "color")))
+        }
+        // Colour stops: exactly one of "colors" and "stops".
+        var stops: [ColorStop] = []
+        switch (o["colors"], o["stops"]) {
+        case (let cs?, nil):
+            guard case .array(let list) = cs, !list.isEmpty else { throw fail(join(path, "colors"), "a non-empty list of colours", cs) }
+            if list.count > Limits.maxStops {
+                throw fail(join(path, "colors"), "at most \(Limits.maxStops) colours", .string("\(list.count) colours"))
+            }
+            stops = Paint.evenStops(try list.enumerated().map { try color($1, "\(join(path, "colors"))[\($0)]") })
+        case (nil, let ss?):
+            let sp = join(path, "stops")
+            guard case .array(let list) = ss, !list.isEmpty else { throw fail(sp, "a non-empty list of stops", ss) }
+            if list.count > Limits.maxStops {
+                throw fail(sp, "at most \(Limits.maxStops) stops", .string("\(list.count) stops"))
+            }
+            var last = 0.0
+            for (i, s) in list.enumerated() {
+                let p = "\(sp)[\(i)]"
+                let so = try object(s, p, required: ["color", "location"], optional: [])
+                let loc = try number(so["location"], join(p, "location"), min: 0, max: 1)
+                if loc < last { throw fail(join(p, "location"), "a location >= the one before (\(fmt(last)))", so["location"]) }
+                last = loc
+                stops.append(ColorStop(color: try color(so["color"], join(p, "color")), location: loc))
+            }
+        default:
+            throw SceneError(file: file, path: path, expected: "exactly one of \"colors\" and \"stops\"",
+                             found: o["colors"] == nil ? "neither" : "both")
+        }
+        let interpolation = try o["interpolation"].map { try choice($0, join(path, "interpolation"), Interpolation.self) } ?? .srgb
+        let kind: Paint.Kind
+        switch type {
+        case "linear":
+            for k in ["startPoint", "endPoint"] where o[k] == nil { throw fail(join(path, k), "a unit point [u, v] (required)", nil) }
+            let s = try unitPoint(o["startPoint"], join(path, "startPoint"))
+            let e = try unitPoint(o["endPoint"], join(path, "endPoint"))
+            if s == e { throw fail(join(path, "endPoint"), "a point different from startPoint", o["endPoint"]) }
+            kind = .linear(start: s, end: e)
+        case "angular":
+            let c = try o["center"].map { try unitPoint($0, join(path, "center")) } ?? UnitPoint(0.5, 0.5)
+            let a = try o["angle"].map { try number($0, join(path, "angle")) } ?? 0
+            let s = try o["startAngle"].map { try number($0, join(path, "startAngle")) } ?? 0
+            let e = try o["endAngle"].map { try number($0, join(path, "endAngle")) } ?? 360
+            if !(e - s > 0 && e - s <= 360) {
+                throw fail(join(path, "endAngle"), "an angle in (\(fmt(s)), \(fmt(s + 360))]", o["endAngle"] ?? .number(360))
+            }
+            kind = .angular(center: c, angle: a, startAngle: s, endAngle: e)
+        default:
+            let c = try o["center"].map { try unitPoint($0, join(path, "center")) } ?? UnitPoint(0.5, 0.5)
+            let r0 = try o["startRadius"].map { try number($0, join(path, "startRadius"), min: 0) } ?? 0
+            guard let r1v = o["endRadius"] else { throw fail(join(path, "endRadius"), "a radius in points (required)", nil) }
+            let r1 = try number(r1v, join(path, "endRadius"), min: 0)
+            if r1 == r0 { throw fail(join(path, "endRadius"), "a radius different from startRadius", r1v) }
+            kind = .radial(center: c, startRadius: r0, endRadius: r1)
+        }
+        var animation: Animation?
+        if o["rotation"] != nil && o["cornerCycle"] != nil {
+            throw SceneError(file: file, path: path, expected: "at most one of \"rotation\" and \"cornerCycle\"", found: "both")
+        }
+        if let r = o["rotation"] {
+            let rp = join(path, "rotation")
+            let ro = try object(r, rp, required: ["period"], optional: ["direction"])
+            let period = try number(ro["period"], join(rp, "period"), min: 0, minOpen: true)
+            let dir = try ro["direction"].map { try choiceString($0, join(rp, "direction"), ["clockwise", "counterclockwise"]) } ?? "clockwise"
+            animation = .rotation(period: period, clockwise: dir == "clockwise")
+        }
+        if let c = o["cornerCycle"] {
+            let cp = join(path, "cornerCycle")
+            let co = try object(c, cp, required: ["stepDuration"], optional: [])
+            animation = .cornerCycle(stepDuration: try number(co["stepDuration"], join(cp, "stepDuration"), min: 0, minOpen: true))
+        }
+        return Paint(kind, stops: stops, interpolation: interpolation, animation: animation)
+    }
+
+    func choiceString(_ v: JSONValue?, _ path: String, _ options: [String]) throws -> String {
+        guard case .string(let s)? = v, options.contains(s) else {
+            var e = "one of " + options.map { "\"\($0)\"" }.joined(separator: ", ")
+            if case .string(let s)? = v, let close = closestKey(s, options) { e += " (did you mean \"\(close)\"?)" }
+            throw fail(path, e, v)
+        }
+        return s
+    }
+}
+
+/// "3", "0.5", "1e+20": numbers in messages without trailing zeros.
+func fmt(_ d: Double) -> String {
+    if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+    return String(format: "%g", d)
+}
+
+/// The known key closest to `key` by edit distance, when close enough to be a typo.
+func closestKey(_ key: String, _ known: [String]) -> String? {
+    let limit = max(1, min(3, key.count / 3))
+    var best: (String, Int)?
+    for k in known {
+        let d = editDistance(key.lowercased(), k.lowercased())
+        if d <= limit, d < (best?.1 ?? Int.max) { best = (k, d) }
+    }
+    return best?.0
+}
+
+/// Damerau-Levenshtein (optimal string alignment) distance.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
+    for i in 1...a.count {
+        for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+        }
+    }
+    return d[a.count][b.count]
+}

@@ -1,0 +1,66 @@
+import CHaloPNG
+import Foundation
+import HaloCore
+
+/// A PNG that could not be read or written; the message names the file and the reason.
+public struct PNGError: Error, CustomStringConvertible, Equatable, Sendable {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): \(reason)" }
+    public init(path: String, reason: String) { self.path = path; self.reason = reason }
+}
+
+/// PNG input and output through libpng (via the CHaloPNG shim, which keeps
+/// libpng's setjmp error handling in C).
+public enum PNG {
+    /// Reads any PNG (palette, grey, 16-bit, interlaced, with or without alpha) as
+    /// 8-bit straight-alpha RGBA, taken as sRGB.
+    /// - Parameter maxSide: images wider or taller than this many pixels are refused from their header.
+    /// - Throws: ``PNGError`` when the file is missing, not a PNG, truncated or too large.
+    public static func read(_ path: String, maxSide: Int = Limits.maxImageSide) throws -> RGBA8Image {
+        var w: UInt32 = 0, h: UInt32 = 0
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var err = [CChar](repeating: 0, count: 512)
+        let rc = halo_png_read_rgba8(path, UInt32(maxSide), &w, &h, &pixels, &err, err.count)
+        guard rc == 0, let pixels else {
+            throw PNGError(path: path, reason: message(err))
+        }
+        defer { halo_png_free(pixels) }
+        let count = Int(w) * Int(h) * 4
+        return RGBA8Image(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
+    }
+
+    /// Writes `image` as an 8-bit RGBA PNG, atomically: the bytes go to a
+    /// temporary file in the same folder, which is then renamed over `path`.
+    /// On any failure the temporary file is removed and an existing file at
+    /// `path` is left untouched.
+    /// - Throws: ``PNGError`` (unwritable folder, full disk, ...).
+    public static func write(_ image: RGBA8Image, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent().path
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+            throw PNGError(path: path, reason: "cannot write: the folder \(dir) does not exist")
+        }
+        let temp = (dir as NSString).appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        var err = [CChar](repeating: 0, count: 512)
+        let rc = image.pixels.withUnsafeBufferPointer { buf in
+            halo_png_write_rgba8(temp, UInt32(image.width), UInt32(image.height), buf.baseAddress, &err, err.count)
+        }
+        if rc != 0 {
+            unlink(temp)
+            throw PNGError(path: path, reason: "cannot write: \(message(err))")
+        }
+        if rename(temp, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temp)
+            throw PNGError(path: path, reason: "cannot write: \(reason)")
+        }
+    }
+}
+
+/// The NUL-terminated C message in `buf` as a String.
+func message(_ buf: [CChar]) -> String {
+    let bytes = buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self)
+}

@@ -1,0 +1,24 @@
+import Dispatch
+import Foundation
+
+/// A raw buffer shared by worker threads that write disjoint parts of it.
+struct SharedBuffer<T>: @unchecked Sendable {
+    init(base: UnsafeMutablePointer<T>) { self.base = base }
+    init(_ p: UnsafePointer<T>) { self.base = UnsafeMutablePointer(mutating: p) }
+    let base: UnsafeMutablePointer<T>
+    @inline(__always) subscript(i: Int) -> T {
+        get { base[i] }
+        nonmutating set { base[i] = newValue }
+    }
+}
+
+/// Runs `body` over `0..<count` split into contiguous chunks, on every core.
+func parallelFor(_ count: Int, threads: Int, _ body: @Sendable (Range<Int>) -> Void) {
+    if count <= 0 { return }
+    let chunks = max(1, min(count, threads * 4))
+    if chunks == 1 || threads <= 1 { body(0..<count); return }
+    DispatchQueue.concurrentPerform(iterations: chunks) { c in
+        let lo = count * c / chunks, hi = count * (c + 1) / chunks
+        if lo < hi { body(lo..<hi) }
+    }
+}

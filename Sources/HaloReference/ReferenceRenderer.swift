@@ -1,0 +1,194 @@
+import Foundation
+import HaloCore
+
+/// The CPU reference renderer: computes the *exact image* SCENE.md defines.
+///
+/// - Coverage: the area of each pixel square inside each draw, by
+///   ``AreaIntegrator`` (adaptive, exact on straight edges, within a small
+///   fraction of a level on curves), with the paint averaged over the covered part.
+/// - Glow: the separable convolution of the layer's premultiplied stroke image
+///   with ``GlowKernel`` (SCENE.md "Glow"), including stroke parts outside the canvas.
+/// - Compositing: source-over, premultiplied, in sRGB-encoded float values:
+///   background, then per layer fill, glow, stroke, and the layer at its opacity.
+///
+/// Pixels no layer touches are skipped; rows are split across all cores. No GL.
+public struct ReferenceRenderer: Sendable {
+    /// Worker threads (default: every core).
+    public var threads: Int
+
+    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.threads = max(1, threads)
+    }
+
+    /// Renders a resolved frame into a premultiplied float image.
+    public func render(_ frame: Frame) -> PremulImage {
+        let w = frame.width, h = frame.height
+        var canvas = frame.backgroundImage ?? PremulImage(width: w, height: h, fill: SIMD4<Float>(frame.backgroundColor))
+        if canvas.width != w || canvas.height != h { canvas = PremulImage(width: w, height: h) }
+        for layer in frame.layers {
+            draw(layer, into: &canvas)
+        }
+        return canvas
+    }
+
+    /// A pixel rectangle [i0, i1) x [j0, j1) (may extend past the canvas for glow sources).
+    struct PixelRect {
+        var i0, j0, i1, j1: Int
+        var width: Int { max(0, i1 - i0) }
+        var height: Int { max(0, j1 - j0) }
+        var isEmpty: Bool { width == 0 || height == 0 }
+        func intersect(_ o: PixelRect) -> PixelRect {
+            PixelRect(i0: max(i0, o.i0), j0: max(j0, o.j0), i1: min(i1, o.i1), j1: min(j1, o.j1))
+        }
+        static func around(_ b: Box, clip: PixelRect) -> PixelRect {
+            func idx(_ v: Double) -> Int { v.isFinite ? Int(max(-1e9, min(1e9, v))) : 0 }
+            return PixelRect(i0: idx(b.x0.rounded(.down)), j0: idx(b.y0.rounded(.down)),
+                             i1: idx(b.x1.rounded(.up)), j1: idx(b.y1.rounded(.up))).intersect(clip)
+        }
+    }
+
+    func draw(_ layer: ResolvedLayer, into canvas: inout PremulImage) {
+        let full = PixelRect(i0: 0, j0: 0, i1: canvas.width, j1: canvas.height)
+        let fillRect = layer.fill != nil ? PixelRect.around(layer.outline.bounds(grownBy: 1), clip: full) : PixelRect(i0: 0, j0: 0, i1: 0, j1: 0)
+        var strokeRect = PixelRect(i0: 0, j0: 0, i1: 0, j1: 0)
+        var kernel: GlowKernel?
+        var sourceRect = strokeRect
+        if let stroke = layer.stroke {
+            let b = layer.outline.bounds(grownBy: stroke.outer + 1)
+            strokeRect = PixelRect.around(b, clip: full)
+            if let glow = layer.glow {
+                let k = GlowKernel(sigma: glow.sigma)
+                kernel = k
+                // Stroke pixels within the kernel's reach of the canvas glow into it.
+                let reach = PixelRect(i0: -k.radius, j0: -k.radius, i1: canvas.width + k.radius, j1: canvas.height + k.radius)
+                sourceRect = PixelRect.around(b, clip: reach)
+            }
+        }
+        var box = fillRect
+        func unionWith(_ r: PixelRect) {
+            if r.isEmpty { return }
+            box = box.isEmpty ? r : PixelRect(i0: min(box.i0, r.i0), j0: min(box.j0, r.j0), i1: max(box.i1, r.i1), j1: max(box.j1, r.j1))
+        }
+        unionWith(strokeRect)
+        if let k = kernel, !sourceRect.isEmpty {
+            unionWith(PixelRect(i0: sourceRect.i0 - k.radius, j0: sourceRect.j0 - k.radius,
+                                i1: sourceRect.i1 + k.radius, j1: sourceRect.j1 + k.radius).intersect(full))
+        }
+        if box.isEmpty || layer.opacity <= 0 { return }
+
+        // The layer, drawn on its own: fill, then glow, then stroke.
+        var group = [SIMD4<Float>](repeating: .zero, count: box.width * box.height)
+        if let fill = layer.fill, !fillRect.isEmpty {
+            let integ = AreaIntegrator(outline: layer.outline, lo: -.infinity, hi: 0, paint: fill)
+            rasterize(integ, rect: fillRect, into: &group, box: box, compose: false)
+        }
+        if let stroke = layer.stroke {
+            let integ = AreaIntegrator(outline: layer.outline, lo: stroke.inner, hi: stroke.outer, paint: stroke.paint)
+            if let glow = layer.glow, let kernel, !sourceRect.isEmpty {
+                var source = [SIMD4<Float>](repeating: .zero, count: sourceRect.width * sourceRect.height)
+                rasterize(integ, rect: sourceRect, into: &source, box: sourceRect, compose: false)
+                var glowSource = source
+                if let c = glow.color {
+                    let cf = SIMD4<Float>(c)
+                    for i in glowSource.indices { glowSource[i] = cf * glowSource[i].w }
+                }
+                let blurred = convolve(glowSource, rect: sourceRect, kernel: kernel, target: box)
+                let op = Float(glow.opacity)
+                for i in group.indices { group[i] = blurred[i] * op + group[i] * (1 - blurred[i].w * op) }
+                // The stroke itself, from the same image.
+                let s = strokeRect.intersect(sourceRect)
+                if !s.isEmpty {
+                    for j in s.j0..<s.j1 {
+                        for i in s.i0..<s.i1 {
+                            let src = source[(j - sourceRect.j0) * sourceRect.width + (i - sourceRect.i0)]
+                            let gi = (j - box.j0) * box.width + (i - box.i0)
+                            group[gi] = src + group[gi] * (1 - src.w)
+                        }
+                    }
+                }
+            } else if !strokeRect.isEmpty {
+                rasterize(integ, rect: strokeRect, into: &group, box: box, compose: true)
+            }
+        }
+        // Composite the group at the layer's opacity.
+        let op = Float(layer.opacity)
+        let cw = canvas.width
+        canvas.pixels.withUnsafeMutableBufferPointer { dst in
+            for j in box.j0..<box.j1 {
+                for i in box.i0..<box.i1 {
+                    let src = group[(j - box.j0) * box.width + (i - box.i0)] * op
+                    let di = j * cw + i
+                    dst[di] = src + dst[di] * (1 - src.w)
+                }
+            }
+        }
+    }
+
+    /// Integrates one draw over `rect`, writing (compose: over what is there) into
+    /// `buffer`, which covers `box`.
+    func rasterize(_ integ: AreaIntegrator, rect: PixelRect, into buffer: inout [SIMD4<Float>], box: PixelRect, compose: Bool) {
+        buffer.withUnsafeMutableBufferPointer { buf in
+            let out = SharedBuffer(base: buf.baseAddress!)
+            parallelFor(rect.height, threads: threads) { rows in
+                for r in rows {
+                    let j = rect.j0 + r
+                    for i in rect.i0..<rect.i1 {
+                        let c = integ.pixel(i, j)
+                        if c.w == 0 && c.x == 0 && c.y == 0 && c.z == 0 { continue }
+                        let src = SIMD4<Float>(c)
+                        let bi = (j - box.j0) * box.width + (i - box.i0)
+                        out[bi] = compose ? src + out[bi] * (1 - src.w) : src
+                    }
+                }
+            }
+        }
+    }
+
+    /// Separable convolution of `source` (covering `rect`) with `kernel`, zero
+    /// outside, sampled over `target`.
+    func convolve(_ source: [SIMD4<Float>], rect: PixelRect, kernel: GlowKernel, target: PixelRect) -> [SIMD4<Float>] {
+        let r = kernel.radius
+        let wts = kernel.weights
+        let tw = target.width
+        // Horizontal pass over the source rows, into target columns (scatter from non-zero pixels).
+        var horiz = [SIMD4<Float>](repeating: .zero, count: rect.height * tw)
+        horiz.withUnsafeMutableBufferPointer { hb in
+            let out = SharedBuffer(base: hb.baseAddress!)
+            parallelFor(rect.height, threads: threads) { rows in
+                for row in rows {
+                    let base = row * tw
+                    for si in 0..<rect.width {
+                        let v = source[row * rect.width + si]
+                        if v == .zero { continue }
+                        let x = rect.i0 + si
+                        let lo = max(x - r, target.i0), hi = min(x + r, target.i1 - 1)
+                        if lo > hi { continue }
+                        for tx in lo...hi { out[base + tx - target.i0] += v * wts[tx - x + r] }
+                    }
+                }
+            }
+        }
+        // Vertical pass: each target row gathers the horizontal rows within reach.
+        var result = [SIMD4<Float>](repeating: .zero, count: target.height * tw)
+        result.withUnsafeMutableBufferPointer { rb in
+            let out = SharedBuffer(base: rb.baseAddress!)
+            horiz.withUnsafeBufferPointer { hbp in
+                let hb = SharedBuffer(hbp.baseAddress!)
+                parallelFor(target.height, threads: threads) { rows in
+                    for tr in rows {
+                        let y = target.j0 + tr
+                        let lo = max(y - r, rect.j0), hi = min(y + r, rect.j1 - 1)
+                        if lo > hi { continue }
+                        let obase = tr * tw
+                        for sy in lo...hi {
+                            let wgt = wts[y - sy + r]
+                            let hbase = (sy - rect.j0) * tw
+                            for x in 0..<tw { out[obase + x] += hb[hbase + x] * wgt }
+                        }
+                    }
+                }
+            }
+        }
+        return result
+    }
+}

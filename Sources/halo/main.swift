@@ -1,0 +1,11 @@
+import Foundation
+import Halo
+
+let args = Array(CommandLine.arguments.dropFirst())
+let path = args[1]
+let out = args[3]
+let t0 = Date()
+let (scene, bg) = try Halo.load(path)
+let img = Halo.renderCPU(scene, background: bg)
+try PNG.write(img, to: out)
+print(out, String(format: "%.1f ms", Date().timeIntervalSince(t0) * 1000))
