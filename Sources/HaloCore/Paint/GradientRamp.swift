@@ -8,7 +8,7 @@
 /// that space and converted back (out-of-gamut results clipped), so the linear
 /// mixing in between errs by O(1 / samples^2): under 1e-4 for 64 samples.
 /// Two stops at one location give two nodes there: a hard edge.
-public struct GradientRamp: Equatable, Sendable {
+public struct GradientRamp: Hashable, Sendable {
     public var locations: [Double]
     public var colors: [Premul]
 

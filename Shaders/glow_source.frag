@@ -1,0 +1,21 @@
+#version 330 core
+// The stroke layer for a glow, premultiplied, at 1/k resolution: texel (u, v) holds the
+// stroke's coverage of the k x k pixel block it stands for (exact box-filter coverage of
+// the block, see coverShape) times the paint at the block's centre, or the glow colour
+// times the stroke's alpha (SCENE.md "Glow").
+#include "lib/shape.glsl"
+#include "lib/paint_eval.glsl"
+
+uniform vec4 uGlowMap;           // block centre = uGlowMap.xy + gl_FragCoord.xy * uGlowMap.z
+uniform vec4 uGlowColor;         // premultiplied; alpha < 0: the stroke's own colours
+
+out vec4 fragColor;
+
+void main() {
+    float k = uGlowMap.z;
+    vec2 p = uGlowMap.xy + gl_FragCoord.xy * k;
+    float c = coverShape(p, k, uStrokeEdges.y) - coverShape(p, k, uStrokeEdges.x);
+    if (c <= 0.0) { fragColor = vec4(0.0); return; }
+    vec4 s = paintColor(1, p) * c;
+    fragColor = uGlowColor.a >= 0.0 ? uGlowColor * s.a : s;
+}

@@ -1,0 +1,51 @@
+// Gradient parameters and colours (SCENE.md "Paints"), pixel space, y down.
+// Keep in sync with Sources/HaloCore/Paint/ResolvedPaint.swift and GradientRamp.swift.
+#ifndef HALO_PAINT_GLSL
+#define HALO_PAINT_GLSL
+
+const int PAINT_SOLID = 0;
+const int PAINT_LINEAR = 1;
+const int PAINT_ANGULAR = 2;
+const int PAINT_RADIAL = 3;
+
+// Linear gradient: t = dot(p - s, e - s) / |e - s|^2 (unclamped). Exact, SCENE.md.
+float linearGradientT(vec2 p, vec2 s, vec2 e) {
+    vec2 d = e - s;
+    return dot(p - s, d) / dot(d, d);
+}
+
+// Angular (sweep) gradient: theta clockwise on screen from +x; angle already includes the
+// rotation and startAngle; a partial sweep's gap is the end colour then the start colour
+// (SwiftUI, SCENE.md). t = 0 at the exact centre. Exact.
+float angularGradientT(vec2 p, vec2 c, float angle, float span) {
+    vec2 v = p - c;
+    if (v.x == 0.0 && v.y == 0.0) return 0.0;
+    float theta = degrees(atan(v.y, v.x));
+    float rel = mod(theta - angle, 360.0);
+    if (rel >= 360.0) rel -= 360.0;
+    if (rel <= span) return rel / span;
+    return rel < span + 0.5 * (360.0 - span) ? 1.0 : 0.0;
+}
+
+// Radial gradient: t = (|p - c| - r0) / (r1 - r0) (unclamped). Exact.
+float radialGradientT(vec2 p, vec2 c, float r0, float r1) {
+    return (length(p - c) - r0) / (r1 - r0);
+}
+
+// The ramp: row `row` of the ramp texture holds the premultiplied node colours, row
+// row + 1 the node locations (in .r); `count` nodes. Linear mixing between the last node
+// at or before t and the next; t clamped to the first and last node.
+vec4 rampColor(sampler2D ramps, int row, int count, float t) {
+    if (count <= 1 || !(t > texelFetch(ramps, ivec2(0, row + 1), 0).r)) return texelFetch(ramps, ivec2(0, row), 0);
+    if (t >= texelFetch(ramps, ivec2(count - 1, row + 1), 0).r) return texelFetch(ramps, ivec2(count - 1, row), 0);
+    int lo = 0, hi = count - 1;
+    while (hi - lo > 1) {
+        int mid = (lo + hi) / 2;
+        if (texelFetch(ramps, ivec2(mid, row + 1), 0).r <= t) lo = mid; else hi = mid;
+    }
+    float l0 = texelFetch(ramps, ivec2(lo, row + 1), 0).r, l1 = texelFetch(ramps, ivec2(hi, row + 1), 0).r;
+    vec4 c0 = texelFetch(ramps, ivec2(lo, row), 0), c1 = texelFetch(ramps, ivec2(hi, row), 0);
+    if (l1 <= l0) return c1;
+    return mix(c0, c1, (t - l0) / (l1 - l0));
+}
+#endif

@@ -1,0 +1,113 @@
+// Signed distance functions, pixel space, y down, relative to the shape's centre.
+// Negative inside. Keep in sync with Sources/HaloCore/Geometry/*.swift.
+#ifndef HALO_SDF_GLSL
+#define HALO_SDF_GLSL
+
+// Corner sign vectors: topLeft, topRight, bottomRight, bottomLeft (y down).
+const vec2 CORNER_SIGN[4] = vec2[4](vec2(-1.0, -1.0), vec2(1.0, -1.0), vec2(1.0, 1.0), vec2(-1.0, 1.0));
+
+// One circular corner region: quadrant {q >= R} grown by a disk of radius R, q measured
+// inwards from the corner's two sides. Exact for R > 0; mitred (a bound outside) for R = 0.
+float sdCircularCorner(vec2 q, float R) {
+    if (R <= 0.0) return max(-q.x, -q.y);
+    vec2 u = vec2(R) - q;
+    return length(max(u, 0.0)) + min(max(u.x, u.y), 0.0) - R;
+}
+
+// Continuous corner (CONTINUOUS.md, PixelCut's iOS 7 constants, symmetric form), units of R.
+const float CONTINUOUS_REACH = 1.52866483;
+
+vec2 cubicAt(vec2 p0, vec2 p1, vec2 p2, vec2 p3, float t) {
+    float u = 1.0 - t;
+    return u * u * u * p0 + 3.0 * u * u * t * p1 + 3.0 * u * t * t * p2 + t * t * t * p3;
+}
+vec2 cubicD1(vec2 p0, vec2 p1, vec2 p2, vec2 p3, float t) {
+    float u = 1.0 - t;
+    return 3.0 * u * u * (p1 - p0) + 6.0 * u * t * (p2 - p1) + 3.0 * t * t * (p3 - p2);
+}
+vec2 cubicD2(vec2 p0, vec2 p1, vec2 p2, vec2 p3, float t) {
+    return 6.0 * (1.0 - t) * (p2 - 2.0 * p1 + p0) + 6.0 * t * (p3 - 2.0 * p2 + p1);
+}
+
+// Nearest point on a cubic: 12 samples, then 4 Newton steps on (B(t) - q).B'(t) = 0.
+// Returns (squared distance, cross(tangent, q - B(t)) sign as +1 outside / -1 inside).
+vec2 cubicDistance(vec2 q, vec2 p0, vec2 p1, vec2 p2, vec2 p3) {
+    float bestT = 0.0, bestD = 1e30;
+    for (int i = 0; i <= 12; i++) {
+        float t = float(i) / 12.0;
+        vec2 v = cubicAt(p0, p1, p2, p3, t) - q;
+        float d = dot(v, v);
+        if (d < bestD) { bestD = d; bestT = t; }
+    }
+    float t = bestT;
+    for (int i = 0; i < 4; i++) {
+        vec2 v = cubicAt(p0, p1, p2, p3, t) - q;
+        vec2 b1 = cubicD1(p0, p1, p2, p3, t), b2 = cubicD2(p0, p1, p2, p3, t);
+        float fp = dot(b1, b1) + dot(v, b2);
+        if (fp <= 0.0) break;
+        t = clamp(t - dot(v, b1) / fp, 0.0, 1.0);
+    }
+    vec2 c = cubicAt(p0, p1, p2, p3, t);
+    vec2 tangent = cubicD1(p0, p1, p2, p3, t);
+    if (dot(tangent, tangent) < 1e-12) tangent = t < 0.5 ? p2 - p0 : p3 - p1;
+    vec2 v = q - c;
+    float s = tangent.x * v.y - tangent.y * v.x;
+    return vec2(dot(v, v), s > 0.0 ? 1.0 : -1.0);
+}
+
+// Signed distance (units of R) to the continuous corner region, q = (a, b) in units of R.
+// Exact to float precision: nearest of the side ray, cubic 1, the short line and cubic 2,
+// after folding onto a >= b (the corner is symmetric about its diagonal). The curve is the
+// exact outline, so offsets of it are exact offset curves.
+float sdContinuousCornerUnit(vec2 q0) {
+    vec2 q = q0.x >= q0.y ? q0 : q0.yx;
+    float L = CONTINUOUS_REACH;
+    vec2 best;   // (squared distance, sign)
+    if (q.x >= L) best = vec2(q.y * q.y, q.y < 0.0 ? 1.0 : -1.0);
+    else { vec2 v = q - vec2(L, 0.0); best = vec2(dot(v, v), v.y < 0.0 ? 1.0 : -1.0); }
+    float dxs = max(max(0.0, q.x - L), -q.x), dys = max(max(0.0, q.y - L), -q.y);
+    if (dxs * dxs + dys * dys < best.x) {
+        vec2 c1 = cubicDistance(q, vec2(1.52866483, 0.0), vec2(1.08849299, 0.0), vec2(0.86840701, 0.0), vec2(0.66993397, 0.06549600));
+        if (c1.x < best.x) best = c1;
+        vec2 c2 = cubicDistance(q, vec2(0.63149399, 0.07491100), vec2(0.37282401, 0.16906001), vec2(0.16906001, 0.37282401), vec2(0.07491100, 0.63149399));
+        if (c2.x < best.x) best = c2;
+        vec2 a = vec2(0.66993397, 0.06549600), b = vec2(0.63149399, 0.07491100);
+        vec2 ab = b - a;
+        float t = clamp(dot(q - a, ab) / dot(ab, ab), 0.0, 1.0);
+        vec2 v = q - (a + t * ab);
+        float d = dot(v, v);
+        if (d < best.x) best = vec2(d, (ab.x * v.y - ab.y * v.x) > 0.0 ? 1.0 : -1.0);
+    }
+    return sqrt(best.x) * best.y;
+}
+
+// One continuous corner region of radius R > 0 (q in pixels, inwards from the sides).
+float sdContinuousCorner(vec2 q, float R) {
+    float L = CONTINUOUS_REACH * R;
+    if (q.x >= L && q.y >= L) return -min(q.x, q.y);
+    return sdContinuousCornerUnit(q / R) * R;
+}
+
+// Ellipse of semi-axes e: Newton iteration on the angle of the nearest point
+// (Eberly's parametrisation), 6 steps from the scaled-circle guess; accurate to
+// about 1e-4 px for the eccentricities of UI shapes. A bound inside very flat ellipses.
+float sdEllipse(vec2 p, vec2 e) {
+    vec2 q = abs(p);
+    if (min(e.x, e.y) <= 0.0) return length(vec2(max(q.x - e.x, 0.0), max(q.y - e.y, 0.0)));
+    bool inside = dot(q / e, q / e) < 1.0;
+    // Nearest point (e.x cos w, e.y sin w), w in [0, pi/2].
+    float w = atan(q.y * e.x, q.x * e.y);
+    for (int i = 0; i < 6; i++) {
+        vec2 cs = vec2(cos(w), sin(w));
+        vec2 c = e * cs;
+        vec2 dc = vec2(-e.x * cs.y, e.y * cs.x);
+        vec2 ddc = -c;
+        vec2 v = c - q;
+        float f = dot(v, dc);
+        float fp = dot(dc, dc) + dot(v, ddc);
+        w = clamp(w - f / (abs(fp) > 1e-12 ? fp : 1e-12), 0.0, 1.5707963);
+    }
+    float d = length(e * vec2(cos(w), sin(w)) - q);
+    return inside ? -d : d;
+}
+#endif

@@ -1,0 +1,379 @@
+import CEpoxy
+import Foundation
+import HaloCore
+
+/// Halo's GPU renderer: OpenGL 3.3 core, signed-distance fragment shaders from
+/// `Shaders/`, drawing into framebuffer objects.
+///
+/// Per frame: the background goes into an RGBA32F canvas; each layer is one draw
+/// over its own bounding quad (shape bounds grown by the stroke and the glow's
+/// reach) whose fragment shader computes fill, glow and stroke with their own
+/// coverage and composites them as a group at the layer's opacity; a glowing
+/// layer first draws its stroke layer into a reduced-resolution texture and blurs
+/// it in two passes (``GlowPlan``). A last pass rounds to 8-bit straight alpha,
+/// and one `glReadPixels` returns the image in PNG row order.
+///
+/// Not thread-safe: use it on the thread that created it (the GL context is current there).
+public final class GLRenderer {
+    public let context: HeadlessContext?
+    public let shaders: ShaderLibrary
+    private let layerProgram: GLProgram
+    private let glowSourceProgram: GLProgram
+    private let blurProgram: GLProgram
+    private let resolveProgram: GLProgram
+    private var vao: GLuint = 0
+    private var canvas = RenderTarget(format: GL_RGBA32F)
+    private var output = RenderTarget(format: GL_RGBA8)
+    private var glowA = RenderTarget(format: GL_RGBA32F)
+    private var glowB = RenderTarget(format: GL_RGBA32F)
+    private var rampTexture: GLuint = 0
+    private var rampSize = (0, 0)
+    public let maxTextureSize: Int
+
+    /// Creates a headless context and compiles the shaders.
+    /// - Parameter shaders: where to read the GLSL from (default: `Shaders/` if found, else embedded).
+    /// - Throws: ``GLError`` when no GL 3.3 context can be made; ``ShaderError`` when a shader fails.
+    public convenience init(shaders: ShaderLibrary = ShaderLibrary()) throws {
+        let ctx = try HeadlessContext()
+        try self.init(shaders: shaders, context: ctx)
+    }
+
+    /// Uses the GL context current on this thread (e.g. a preview window's); `context`
+    /// is kept alive with the renderer when given.
+    public init(shaders: ShaderLibrary, context: HeadlessContext?) throws {
+        self.context = context
+        self.shaders = shaders
+        layerProgram = try GLProgram(shaders, vertex: "quad.vert", fragment: "layer.frag", uniforms: Uniforms.layerProgram)
+        glowSourceProgram = try GLProgram(shaders, vertex: "quad.vert", fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram)
+        blurProgram = try GLProgram(shaders, vertex: "quad.vert", fragment: "blur.frag", uniforms: Uniforms.blurProgram)
+        resolveProgram = try GLProgram(shaders, vertex: "quad.vert", fragment: "resolve.frag", uniforms: Uniforms.resolveProgram)
+        var maxSize: GLint = 0
+        halo_glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxSize)
+        maxTextureSize = Int(maxSize)
+        halo_glGenVertexArrays(1, &vao)
+        halo_glGenTextures(1, &rampTexture)
+        try checkError("creating the renderer")
+    }
+
+    deinit {
+        // GL objects go while the context is still alive (it is released after this body).
+        for p in [layerProgram, glowSourceProgram, blurProgram, resolveProgram] { p.delete() }
+        halo_glDeleteVertexArrays(1, &vao)
+        halo_glDeleteTextures(1, &rampTexture)
+        canvas.release(); output.release(); glowA.release(); glowB.release()
+    }
+
+    /// GL_RENDERER of the context, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
+    public var rendererName: String { glString(GL_RENDERER) }
+
+    /// Renders a resolved frame and reads it back as 8-bit straight-alpha RGBA.
+    /// - Throws: ``GLError`` for an incomplete framebuffer, a canvas beyond the GPU's
+    ///   texture size, or a GL error after drawing.
+    public func render(_ frame: Frame) throws -> RGBA8Image {
+        try draw(frame)
+        try resolve(width: frame.width, height: frame.height)
+        var image = RGBA8Image(width: frame.width, height: frame.height)
+        halo_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        image.pixels.withUnsafeMutableBytes { buf in
+            halo_glReadPixels(0, 0, GLsizei(frame.width), GLsizei(frame.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buf.baseAddress)
+        }
+        try checkError("reading back the image")
+        return image
+    }
+
+    /// Draws `frame` into the float canvas (premultiplied), leaving it bound.
+    public func draw(_ frame: Frame) throws {
+        let w = frame.width, h = frame.height
+        if w > maxTextureSize || h > maxTextureSize {
+            throw GLError("the canvas is \(w)x\(h) pixels; this GPU's textures stop at \(maxTextureSize)")
+        }
+        try canvas.ensure(width: w, height: h)
+        halo_glBindVertexArray(vao)
+        halo_glDisable(GLenum(GL_SCISSOR_TEST))
+        halo_glDisable(GLenum(GL_DEPTH_TEST))
+        // Background.
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.fbo)
+        halo_glViewport(0, 0, GLsizei(w), GLsizei(h))
+        if let bg = frame.backgroundImage, bg.width == w, bg.height == h {
+            halo_glBindTexture(GLenum(GL_TEXTURE_2D), canvas.texture)
+            bg.pixels.withUnsafeBytes { buf in
+                halo_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_FLOAT), buf.baseAddress)
+            }
+        } else {
+            let c = frame.backgroundColor
+            halo_glClearColor(Float(c.x), Float(c.y), Float(c.z), Float(c.w))
+            halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
+        let rampRows = uploadRamps(frame)
+        let canvasBox = Box(x0: 0, y0: 0, x1: Double(w), y1: Double(h))
+        for layer in frame.layers where layer.opacity > 0 {
+            var bounds: Box?
+            if layer.fill != nil { bounds = layer.outline.bounds(grownBy: 1) }
+            var glowPlan: GlowPlan?
+            var glowRegion = (x0: 0.0, y0: 0.0, gw: 0, gh: 0)
+            if let stroke = layer.stroke {
+                let sb = layer.outline.bounds(grownBy: stroke.outer + 1)
+                bounds = bounds.map { $0.union(sb) } ?? sb
+                if let glow = layer.glow, glow.sigma > 0 {
+                    let plan = GlowPlan(sigma: glow.sigma)
+                    let g = sb.grown(by: plan.reach)
+                    // Only the part that can reach the canvas.
+                    let x0 = max(g.x0, -plan.reach).rounded(.down), y0 = max(g.y0, -plan.reach).rounded(.down)
+                    let x1 = min(g.x1, Double(w) + plan.reach), y1 = min(g.y1, Double(h) + plan.reach)
+                    if x1 > x0 && y1 > y0 {
+                        let gw = Int(((x1 - x0) / Double(plan.k)).rounded(.up)), gh = Int(((y1 - y0) / Double(plan.k)).rounded(.up))
+                        if gw <= maxTextureSize && gh <= maxTextureSize {
+                            glowPlan = plan
+                            glowRegion = (x0, y0, gw, gh)
+                            bounds = bounds!.union(g)
+                        }
+                    }
+                }
+            }
+            guard let b = bounds else { continue }
+            let quad = Box(x0: max(b.x0.rounded(.down), 0), y0: max(b.y0.rounded(.down), 0),
+                           x1: min(b.x1.rounded(.up), canvasBox.x1), y1: min(b.y1.rounded(.up), canvasBox.y1))
+            if quad.x1 <= quad.x0 || quad.y1 <= quad.y0 { continue }
+            if let plan = glowPlan, let glow = layer.glow {
+                try drawGlow(layer, glow: glow, plan: plan, region: glowRegion, rampRows: rampRows)
+            }
+            // The layer itself, over the canvas.
+            halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.fbo)
+            halo_glViewport(0, 0, GLsizei(w), GLsizei(h))
+            halo_glEnable(GLenum(GL_BLEND))
+            halo_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            let p = layerProgram
+            halo_glUseProgram(p.id)
+            setQuad(p, quad, target: (w, h))
+            setLayerUniforms(p, layer, rampRows: rampRows)
+            halo_glUniform1i(p.loc("uHasFill"), layer.fill != nil ? 1 : 0)
+            halo_glUniform1i(p.loc("uHasStroke"), layer.stroke != nil ? 1 : 0)
+            halo_glUniform1f(p.loc("uOpacity"), Float(layer.opacity))
+            var glowMode: Int32 = 0
+            if let glow = layer.glow {
+                glowMode = glowPlan != nil ? 1 : (glow.sigma > 0 ? 0 : 2)
+                halo_glUniform1f(p.loc("uGlowOpacity"), Float(glow.opacity))
+                let gc = glow.color ?? Premul(0, 0, 0, -1)
+                halo_glUniform4f(p.loc("uGlowColor"), Float(gc.x), Float(gc.y), Float(gc.z), Float(gc.w))
+                if let plan = glowPlan {
+                    halo_glActiveTexture(GLenum(GL_TEXTURE1))
+                    halo_glBindTexture(GLenum(GL_TEXTURE_2D), glowA.texture)
+                    halo_glUniform1i(p.loc("uGlow"), 1)
+                    halo_glUniform4f(p.loc("uGlowMap"), Float(glowRegion.x0), Float(glowRegion.y0), Float(plan.k), 0)
+                    halo_glUniform2f(p.loc("uGlowTexSize"), Float(glowA.width), Float(glowA.height))
+                    halo_glUniform2f(p.loc("uGlowUsed"), Float(glowRegion.gw), Float(glowRegion.gh))
+                    halo_glActiveTexture(GLenum(GL_TEXTURE0))
+                }
+            }
+            halo_glUniform1i(p.loc("uGlowMode"), glowMode)
+            halo_glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        }
+        halo_glDisable(GLenum(GL_BLEND))
+        try checkError("drawing the layers")
+    }
+
+    /// The stroke layer at 1/k resolution into glowA, then the blur: glowA -> glowB (x), glowB -> glowA (y).
+    private func drawGlow(_ layer: ResolvedLayer, glow: ResolvedGlow, plan: GlowPlan,
+                          region: (x0: Double, y0: Double, gw: Int, gh: Int), rampRows: [Int]) throws {
+        try glowA.ensure(width: region.gw, height: region.gh, growOnly: true)
+        try glowB.ensure(width: region.gw, height: region.gh, growOnly: true)
+        halo_glDisable(GLenum(GL_BLEND))
+        let used = Box(x0: 0, y0: 0, x1: Double(region.gw), y1: Double(region.gh))
+        // Source.
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), glowA.fbo)
+        halo_glViewport(0, 0, GLsizei(glowA.width), GLsizei(glowA.height))
+        let s = glowSourceProgram
+        halo_glUseProgram(s.id)
+        setQuad(s, used, target: (glowA.width, glowA.height))
+        setLayerUniforms(s, layer, rampRows: rampRows)
+        halo_glUniform4f(s.loc("uGlowMap"), Float(region.x0), Float(region.y0), Float(plan.k), 0)
+        let gc = glow.color ?? Premul(0, 0, 0, -1)
+        halo_glUniform4f(s.loc("uGlowColor"), Float(gc.x), Float(gc.y), Float(gc.z), Float(gc.w))
+        halo_glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        // Blur, two passes.
+        let b = blurProgram
+        halo_glUseProgram(b.id)
+        halo_glUniform1i(b.loc("uSource"), 2)
+        halo_glUniform2i(b.loc("uSourceSize"), GLint(region.gw), GLint(region.gh))
+        halo_glUniform1i(b.loc("uRadius"), GLint(plan.radius))
+        plan.weights.withUnsafeBufferPointer { halo_glUniform1fv(b.loc("uWeights"), GLsizei(plan.weights.count), $0.baseAddress) }
+        for (src, dst, dir) in [(glowA, glowB, (1, 0)), (glowB, glowA, (0, 1))] {
+            halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), dst.fbo)
+            halo_glViewport(0, 0, GLsizei(dst.width), GLsizei(dst.height))
+            halo_glActiveTexture(GLenum(GL_TEXTURE2))
+            halo_glBindTexture(GLenum(GL_TEXTURE_2D), src.texture)
+            halo_glActiveTexture(GLenum(GL_TEXTURE0))
+            setQuad(b, used, target: (dst.width, dst.height))
+            halo_glUniform2i(b.loc("uDirection"), GLint(dir.0), GLint(dir.1))
+            halo_glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        }
+        halo_glActiveTexture(GLenum(GL_TEXTURE2))
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        halo_glActiveTexture(GLenum(GL_TEXTURE0))
+        try checkError("drawing a glow")
+    }
+
+    /// The last pass: canvas -> 8-bit straight alpha in `output` (bound for reading).
+    public func resolve(width w: Int, height h: Int) throws {
+        try output.ensure(width: w, height: h)
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), output.fbo)
+        halo_glViewport(0, 0, GLsizei(w), GLsizei(h))
+        halo_glDisable(GLenum(GL_BLEND))
+        let r = resolveProgram
+        halo_glUseProgram(r.id)
+        halo_glActiveTexture(GLenum(GL_TEXTURE0))
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D), canvas.texture)
+        halo_glUniform1i(r.loc("uCanvas"), 0)
+        setQuad(r, Box(x0: 0, y0: 0, x1: Double(w), y1: Double(h)), target: (w, h))
+        halo_glBindVertexArray(vao)
+        halo_glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        try checkError("resolving the canvas")
+    }
+
+    /// The float canvas texture (premultiplied), for a preview window to present.
+    public var canvasTexture: GLuint { canvas.texture }
+
+    private func setQuad(_ p: GLProgram, _ q: Box, target: (Int, Int)) {
+        halo_glUniform4f(p.loc("uQuad"), Float(q.x0), Float(q.y0), Float(q.x1), Float(q.y1))
+        halo_glUniform2f(p.loc("uTarget"), Float(target.0), Float(target.1))
+    }
+
+    /// Shape, paint and stroke uniforms shared by the layer and glow-source programs.
+    private func setLayerUniforms(_ p: GLProgram, _ layer: ResolvedLayer, rampRows: [Int]) {
+        let o = layer.outline
+        let kind: Int32
+        switch o.kind {
+        case .roundedBox: kind = 0
+        case .continuousBox: kind = 1
+        case .ellipse: kind = 2
+        }
+        halo_glUniform1i(p.loc("uShapeKind"), kind)
+        halo_glUniform2f(p.loc("uShapeCenter"), Float(o.center.x), Float(o.center.y))
+        halo_glUniform2f(p.loc("uShapeHalfSize"), Float(o.halfSize.x), Float(o.halfSize.y))
+        halo_glUniform4f(p.loc("uShapeRadii"), Float(o.radii[0]), Float(o.radii[1]), Float(o.radii[2]), Float(o.radii[3]))
+        var kinds: [GLint] = [0, 0], colors = [Float](repeating: 0, count: 8), geometry = [Float](repeating: 0, count: 8)
+        var ramps: [GLint] = [0, 0, 0, 0]
+        for (slot, paint) in [layer.fill, layer.stroke?.paint].enumerated() {
+            guard let paint else { continue }
+            switch paint.geometry {
+            case .solid(let c):
+                kinds[slot] = 0
+                for i in 0..<4 { colors[slot * 4 + i] = Float(c[i]) }
+            case .linear(let s, let e):
+                kinds[slot] = 1
+                geometry.replaceSubrange((slot * 4)..<(slot * 4 + 4), with: [Float(s.x), Float(s.y), Float(e.x), Float(e.y)])
+            case .angular(let c, let angle, let span):
+                kinds[slot] = 2
+                let a = angle.truncatingRemainder(dividingBy: 360)
+                geometry.replaceSubrange((slot * 4)..<(slot * 4 + 4), with: [Float(c.x), Float(c.y), Float(a), Float(span)])
+            case .radial(let c, let r0, let r1):
+                kinds[slot] = 3
+                geometry.replaceSubrange((slot * 4)..<(slot * 4 + 4), with: [Float(c.x), Float(c.y), Float(r0), Float(r1)])
+            }
+            if kinds[slot] != 0, let ramp = paint.ramp {
+                let key = paintKey(paint)
+                ramps[slot * 2] = GLint(rampRows[key])
+                ramps[slot * 2 + 1] = GLint(min(ramp.locations.count, maxTextureSize))
+            }
+        }
+        halo_glUniform1iv(p.loc("uPaintKind"), 2, kinds)
+        halo_glUniform4fv(p.loc("uPaintColor"), 2, colors)
+        halo_glUniform4fv(p.loc("uPaintGeometry"), 2, geometry)
+        halo_glUniform2iv(p.loc("uPaintRamp"), 2, ramps)
+        halo_glActiveTexture(GLenum(GL_TEXTURE0))
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D), rampTexture)
+        halo_glUniform1i(p.loc("uRamps"), 0)
+        let edges = layer.stroke.map { ($0.inner, $0.outer) } ?? (0, 0)
+        halo_glUniform2f(p.loc("uStrokeEdges"), Float(edges.0), Float(edges.1))
+    }
+
+    // Ramp rows are assigned per distinct ramp; paintKey indexes them.
+    private var rampIndex: [GradientRamp: Int] = [:]
+    private func paintKey(_ p: ResolvedPaint) -> Int { rampIndex[p.ramp!] ?? 0 }
+
+    /// Uploads every distinct gradient ramp of the frame: two texture rows each
+    /// (colours, then locations in .r). Returns the row of each distinct ramp.
+    private func uploadRamps(_ frame: Frame) -> [Int] {
+        rampIndex.removeAll(keepingCapacity: true)
+        var ramps: [GradientRamp] = []
+        for layer in frame.layers {
+            for paint in [layer.fill, layer.stroke?.paint] {
+                guard let paint, let ramp = paint.ramp else { continue }
+                if case .solid = paint.geometry { continue }
+                if rampIndex[ramp] == nil { rampIndex[ramp] = ramps.count; ramps.append(ramp) }
+            }
+        }
+        let width = max(1, min(maxTextureSize, ramps.map(\.locations.count).max() ?? 1))
+        let height = max(2, min(maxTextureSize, ramps.count * 2))
+        var data = [Float](repeating: 0, count: width * height * 4)
+        var rows: [Int] = []
+        for (i, ramp) in ramps.enumerated() {
+            let row = min(i * 2, height - 2)
+            rows.append(row)
+            for n in 0..<min(ramp.locations.count, width) {
+                let c = ramp.colors[n]
+                for ch in 0..<4 { data[(row * width + n) * 4 + ch] = Float(c[ch]) }
+                data[((row + 1) * width + n) * 4] = Float(ramp.locations[n])
+            }
+        }
+        halo_glActiveTexture(GLenum(GL_TEXTURE0))
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D), rampTexture)
+        if rampSize != (width, height) {
+            halo_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA), GLenum(GL_FLOAT), nil)
+            halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+            halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+            rampSize = (width, height)
+        }
+        data.withUnsafeBytes { buf in
+            halo_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_FLOAT), buf.baseAddress)
+        }
+        return rows
+    }
+
+    private func checkError(_ what: String) throws {
+        let e = halo_glGetError()
+        if e != GLenum(GL_NO_ERROR) {
+            while halo_glGetError() != GLenum(GL_NO_ERROR) {}
+            throw GLError("GL error 0x\(String(e, radix: 16)) while \(what)")
+        }
+    }
+}
+
+/// A texture and the framebuffer object that draws into it.
+struct RenderTarget {
+    let format: Int32
+    var texture: GLuint = 0
+    var fbo: GLuint = 0
+    var width = 0
+    var height = 0
+
+    init(format: Int32) { self.format = format }
+
+    /// (Re)allocates to at least `width` x `height` (exactly, unless `growOnly`).
+    mutating func ensure(width w: Int, height h: Int, growOnly: Bool = false) throws {
+        let nw = growOnly ? max(w, width) : w, nh = growOnly ? max(h, height) : h
+        if texture != 0 && nw == width && nh == height { return }
+        if texture == 0 { halo_glGenTextures(1, &texture); halo_glGenFramebuffers(1, &fbo) }
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        let isFloat = format == GL_RGBA32F
+        halo_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, format, GLsizei(nw), GLsizei(nh), 0, GLenum(GL_RGBA),
+                          GLenum(isFloat ? GL_FLOAT : GL_UNSIGNED_BYTE), nil)
+        let filter = isFloat ? GL_LINEAR : GL_NEAREST
+        halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
+        halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
+        halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
+        halo_glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+        let status = halo_glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        if status != GLenum(GL_FRAMEBUFFER_COMPLETE) {
+            throw GLError("framebuffer incomplete (status 0x\(String(status, radix: 16))) for a \(nw)x\(nh) texture")
+        }
+        width = nw; height = nh
+    }
+
+    mutating func release() {
+        if texture != 0 { halo_glDeleteTextures(1, &texture); halo_glDeleteFramebuffers(1, &fbo) }
+        texture = 0; fbo = 0
+    }
+}

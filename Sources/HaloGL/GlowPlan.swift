@@ -1,0 +1,49 @@
+import Foundation
+import HaloCore
+
+/// How the GPU computes one glow (per-frame constants).
+///
+/// The stroke layer is drawn at 1/k resolution (each texel the exact box-filter
+/// coverage of a k x k pixel block times the paint at the block's centre),
+/// blurred separably there, and read back with bilinear filtering. k = 1 for
+/// sigma < 12 px (then the blur is SCENE.md's exact kernel at full resolution);
+/// otherwise k = floor(sigma / 6), so the low-resolution sigma stays >= 6 texels
+/// and bilinear upsampling of the smooth result errs by under 1/288 of its peak.
+/// Block averaging, texel-integrated weights and the bilinear read add a variance
+/// of k^2 / 3 pixels^2 against the exact image's 1/6, so the low-resolution
+/// sigma is sqrt(sigma^2 + 1/6 - k^2/3) / k. The kernel is truncated at 4 sigma
+/// (the tail beyond holds under 7e-5 of the weight) and renormalised.
+/// Measured against the exact image on the seed button (sigma 24 px, k = 4):
+/// see the conformance table in the README.
+struct GlowPlan {
+    /// Keep in sync with MAX_RADIUS in Shaders/blur.frag.
+    static let maxRadius = 64
+
+    let k: Int
+    let sigmaTexels: Double
+    let radius: Int
+    /// Weights w[0...radius]; w[-i] = w[i].
+    let weights: [Float]
+
+    init(sigma: Double) {
+        var k = sigma < 12 ? 1 : Int((sigma / 6).rounded(.down))
+        var s = k == 1 ? sigma : (sigma * sigma + 1.0 / 6 - Double(k * k) / 3).squareRoot() / Double(k)
+        // Keep the kernel within the shader's array.
+        while (4 * s).rounded(.up) > Double(GlowPlan.maxRadius) {
+            k += 1
+            s = (sigma * sigma + 1.0 / 6 - Double(k * k) / 3).squareRoot() / Double(k)
+        }
+        self.k = k
+        sigmaTexels = s
+        let r = max(1, Int((4 * s).rounded(.up)))
+        radius = min(r, GlowPlan.maxRadius)
+        func phi(_ x: Double) -> Double { 0.5 * (1 + erf(x / (s * 2.0.squareRoot()))) }
+        var w = (0...radius).map { i in phi(Double(i) + 0.5) - phi(Double(i) - 0.5) }
+        let total = w[0] + 2 * w.dropFirst().reduce(0, +)
+        w = w.map { $0 / total }
+        weights = w.map(Float.init)
+    }
+
+    /// How far the glow reaches beyond the stroke, in pixels.
+    var reach: Double { Double((radius + 1) * k) }
+}

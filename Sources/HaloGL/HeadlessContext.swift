@@ -1,0 +1,105 @@
+import CEpoxy
+import Foundation
+
+/// Why the GPU path is unavailable or failed; one line, naming what failed.
+public struct GLError: Error, CustomStringConvertible, Equatable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// A headless OpenGL 3.3 core context through EGL, with no window and no display
+/// server: Mesa's surfaceless platform (llvmpipe and Mesa's hardware drivers),
+/// else the EGL device platform (NVIDIA's driver). Drawing goes to framebuffer
+/// objects. The context is current on the thread that created it.
+public final class HeadlessContext {
+    public let display: EGLDisplay
+    public let context: EGLContext
+    /// Which EGL platform was used ("surfaceless" or "device").
+    public let platform: String
+    /// GL_RENDERER and GL_VERSION, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
+    public let renderer: String
+    public let version: String
+
+    /// Creates and makes current a GL 3.3 core context.
+    /// - Throws: ``GLError`` naming the step that failed (no EGL, no platform, no GL 3.3).
+    public init() throws {
+        let clientExtensions = halo_eglQueryString(nil, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
+        var candidates: [(String, EGLDisplay)] = []
+        if clientExtensions.contains("EGL_MESA_platform_surfaceless"),
+           let d = halo_eglGetPlatformDisplayEXT(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil) {
+            candidates.append(("surfaceless", d))
+        }
+        if clientExtensions.contains("EGL_EXT_platform_device") {
+            var devices = [EGLDeviceEXT?](repeating: nil, count: 16)
+            var count: EGLint = 0
+            if halo_eglQueryDevicesEXT(16, &devices, &count) == EGLBoolean(EGL_TRUE) {
+                for i in 0..<Int(count) {
+                    if let dev = devices[i], let d = halo_eglGetPlatformDisplayEXT(EGLenum(EGL_PLATFORM_DEVICE_EXT), dev, nil) {
+                        candidates.append(("device", d))
+                    }
+                }
+            }
+        }
+        if candidates.isEmpty {
+            throw GLError(clientExtensions.isEmpty ? "no EGL: libEGL found no client extensions (is an EGL driver installed?)"
+                                                   : "no headless EGL platform (neither EGL_MESA_platform_surfaceless nor EGL_EXT_platform_device)")
+        }
+        var lastError = "no EGL display could be initialised"
+        for (name, dpy) in candidates {
+            var major: EGLint = 0, minor: EGLint = 0
+            guard halo_eglInitialize(dpy, &major, &minor) == EGLBoolean(EGL_TRUE) else {
+                lastError = "eglInitialize failed on the \(name) platform (EGL error 0x\(String(halo_eglGetError(), radix: 16)))"
+                continue
+            }
+            guard halo_eglBindAPI(EGLenum(EGL_OPENGL_API)) == EGLBoolean(EGL_TRUE) else {
+                lastError = "eglBindAPI(EGL_OPENGL_API) failed on the \(name) platform"
+                halo_eglTerminate(dpy)
+                continue
+            }
+            var config: EGLConfig?
+            var n: EGLint = 0
+            let configAttribs: [EGLint] = [EGLint(EGL_SURFACE_TYPE), 0, EGLint(EGL_RENDERABLE_TYPE), EGLint(EGL_OPENGL_BIT), EGLint(EGL_NONE)]
+            if halo_eglChooseConfig(dpy, configAttribs, &config, 1, &n) != EGLBoolean(EGL_TRUE) || n < 1 { config = nil }
+            let contextAttribs: [EGLint] = [EGLint(EGL_CONTEXT_MAJOR_VERSION), 3, EGLint(EGL_CONTEXT_MINOR_VERSION), 3,
+                                            EGLint(EGL_CONTEXT_OPENGL_PROFILE_MASK), EGLint(EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT),
+                                            EGLint(EGL_NONE)]
+            guard let ctx = halo_eglCreateContext(dpy, config, nil, contextAttribs) else {
+                lastError = "no OpenGL 3.3 core context on the \(name) platform (EGL error 0x\(String(halo_eglGetError(), radix: 16)))"
+                halo_eglTerminate(dpy)
+                continue
+            }
+            guard halo_eglMakeCurrent(dpy, nil, nil, ctx) == EGLBoolean(EGL_TRUE) else {
+                lastError = "eglMakeCurrent without a surface failed on the \(name) platform"
+                halo_eglDestroyContext(dpy, ctx)
+                halo_eglTerminate(dpy)
+                continue
+            }
+            if epoxy_gl_version() < 33 {
+                lastError = "the \(name) platform gives OpenGL \(epoxy_gl_version() / 10).\(epoxy_gl_version() % 10), Halo needs 3.3"
+                halo_eglMakeCurrent(dpy, nil, nil, nil)
+                halo_eglDestroyContext(dpy, ctx)
+                halo_eglTerminate(dpy)
+                continue
+            }
+            display = dpy
+            context = ctx
+            platform = name
+            renderer = glString(GL_RENDERER)
+            version = glString(GL_VERSION)
+            return
+        }
+        throw GLError(lastError)
+    }
+
+    deinit {
+        halo_eglMakeCurrent(display, nil, nil, nil)
+        halo_eglDestroyContext(display, context)
+        halo_eglTerminate(display)
+    }
+}
+
+func glString(_ name: Int32) -> String {
+    guard let p = halo_glGetString(GLenum(name)) else { return "unknown" }
+    return String(cString: UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self))
+}
