@@ -29,6 +29,7 @@ void main() {
     }
     fragColor = sum;
 }
+
 """#,
         "glow_source.frag": #"""
 #version 330 core
@@ -52,6 +53,7 @@ void main() {
     vec4 s = paintColor(1, p) * c;
     fragColor = uGlowColor.a >= 0.0 ? uGlowColor * s.a : s;
 }
+
 """#,
         "layer.frag": #"""
 #version 330 core
@@ -99,6 +101,7 @@ void main() {
     layer = stroke + layer * (1.0 - stroke.a);
     fragColor = layer * uOpacity;
 }
+
 """#,
         "lib/coverage.glsl": #"""
 // Box-filter coverage: the area of a pixel (or a k x k block) inside a region.
@@ -127,6 +130,7 @@ float slabOverlap(float lo, float hi, float c, float s) {
     return max(0.0, min(hi, c + 0.5 * s) - max(lo, c - 0.5 * s));
 }
 #endif
+
 """#,
         "lib/layer_uniforms.glsl": #"""
 // The per-layer constants, computed once per frame on the CPU.
@@ -144,6 +148,7 @@ uniform ivec2 uPaintRamp[2];     // ramp texture row, node count
 uniform sampler2D uRamps;        // gradient ramps (RGBA32F)
 uniform vec2 uStrokeEdges;       // inner, outer offsets of the outline, pixels
 #endif
+
 """#,
         "lib/paint.glsl": #"""
 // Gradient parameters and colours (SCENE.md "Paints"), pixel space, y down.
@@ -197,6 +202,7 @@ vec4 rampColor(sampler2D ramps, int row, int count, float t) {
     return mix(c0, c1, (t - l0) / (l1 - l0));
 }
 #endif
+
 """#,
         "lib/paint_eval.glsl": #"""
 // The premultiplied colour of paint slot i (0 fill, 1 stroke) at pixel-space p.
@@ -216,6 +222,7 @@ vec4 paintColor(int i, vec2 p) {
     return rampColor(uRamps, uPaintRamp[i].x, uPaintRamp[i].y, t);
 }
 #endif
+
 """#,
         "lib/sdf.glsl": #"""
 // Signed distance functions, pixel space, y down, relative to the shape's centre.
@@ -331,6 +338,7 @@ float sdEllipse(vec2 p, vec2 e) {
     return inside ? -d : d;
 }
 #endif
+
 """#,
         "lib/shape.glsl": #"""
 // Coverage of the current layer's shape, grown by an offset d (pixels; negative shrinks):
@@ -398,6 +406,7 @@ float coverShape(vec2 p, float s, float d) {
     return clamp(cov / (s * s), 0.0, 1.0);
 }
 #endif
+
 """#,
         "quad.vert": #"""
 #version 330 core
@@ -413,6 +422,7 @@ void main() {
     vec2 p = mix(uQuad.xy, uQuad.zw, corner);
     gl_Position = vec4(2.0 * p / uTarget - 1.0, 0.0, 1.0);
 }
+
 """#,
         "resolve.frag": #"""
 #version 330 core
@@ -431,6 +441,7 @@ void main() {
     vec3 rgb = floor(clamp(c.rgb / a, 0.0, 1.0) * 255.0 + 0.5);
     fragColor = vec4(rgb, a8) / 255.0;
 }
+
 """#,
     ]
 }

@@ -1,12 +1,32 @@
 import Foundation
 import Halo
 
-let args = Array(CommandLine.arguments.dropFirst())
-let path = args[1]
-let out = args[3]
-let backend = Backend(rawValue: args.count > 5 ? args[5] : "gpu")!
-let t0 = Date()
-let (scene, bg) = try Halo.load(path)
-let img = try Halo.render(scene, background: bg, backend: backend)
-try PNG.write(img, to: out)
-print(out, String(format: "%.1f ms", Date().timeIntervalSince(t0) * 1000))
+let mainHelp = """
+USAGE: halo <command> [options]
+
+Halo draws animated gradient borders (rounded-rectangle, capsule and ellipse
+strokes with linear, angular and radial gradients, and a Gaussian glow) with an
+OpenGL 3.3 renderer or an exact CPU reference. Scenes are JSON files (SCENE.md).
+
+COMMANDS:
+  render     draw a scene to a PNG            (halo render --help)
+
+Run `halo <command> --help` for a command's options.
+"""
+
+let argv = Array(CommandLine.arguments.dropFirst())
+guard let command = argv.first else {
+    printError(mainHelp)
+    exit(2)
+}
+let rest = Array(argv.dropFirst())
+switch command {
+case "-h", "--help", "help":
+    print(mainHelp)
+    exit(0)
+case "render":
+    exit(RenderCommand.run(rest))
+default:
+    printError("halo: unknown command \(command)\n\n\(mainHelp)")
+    exit(2)
+}

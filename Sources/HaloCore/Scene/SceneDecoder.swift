@@ -164,6 +164,19 @@ struct DuplicateKeyScanner {
                     stack[stack.count - 1].expectKey = false
                 }
                 i = j + 1
+            case 0x2D, 0x30...0x39:
+                // A number: refuse one that does not fit a Double (1e400) with its path.
+                var j = i
+                while j < bytes.count, (0x30...0x39).contains(bytes[j]) || [0x2D, 0x2B, 0x2E, 0x65, 0x45].contains(bytes[j]) { j += 1 }
+                let token = String(decoding: bytes[i..<j], as: UTF8.self)
+                if let d = Double(token), !d.isFinite {
+                    var p = ""
+                    if let top = stack.last {
+                        p = top.isObject ? (top.path.isEmpty ? top.lastKey : top.path + "." + top.lastKey) : top.path + "[\(top.index)]"
+                    }
+                    throw SceneError(file: file, path: p, expected: "a finite number", found: token)
+                }
+                i = max(j, i + 1)
             default:
                 i += 1
             }

@@ -38,7 +38,11 @@ struct SceneReader {
 
     func choice<T: RawRepresentable & CaseIterable>(_ v: JSONValue?, _ path: String, _: T.Type) throws -> T where T.RawValue == String {
         let options = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        guard case .string(let s)? = v, let t = T(rawValue: s) else { throw fail(path, "one of \(options)", v) }
+        guard case .string(let s)? = v, let t = T(rawValue: s) else {
+            var e = "one of \(options)"
+            if case .string(let s)? = v, let close = closestKey(s, T.allCases.map(\.rawValue)) { e += " (did you mean \"\(close)\"?)" }
+            throw fail(path, e, v)
+        }
         return t
     }
 
@@ -54,7 +58,7 @@ struct SceneReader {
             if let c = RGBA.named[s] { return c }
             if s.hasPrefix("#") {
                 let hex = Array(s.dropFirst())
-                if [3, 6, 8].contains(hex.count), hex.allSatisfy(\.isHexDigit) {
+                if [3, 6, 8].contains(hex.count), hex.allSatisfy({ $0.isASCII && $0.isHexDigit }) {
                     let digits = hex.count == 3 ? hex.flatMap { [$0, $0] } : hex
                     var vals: [Double] = []
                     for i in stride(from: 0, to: digits.count, by: 2) {

@@ -1,0 +1,104 @@
+import Foundation
+import Halo
+
+enum RenderCommand {
+    static let help = """
+    USAGE: halo render SCENE.json -o OUT.png [--time T] [--backend gpu|cpu] [--shaders DIR]
+
+    Draws a scene (SCENE.md, format 1) and writes it as an 8-bit RGBA PNG.
+
+    OPTIONS:
+      -o, --output OUT.png   where to write the image (written to a temporary file
+                             in the same folder, then renamed: never a partial file)
+      --time T               the moment to draw, in seconds (default: the scene's
+                             "time", or 0); ignored under "reduceMotion": true
+      --backend gpu|cpu      gpu: OpenGL 3.3 through EGL (headless), the default;
+                             cpu: the exact CPU reference renderer.
+                             Without --backend, when no GL context can be made,
+                             halo says why on stderr and uses cpu. With
+                             --backend gpu it fails instead.
+      --shaders DIR          read the GLSL from DIR (default: $HALO_SHADERS, a
+                             Shaders/ folder beside the executable or above it,
+                             else the copy built into halo)
+      -h, --help             this text
+
+    OUTPUT: the output path and the render time in milliseconds, on stdout.
+
+    LIMITS: a canvas of at most \(Limits.maxCanvasSide) pixels a side and \(Limits.maxCanvasPixels) pixels in
+    all once scaled; at most \(Limits.maxLayers) layers; at most \(Limits.maxStops) stops a gradient;
+    glow radius at most \(Int(Limits.maxGlowRadius)) pt; stroke width at most the canvas diagonal;
+    background images at most \(Limits.maxImageSide) pixels a side; scene files at most
+    \(Limits.maxFileBytes / (1024 * 1024)) MiB, nested at most \(Limits.maxNesting) deep.
+
+    EXIT STATUS: 0 written; 1 rendering or writing failed; 2 bad input (the
+    scene, an option, or a background image).
+    """
+
+    static func run(_ argv: [String]) -> Int32 {
+        let args: Arguments
+        do {
+            args = try Arguments(argv, valued: ["-o", "--output", "--time", "--backend", "--shaders"], flags: ["-h", "--help"])
+        } catch {
+            printError("halo render: \(error)\nusage: halo render SCENE.json -o OUT.png [--time T] [--backend gpu|cpu]")
+            return 2
+        }
+        if args.flags.contains("-h") || args.flags.contains("--help") { print(help); return 0 }
+        guard args.positional.count == 1 else {
+            printError("halo render: expected one scene file, found \(args.positional.count)\nusage: halo render SCENE.json -o OUT.png [--time T] [--backend gpu|cpu]")
+            return 2
+        }
+        guard let out = args.options["-o"] ?? args.options["--output"] else {
+            printError("halo render: -o OUT.png is required")
+            return 2
+        }
+        let time: Double?
+        let backendName = args.options["--backend"]
+        var backend = Backend.gpu
+        do {
+            time = try args.double("--time")
+            if let b = backendName {
+                guard let v = Backend(rawValue: b) else { throw UsageError("--backend: expected gpu or cpu, found \(b)") }
+                backend = v
+            }
+        } catch {
+            printError("halo render: \(error)")
+            return 2
+        }
+        let scene: Scene, background: RGBA8Image?
+        do {
+            (scene, background) = try Halo.load(args.positional[0])
+        } catch {
+            printError("halo render: \(error)")
+            return 2
+        }
+        let start = DispatchTime.now()
+        var image: RGBA8Image
+        var used = backend
+        do {
+            if backend == .gpu {
+                do {
+                    let gpu = try GLRenderer(shaders: ShaderLibrary(directory: args.options["--shaders"]))
+                    image = try Halo.render(scene, background: background, time: time, backend: .gpu, gpu: gpu)
+                } catch let e as GLError where backendName == nil {
+                    printError("halo render: GPU unavailable (\(e)); using the CPU reference")
+                    used = .cpu
+                    image = try Halo.render(scene, background: background, time: time, backend: .cpu)
+                }
+            } else {
+                image = try Halo.render(scene, background: background, time: time, backend: .cpu)
+            }
+        } catch {
+            printError("halo render: \(error)")
+            return 1
+        }
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+        do {
+            try PNG.write(image, to: out)
+        } catch {
+            printError("halo render: \(error)")
+            return 1
+        }
+        print("\(out) \(String(format: "%.1f", ms)) ms (\(used.rawValue))")
+        return 0
+    }
+}
