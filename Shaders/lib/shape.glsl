@@ -53,6 +53,9 @@ float coverShape(vec2 p, float s, float d) {
         if (rmax.x <= rmin.x || rmax.y <= rmin.y) continue;
         vec2 rs = rmax - rmin, rc = 0.5 * (rmin + rmax);
         float sd = offsetCornerSD(rc, i, d, hb);
+        // Farther than the rectangle's half-diagonal from the curve: wholly in or out.
+        if (sd >= 0.5 * length(rs)) { cov -= rs.x * rs.y; continue; }
+        if (sd <= -0.5 * length(rs)) continue;
         float e = 0.01;
         vec2 g = vec2(offsetCornerSD(rc + vec2(e, 0.0), i, d, hb) - offsetCornerSD(rc - vec2(e, 0.0), i, d, hb),
                       offsetCornerSD(rc + vec2(0.0, e), i, d, hb) - offsetCornerSD(rc - vec2(0.0, e), i, d, hb));

@@ -71,13 +71,17 @@ enum RenderCommand {
             printError("halo render: \(error)")
             return 2
         }
-        let start = DispatchTime.now()
+        var start = DispatchTime.now()
         var image: RGBA8Image
         var used = backend
+        var setup = ""
         do {
             if backend == .gpu {
                 do {
                     let gpu = try GLRenderer(shaders: ShaderLibrary(directory: args.options["--shaders"]))
+                    let ready = DispatchTime.now()
+                    setup = String(format: ", GL setup %.1f ms", Double(ready.uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
+                    start = ready
                     image = try Halo.render(scene, background: background, time: time, backend: .gpu, gpu: gpu)
                 } catch let e as GLError where backendName == nil {
                     printError("halo render: GPU unavailable (\(e)); using the CPU reference")
@@ -98,7 +102,7 @@ enum RenderCommand {
             printError("halo render: \(error)")
             return 1
         }
-        print("\(out) \(String(format: "%.1f", ms)) ms (\(used.rawValue))")
+        print("\(out) \(String(format: "%.1f", ms)) ms (\(used.rawValue)\(setup))")
         return 0
     }
 }
