@@ -35,7 +35,8 @@ public enum PNG {
     /// On any failure the temporary file is removed and an existing file at
     /// `path` is left untouched.
     /// - Throws: ``PNGError`` (unwritable folder, full disk, ...).
-    public static func write(_ image: RGBA8Image, to path: String) throws {
+    public static func write(_ image: RGBA8Image, to path0: String) throws {
+        let path = try checkOutputPath(path0)
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
         var isDir: ObjCBool = false
@@ -56,6 +57,39 @@ public enum PNG {
             unlink(temp)
             throw PNGError(path: path, reason: "cannot write: \(reason)")
         }
+    }
+}
+
+extension PNG {
+    /// Checks, before any work, that `path` can take a PNG: its folder exists and it
+    /// is not a directory, device, pipe or socket. A symlink to a regular file is
+    /// followed, so the rename replaces the link's target, not the link.
+    /// - Returns: the path to write (the symlink's target, or `path`).
+    /// - Throws: ``PNGError`` naming what is wrong.
+    public static func checkOutputPath(_ path: String) throws -> String {
+        if path.isEmpty { throw PNGError(path: path, reason: "cannot write: empty path") }
+        if path.hasSuffix("/") { throw PNGError(path: path, reason: "cannot write: the path names a folder, not a file") }
+        var target = path
+        var st = stat()
+        if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK {
+            target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        }
+        if stat(target, &st) == 0 {
+            let kind = st.st_mode & S_IFMT
+            if kind != S_IFREG {
+                let what = kind == S_IFDIR ? "a folder" : kind == S_IFCHR || kind == S_IFBLK ? "a device" : kind == S_IFIFO ? "a pipe" : "not a regular file"
+                throw PNGError(path: path, reason: "cannot write: the path is \(what), not a regular file")
+            }
+        }
+        let dir = URL(fileURLWithPath: target).deletingLastPathComponent().path
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+            throw PNGError(path: path, reason: "cannot write: the folder \(dir) does not exist")
+        }
+        guard access(dir, W_OK) == 0 else {
+            throw PNGError(path: path, reason: "cannot write: the folder \(dir) is not writable")
+        }
+        return target
     }
 }
 

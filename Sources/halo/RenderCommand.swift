@@ -31,7 +31,8 @@ enum RenderCommand {
     \(Limits.maxFileBytes / (1024 * 1024)) MiB, nested at most \(Limits.maxNesting) deep.
 
     EXIT STATUS: 0 written; 1 rendering or writing failed; 2 bad input (the
-    scene, an option, or a background image).
+    scene, an option, a background image, or an output path that is a folder,
+    device or pipe or whose folder does not exist: all checked before drawing).
     """
 
     static func run(_ argv: [String]) -> Int32 {
@@ -39,12 +40,12 @@ enum RenderCommand {
         do {
             args = try Arguments(argv, valued: ["-o", "--output", "--time", "--backend", "--shaders"], flags: ["-h", "--help"])
         } catch {
-            printError("halo render: \(error)\nusage: halo render SCENE.json -o OUT.png [--time T] [--backend gpu|cpu]")
+            printError("halo render: \(error)\nusage: halo render SCENE.json -o OUT.png [--time T] [--backend gpu|cpu] [--shaders DIR]")
             return 2
         }
         if args.flags.contains("-h") || args.flags.contains("--help") { print(help); return 0 }
         guard args.positional.count == 1 else {
-            printError("halo render: expected one scene file, found \(args.positional.count)\nusage: halo render SCENE.json -o OUT.png [--time T] [--backend gpu|cpu]")
+            printError("halo render: expected one scene file, found \(args.positional.count)\nusage: halo render SCENE.json -o OUT.png [--time T] [--backend gpu|cpu] [--shaders DIR]")
             return 2
         }
         guard let out = args.options["-o"] ?? args.options["--output"] else {
@@ -59,6 +60,19 @@ enum RenderCommand {
             if let b = backendName {
                 guard let v = Backend(rawValue: b) else { throw UsageError("--backend: expected gpu or cpu, found \(b)") }
                 backend = v
+            }
+        } catch {
+            printError("halo render: \(error)")
+            return 2
+        }
+        // Refuse a bad output path or shaders folder before any work (bad input: exit 2).
+        do {
+            _ = try PNG.checkOutputPath(out)
+            if let dir = args.options["--shaders"] {
+                var isDir: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+                    throw UsageError("--shaders: expected a folder of GLSL files, found \(dir) (no such folder)")
+                }
             }
         } catch {
             printError("halo render: \(error)")
