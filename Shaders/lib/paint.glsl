@@ -33,19 +33,29 @@ float radialGradientT(vec2 p, vec2 c, float r0, float r1) {
 }
 
 // The ramp: row `row` of the ramp texture holds the premultiplied node colours, row
-// row + 1 the node locations (in .r); `count` nodes. Linear mixing between the last node
-// at or before t and the next; t clamped to the first and last node.
-vec4 rampColor(sampler2D ramps, int row, int count, float t) {
-    if (count <= 1 || !(t > texelFetch(ramps, ivec2(0, row + 1), 0).r)) return texelFetch(ramps, ivec2(0, row), 0);
-    if (t >= texelFetch(ramps, ivec2(count - 1, row + 1), 0).r) return texelFetch(ramps, ivec2(count - 1, row), 0);
+// row + 1 the node locations (in .r); `count` nodes. A hard stop is two nodes at one location.
+float rampLocation(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row + 1), 0).r; }
+vec4 rampNode(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row), 0); }
+
+// The nodes around t: (lo, hi) with location(lo) <= t < location(hi), or lo == hi at the
+// clamped ends (t at or before the first node, at or after the last). Binary search.
+ivec2 rampSegment(sampler2D ramps, int row, int count, float t) {
+    if (count <= 1 || !(t > rampLocation(ramps, row, 0))) return ivec2(0);
+    if (t >= rampLocation(ramps, row, count - 1)) return ivec2(count - 1);
     int lo = 0, hi = count - 1;
     while (hi - lo > 1) {
         int mid = (lo + hi) / 2;
-        if (texelFetch(ramps, ivec2(mid, row + 1), 0).r <= t) lo = mid; else hi = mid;
+        if (rampLocation(ramps, row, mid) <= t) lo = mid; else hi = mid;
     }
-    float l0 = texelFetch(ramps, ivec2(lo, row + 1), 0).r, l1 = texelFetch(ramps, ivec2(hi, row + 1), 0).r;
-    vec4 c0 = texelFetch(ramps, ivec2(lo, row), 0), c1 = texelFetch(ramps, ivec2(hi, row), 0);
-    if (l1 <= l0) return c1;
-    return mix(c0, c1, (t - l0) / (l1 - l0));
+    return ivec2(lo, hi);
+}
+
+// The colour at t: linear mixing between the nodes around it; t clamped to the ends.
+vec4 rampColor(sampler2D ramps, int row, int count, float t) {
+    ivec2 s = rampSegment(ramps, row, count, t);
+    if (s.x == s.y) return rampNode(ramps, row, s.x);
+    float l0 = rampLocation(ramps, row, s.x), l1 = rampLocation(ramps, row, s.y);
+    if (l1 <= l0) return rampNode(ramps, row, s.y);
+    return mix(rampNode(ramps, row, s.x), rampNode(ramps, row, s.y), (t - l0) / (l1 - l0));
 }
 #endif

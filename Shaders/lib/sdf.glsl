@@ -88,26 +88,55 @@ float sdContinuousCorner(vec2 q, float R) {
     return sdContinuousCornerUnit(q / R) * R;
 }
 
-// Ellipse of semi-axes e: Newton iteration on the angle of the nearest point
-// (Eberly's parametrisation), 6 steps from the scaled-circle guess; accurate to
-// about 1e-4 px for the eccentricities of UI shapes. A bound inside very flat ellipses.
-float sdEllipse(vec2 p, vec2 e) {
-    vec2 q = abs(p);
-    if (min(e.x, e.y) <= 0.0) return length(vec2(max(q.x - e.x, 0.0), max(q.y - e.y, 0.0)));
-    bool inside = dot(q / e, q / e) < 1.0;
-    // Nearest point (e.x cos w, e.y sin w), w in [0, pi/2].
-    float w = atan(q.y * e.x, q.x * e.y);
-    for (int i = 0; i < 6; i++) {
-        vec2 cs = vec2(cos(w), sin(w));
-        vec2 c = e * cs;
-        vec2 dc = vec2(-e.x * cs.y, e.y * cs.x);
-        vec2 ddc = -c;
-        vec2 v = c - q;
-        float f = dot(v, dc);
-        float fp = dot(dc, dc) + dot(v, ddc);
-        w = clamp(w - f / (abs(fp) > 1e-12 ? fp : 1e-12), 0.0, 1.5707963);
+// Ellipse of semi-axes e: signed distance and the outward unit normal at the nearest
+// point, (d, n.x, n.y). Exact to float precision: David Eberly, "Distance from a Point to an
+// Ellipse, an Ellipsoid, or a Hyperellipsoid" (Geometric Tools, 2013): robust bisection on
+// F(s) = (r0 z0 / (s + r0))^2 + (z1 / (s + 1))^2 - 1, 32 steps (float's 24 bits and more).
+// Keep in sync with Sources/HaloCore/Geometry/Ellipse.swift.
+vec3 sdgEllipse(vec2 p, vec2 e) {
+    vec2 sg = vec2(p.x < 0.0 ? -1.0 : 1.0, p.y < 0.0 ? -1.0 : 1.0);
+    vec2 y = abs(p);
+    bool swapped = e.y > e.x;
+    if (swapped) { e = e.yx; y = y.yx; }
+    float e0 = e.x, e1 = e.y;
+    if (e1 <= 0.0) {
+        vec2 v = vec2(max(y.x - e0, 0.0), y.y);
+        float l = length(v);
+        vec2 n = l > 0.0 ? v / l : vec2(0.0, 1.0);
+        if (swapped) n = n.yx;
+        return vec3(l, n * sg);
     }
-    float d = length(e * vec2(cos(w), sin(w)) - q);
-    return inside ? -d : d;
+    vec2 x;   // nearest point, first quadrant
+    if (y.y > 0.0) {
+        if (y.x > 0.0) {
+            float z0 = y.x / e0, z1 = y.y / e1;
+            float g = z0 * z0 + z1 * z1 - 1.0;
+            float r0 = (e0 / e1) * (e0 / e1);
+            float n0 = r0 * z0;
+            float s0 = z1 - 1.0, s1 = g < 0.0 ? 0.0 : length(vec2(n0, z1)) - 1.0, s = 0.0;
+            for (int i = 0; i < 32; i++) {
+                s = 0.5 * (s0 + s1);
+                float a = n0 / (s + r0), b = z1 / (s + 1.0);
+                float f = a * a + b * b - 1.0;
+                if (f > 0.0) s0 = s; else s1 = s;
+            }
+            x = vec2(r0 * y.x / (s + r0), y.y / (s + 1.0));
+        } else {
+            x = vec2(0.0, e1);
+        }
+    } else {
+        float numer0 = e0 * y.x, denom0 = e0 * e0 - e1 * e1;
+        if (numer0 < denom0) {
+            float xde0 = numer0 / denom0;
+            x = vec2(e0 * xde0, e1 * sqrt(max(0.0, 1.0 - xde0 * xde0)));
+        } else {
+            x = vec2(e0, 0.0);
+        }
+    }
+    bool inside = dot(y / e, y / e) < 1.0;
+    float d = length(x - y);
+    vec2 n = normalize(x / (e * e));     // outward normal of the ellipse at x
+    if (swapped) n = n.yx;
+    return vec3(inside ? -d : d, n * sg);
 }
 #endif

@@ -28,14 +28,11 @@ float offsetCornerSD(vec2 x, int i, float d, vec2 hb) {
 float coverShape(vec2 p, float s, float d) {
     vec2 x = p - uShapeCenter;
     if (uShapeKind == SHAPE_ELLIPSE) {
-        float sd = sdEllipse(x, uShapeHalfSize) - d;
+        vec3 sdg = sdgEllipse(x, uShapeHalfSize);
+        float sd = sdg.x - d;
         if (sd >= 0.7072 * s) return 0.0;
         if (sd <= -0.7072 * s) return 1.0;
-        float e = 0.01;
-        vec2 g = vec2(sdEllipse(x + vec2(e, 0.0), uShapeHalfSize) - sdEllipse(x - vec2(e, 0.0), uShapeHalfSize),
-                      sdEllipse(x + vec2(0.0, e), uShapeHalfSize) - sdEllipse(x - vec2(0.0, e), uShapeHalfSize));
-        float gl = length(g);
-        return halfPlaneCoverage(sd, gl > 0.0 ? g / gl : vec2(1.0, 0.0), vec2(s));
+        return halfPlaneCoverage(sd, sdg.yz, vec2(s));
     }
     vec2 hb = uShapeHalfSize + vec2(d);
     if (hb.x <= 0.0 || hb.y <= 0.0) return 0.0;

@@ -186,40 +186,131 @@ float radialGradientT(vec2 p, vec2 c, float r0, float r1) {
 }
 
 // The ramp: row `row` of the ramp texture holds the premultiplied node colours, row
-// row + 1 the node locations (in .r); `count` nodes. Linear mixing between the last node
-// at or before t and the next; t clamped to the first and last node.
-vec4 rampColor(sampler2D ramps, int row, int count, float t) {
-    if (count <= 1 || !(t > texelFetch(ramps, ivec2(0, row + 1), 0).r)) return texelFetch(ramps, ivec2(0, row), 0);
-    if (t >= texelFetch(ramps, ivec2(count - 1, row + 1), 0).r) return texelFetch(ramps, ivec2(count - 1, row), 0);
+// row + 1 the node locations (in .r); `count` nodes. A hard stop is two nodes at one location.
+float rampLocation(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row + 1), 0).r; }
+vec4 rampNode(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row), 0); }
+
+// The nodes around t: (lo, hi) with location(lo) <= t < location(hi), or lo == hi at the
+// clamped ends (t at or before the first node, at or after the last). Binary search.
+ivec2 rampSegment(sampler2D ramps, int row, int count, float t) {
+    if (count <= 1 || !(t > rampLocation(ramps, row, 0))) return ivec2(0);
+    if (t >= rampLocation(ramps, row, count - 1)) return ivec2(count - 1);
     int lo = 0, hi = count - 1;
     while (hi - lo > 1) {
         int mid = (lo + hi) / 2;
-        if (texelFetch(ramps, ivec2(mid, row + 1), 0).r <= t) lo = mid; else hi = mid;
+        if (rampLocation(ramps, row, mid) <= t) lo = mid; else hi = mid;
     }
-    float l0 = texelFetch(ramps, ivec2(lo, row + 1), 0).r, l1 = texelFetch(ramps, ivec2(hi, row + 1), 0).r;
-    vec4 c0 = texelFetch(ramps, ivec2(lo, row), 0), c1 = texelFetch(ramps, ivec2(hi, row), 0);
-    if (l1 <= l0) return c1;
-    return mix(c0, c1, (t - l0) / (l1 - l0));
+    return ivec2(lo, hi);
+}
+
+// The colour at t: linear mixing between the nodes around it; t clamped to the ends.
+vec4 rampColor(sampler2D ramps, int row, int count, float t) {
+    ivec2 s = rampSegment(ramps, row, count, t);
+    if (s.x == s.y) return rampNode(ramps, row, s.x);
+    float l0 = rampLocation(ramps, row, s.x), l1 = rampLocation(ramps, row, s.y);
+    if (l1 <= l0) return rampNode(ramps, row, s.y);
+    return mix(rampNode(ramps, row, s.x), rampNode(ramps, row, s.y), (t - l0) / (l1 - l0));
 }
 #endif
 
 """#,
         "lib/paint_eval.glsl": #"""
-// The premultiplied colour of paint slot i (0 fill, 1 stroke) at pixel-space p.
+// The premultiplied colour of paint slot i (0 fill, 1 stroke) over the pixel at p.
 #ifndef HALO_PAINT_EVAL_GLSL
 #define HALO_PAINT_EVAL_GLSL
 #include "lib/layer_uniforms.glsl"
+#include "lib/coverage.glsl"
 #include "lib/paint.glsl"
 
+// Gradient parameter t of slot i at p (unclamped), and its gradient dt/dp (1/px) in g.
+float paintT(int i, vec2 p, out vec2 g) {
+    vec4 geo = uPaintGeometry[i];
+    int kind = uPaintKind[i];
+    if (kind == PAINT_LINEAR) {
+        vec2 d = geo.zw - geo.xy;
+        g = d / dot(d, d);
+        return linearGradientT(p, geo.xy, geo.zw);
+    }
+    if (kind == PAINT_ANGULAR) {
+        vec2 v = p - geo.xy;
+        float r2 = max(dot(v, v), 1e-12);
+        g = vec2(-v.y, v.x) / r2 * (57.29577951 / geo.w);
+        return angularGradientT(p, geo.xy, geo.z, geo.w);
+    }
+    vec2 v = p - geo.xy;
+    float r = max(length(v), 1e-12);
+    g = v / r / (geo.w - geo.z);
+    return radialGradientT(p, geo.xy, geo.z, geo.w);
+}
+
+vec4 rampAt(int i, float t) { return rampColor(uRamps, uPaintRamp[i].x, uPaintRamp[i].y, t); }
+
+// The paint averaged over the pixel (SCENE.md: where the colour changes within a pixel,
+// the pixel gets the paint's average). Smooth parts: the colour at the centre (exact for
+// linear variation). The nearest jump within 0.75 px (a hard stop next to t's ramp segment,
+// or the angular seam:
+// t 1 -> 0 at the sweep's start, or at the middle of a partial sweep's gap) is taken as a
+// straight edge across the pixel and the two sides are mixed by their exact areas
+// (halfPlaneCoverage). Within 1.5 px of an angular centre, where every colour meets:
+// 16 rotated-grid samples.
 vec4 paintColor(int i, vec2 p) {
     int kind = uPaintKind[i];
     if (kind == PAINT_SOLID) return uPaintColor[i];
-    vec4 g = uPaintGeometry[i];
-    float t;
-    if (kind == PAINT_LINEAR) t = linearGradientT(p, g.xy, g.zw);
-    else if (kind == PAINT_ANGULAR) t = angularGradientT(p, g.xy, g.z, g.w);
-    else t = radialGradientT(p, g.xy, g.z, g.w);
-    return rampColor(uRamps, uPaintRamp[i].x, uPaintRamp[i].y, t);
+    vec4 geo = uPaintGeometry[i];
+    if (kind == PAINT_ANGULAR && length(p - geo.xy) < 1.5) {
+        vec4 sum = vec4(0.0);
+        for (int a = 0; a < 4; a++) for (int b = 0; b < 4; b++) {
+            vec2 o = (vec2(float(a), float(b)) + 0.5) / 4.0 - 0.5 + vec2(0.031, -0.023);
+            vec2 gg;
+            sum += rampAt(i, paintT(i, p + o, gg));
+        }
+        return sum / 16.0;
+    }
+    vec2 g;
+    float t = paintT(i, p, g);
+    float gl = length(g);
+    // Nearest jump: signed distance d (px, > 0 on the side after the jump), normal n towards
+    // that side, the colours at the jump on either side.
+    float best = 1e9;
+    vec2 n = vec2(1.0, 0.0);
+    vec4 before = vec4(0.0), after = vec4(0.0);
+    // Hard stops next to t's segment: a node sharing its location with its neighbour.
+    int row = uPaintRamp[i].x, count = uPaintRamp[i].y;
+    ivec2 seg = rampSegment(uRamps, row, count, t);
+    if (seg.x > 0 && rampLocation(uRamps, row, seg.x - 1) == rampLocation(uRamps, row, seg.x)) {
+        float d = (t - rampLocation(uRamps, row, seg.x)) / max(gl, 1e-12);
+        if (abs(d) < abs(best)) {
+            best = d; n = g / max(gl, 1e-12);
+            before = rampNode(uRamps, row, seg.x - 1); after = rampNode(uRamps, row, seg.x);
+        }
+    }
+    if (seg.y + 1 < count && rampLocation(uRamps, row, seg.y + 1) == rampLocation(uRamps, row, seg.y)) {
+        float d = (t - rampLocation(uRamps, row, seg.y)) / max(gl, 1e-12);
+        if (abs(d) < abs(best)) {
+            best = d; n = g / max(gl, 1e-12);
+            before = rampNode(uRamps, row, seg.y); after = rampNode(uRamps, row, seg.y + 1);
+        }
+    }
+    if (kind == PAINT_ANGULAR) {
+        vec2 v = p - geo.xy;
+        float span = geo.w;
+        float jump = span >= 360.0 ? 0.0 : span + 0.5 * (360.0 - span);   // degrees past the start
+        float rel = mod(degrees(atan(v.y, v.x)) - geo.z, 360.0);
+        float delta = mod(rel - jump + 180.0, 360.0) - 180.0;              // -180...180
+        if (abs(delta) < 90.0) {
+            float d = length(v) * sin(radians(delta));
+            if (abs(d) < abs(best)) {
+                best = d; n = normalize(vec2(-v.y, v.x));
+                before = rampAt(i, 1.0); after = rampAt(i, 0.0);
+            }
+        }
+    }
+    vec4 centre = rampAt(i, t);
+    if (abs(best) >= 0.75) return centre;
+    float fAfter = halfPlaneCoverage(-best, -n, vec2(1.0));
+    vec4 cb = best < 0.0 ? centre : before;
+    vec4 ca = best >= 0.0 ? centre : after;
+    return mix(cb, ca, fAfter);
 }
 #endif
 
@@ -315,27 +406,56 @@ float sdContinuousCorner(vec2 q, float R) {
     return sdContinuousCornerUnit(q / R) * R;
 }
 
-// Ellipse of semi-axes e: Newton iteration on the angle of the nearest point
-// (Eberly's parametrisation), 6 steps from the scaled-circle guess; accurate to
-// about 1e-4 px for the eccentricities of UI shapes. A bound inside very flat ellipses.
-float sdEllipse(vec2 p, vec2 e) {
-    vec2 q = abs(p);
-    if (min(e.x, e.y) <= 0.0) return length(vec2(max(q.x - e.x, 0.0), max(q.y - e.y, 0.0)));
-    bool inside = dot(q / e, q / e) < 1.0;
-    // Nearest point (e.x cos w, e.y sin w), w in [0, pi/2].
-    float w = atan(q.y * e.x, q.x * e.y);
-    for (int i = 0; i < 6; i++) {
-        vec2 cs = vec2(cos(w), sin(w));
-        vec2 c = e * cs;
-        vec2 dc = vec2(-e.x * cs.y, e.y * cs.x);
-        vec2 ddc = -c;
-        vec2 v = c - q;
-        float f = dot(v, dc);
-        float fp = dot(dc, dc) + dot(v, ddc);
-        w = clamp(w - f / (abs(fp) > 1e-12 ? fp : 1e-12), 0.0, 1.5707963);
+// Ellipse of semi-axes e: signed distance and the outward unit normal at the nearest
+// point, (d, n.x, n.y). Exact to float precision: David Eberly, "Distance from a Point to an
+// Ellipse, an Ellipsoid, or a Hyperellipsoid" (Geometric Tools, 2013): robust bisection on
+// F(s) = (r0 z0 / (s + r0))^2 + (z1 / (s + 1))^2 - 1, 32 steps (float's 24 bits and more).
+// Keep in sync with Sources/HaloCore/Geometry/Ellipse.swift.
+vec3 sdgEllipse(vec2 p, vec2 e) {
+    vec2 sg = vec2(p.x < 0.0 ? -1.0 : 1.0, p.y < 0.0 ? -1.0 : 1.0);
+    vec2 y = abs(p);
+    bool swapped = e.y > e.x;
+    if (swapped) { e = e.yx; y = y.yx; }
+    float e0 = e.x, e1 = e.y;
+    if (e1 <= 0.0) {
+        vec2 v = vec2(max(y.x - e0, 0.0), y.y);
+        float l = length(v);
+        vec2 n = l > 0.0 ? v / l : vec2(0.0, 1.0);
+        if (swapped) n = n.yx;
+        return vec3(l, n * sg);
     }
-    float d = length(e * vec2(cos(w), sin(w)) - q);
-    return inside ? -d : d;
+    vec2 x;   // nearest point, first quadrant
+    if (y.y > 0.0) {
+        if (y.x > 0.0) {
+            float z0 = y.x / e0, z1 = y.y / e1;
+            float g = z0 * z0 + z1 * z1 - 1.0;
+            float r0 = (e0 / e1) * (e0 / e1);
+            float n0 = r0 * z0;
+            float s0 = z1 - 1.0, s1 = g < 0.0 ? 0.0 : length(vec2(n0, z1)) - 1.0, s = 0.0;
+            for (int i = 0; i < 32; i++) {
+                s = 0.5 * (s0 + s1);
+                float a = n0 / (s + r0), b = z1 / (s + 1.0);
+                float f = a * a + b * b - 1.0;
+                if (f > 0.0) s0 = s; else s1 = s;
+            }
+            x = vec2(r0 * y.x / (s + r0), y.y / (s + 1.0));
+        } else {
+            x = vec2(0.0, e1);
+        }
+    } else {
+        float numer0 = e0 * y.x, denom0 = e0 * e0 - e1 * e1;
+        if (numer0 < denom0) {
+            float xde0 = numer0 / denom0;
+            x = vec2(e0 * xde0, e1 * sqrt(max(0.0, 1.0 - xde0 * xde0)));
+        } else {
+            x = vec2(e0, 0.0);
+        }
+    }
+    bool inside = dot(y / e, y / e) < 1.0;
+    float d = length(x - y);
+    vec2 n = normalize(x / (e * e));     // outward normal of the ellipse at x
+    if (swapped) n = n.yx;
+    return vec3(inside ? -d : d, n * sg);
 }
 #endif
 
@@ -371,14 +491,11 @@ float offsetCornerSD(vec2 x, int i, float d, vec2 hb) {
 float coverShape(vec2 p, float s, float d) {
     vec2 x = p - uShapeCenter;
     if (uShapeKind == SHAPE_ELLIPSE) {
-        float sd = sdEllipse(x, uShapeHalfSize) - d;
+        vec3 sdg = sdgEllipse(x, uShapeHalfSize);
+        float sd = sdg.x - d;
         if (sd >= 0.7072 * s) return 0.0;
         if (sd <= -0.7072 * s) return 1.0;
-        float e = 0.01;
-        vec2 g = vec2(sdEllipse(x + vec2(e, 0.0), uShapeHalfSize) - sdEllipse(x - vec2(e, 0.0), uShapeHalfSize),
-                      sdEllipse(x + vec2(0.0, e), uShapeHalfSize) - sdEllipse(x - vec2(0.0, e), uShapeHalfSize));
-        float gl = length(g);
-        return halfPlaneCoverage(sd, gl > 0.0 ? g / gl : vec2(1.0, 0.0), vec2(s));
+        return halfPlaneCoverage(sd, sdg.yz, vec2(s));
     }
     vec2 hb = uShapeHalfSize + vec2(d);
     if (hb.x <= 0.0 || hb.y <= 0.0) return 0.0;

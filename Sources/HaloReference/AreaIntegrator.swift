@@ -57,6 +57,14 @@ struct AreaIntegrator {
     /// A square wholly inside the band: the paint's integral over it.
     func covered(_ c: Vec2, _ s: Double, _ depth: Int) -> Premul {
         if let solid { return solid * (s * s) }
+        if depth >= AreaIntegrator.maxDepth {
+            // A leaf on a paint discontinuity: four rotated-grid samples, so that an edge
+            // through the leaf's centre (a 45-degree hard stop through pixel corners) is
+            // split evenly instead of going wholly to one side.
+            let q = s / 8
+            return (paint.color(at: c + Vec2(-3 * q, -q)) + paint.color(at: c + Vec2(-q, 3 * q))
+                  + paint.color(at: c + Vec2(q, -3 * q)) + paint.color(at: c + Vec2(3 * q, q))) * (s * s / 4)
+        }
         let centre = paint.color(at: c)
         if depth < AreaIntegrator.maxDepth {
             let h = s / 2
