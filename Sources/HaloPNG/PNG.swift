@@ -89,6 +89,15 @@ extension PNG {
         guard access(dir, W_OK) == 0 else {
             throw PNGError(path: path, reason: "cannot write: the folder \(dir) is not writable")
         }
+        // access() says yes to root everywhere; creating a file is the real test
+        // (a read-only mount, /proc, a full inode table).
+        let probe = (dir as NSString).appendingPathComponent(".halo-probe.\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard fd >= 0 else {
+            throw PNGError(path: path, reason: "cannot write in the folder \(dir): \(String(cString: strerror(errno)))")
+        }
+        close(fd)
+        unlink(probe)
         return target
     }
 }

@@ -97,8 +97,8 @@ enum RenderCommand {
                     setup = String(format: ", GL setup %.1f ms", Double(ready.uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
                     start = ready
                     image = try Halo.render(scene, background: background, time: time, backend: .gpu, gpu: gpu)
-                } catch let e as GLError where backendName == nil {
-                    printError("halo render: GPU unavailable (\(e)); using the CPU reference")
+                } catch let e where backendName == nil && (e is GLError || e is ShaderError) {
+                    printError("halo render: GPU unavailable (\(oneLine(e))); using the CPU reference")
                     used = .cpu
                     image = try Halo.render(scene, background: background, time: time, backend: .cpu)
                 }

@@ -11,7 +11,8 @@ OpenGL 3.3 renderer or an exact CPU reference. Scenes are JSON files (SCENE.md).
 COMMANDS:
   render     draw a scene to a PNG            (halo render --help)
 
-Run `halo <command> --help` for a command's options.
+Run `halo <command> --help` for a command's options; `halo --version` prints
+the version.
 """
 
 let argv = Array(CommandLine.arguments.dropFirst())
@@ -23,6 +24,9 @@ let rest = Array(argv.dropFirst())
 switch command {
 case "-h", "--help", "help":
     print(mainHelp)
+    exit(0)
+case "--version", "version":
+    print("halo \(haloVersion)")
     exit(0)
 case "render":
     exit(RenderCommand.run(rest))

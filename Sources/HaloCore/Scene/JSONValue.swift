@@ -47,6 +47,7 @@ public enum JSONValue: Equatable, Sendable, Decodable {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
         case .number(let d):
+            if d == 0, d.sign == .minus { return "-0" }
             if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
             return String(d)
         case .string(let s):

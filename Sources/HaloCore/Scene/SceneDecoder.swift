@@ -50,34 +50,21 @@ public enum SceneDecoder {
     }
 
     /// Refuses, before parsing, what would make the parser itself misbehave:
-    /// non-UTF-8 bytes, nesting deeper than ``Limits/maxNesting``, and duplicate keys.
+    /// non-UTF-8 bytes, syntax errors (with line and column, by ``JSONSyntax``),
+    /// nesting deeper than ``Limits/maxNesting``, and duplicate keys.
     static func preflight(_ data: Data, file: String) throws {
         let bytes = [UInt8](data)
         if let offset = firstInvalidUTF8(bytes) {
-            throw SceneError(file: file, path: "", expected: "UTF-8 text",
-                             found: String(format: "byte 0x%02x at offset %d", bytes[offset], offset))
+            let (line, column) = JSONSyntax.location(ofByte: offset, in: bytes)
+            throw SceneError(file: file, path: "line \(line), column \(column)", expected: "UTF-8 text",
+                             found: String(format: "the byte 0x%02X (offset %d)", bytes[offset], offset))
         }
-        var depth = 0
-        var inString = false
-        var escaped = false
-        var line = 1
-        for b in bytes {
-            if b == 0x0A { line += 1 }
-            if inString {
-                if escaped { escaped = false } else if b == 0x5C { escaped = true } else if b == 0x22 { inString = false }
-                continue
-            }
-            switch b {
-            case 0x22: inString = true
-            case 0x5B, 0x7B:
-                depth += 1
-                if depth > Limits.maxNesting {
-                    throw SceneError(file: file, path: "", expected: "JSON nested at most \(Limits.maxNesting) deep",
-                                     found: "deeper nesting at line \(line)")
-                }
-            case 0x5D, 0x7D: depth -= 1
-            default: break
-            }
+        if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+            throw SceneError(file: file, path: "", expected: "a scene (a JSON object)", found: "an empty file")
+        }
+        // Strict syntax, with line and column, and the nesting limit.
+        if let f = JSONSyntax.firstError(in: bytes, maxDepth: Limits.maxNesting) {
+            throw SceneError(file: file, path: f.location, expected: f.expected, found: f.found)
         }
         try DuplicateKeyScanner(bytes: bytes, file: file).scan()
     }

@@ -6,7 +6,8 @@
 public struct SceneError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The file as the user named it ("<scene>" for scenes not read from a file).
     public var file: String
-    /// JSON path of the bad value ("" for the whole document).
+    /// JSON path of the bad value ("" for the whole document), or "line L, column C"
+    /// where the file is not UTF-8 JSON (a syntax error has no JSON path).
     public var path: String
     public var expected: String
     public var found: String

@@ -100,7 +100,7 @@ struct SceneReader {
         }
         guard case .array(let list)? = o["layers"] else { throw fail("layers", "a list of layers", o["layers"]) }
         if list.count > Limits.maxLayers {
-            throw fail("layers", "at most \(Limits.maxLayers) layers", .string("\(list.count) layers"))
+            throw SceneError(file: file, path: "layers", expected: "at most \(Limits.maxLayers) layers", found: "\(list.count) layers")
         }
         let diagonal = (canvas.width * canvas.width + canvas.height * canvas.height).squareRoot()
         var layers: [Layer] = []
@@ -116,13 +116,13 @@ struct SceneReader {
         for (name, n) in [("width", w), ("height", h)] {
             let px = roundHalfUp(n * scale)
             if !(1...Limits.maxCanvasSide).contains(px) {
-                throw fail("canvas.\(name)", "a size of 1...\(Limits.maxCanvasSide) pixels once scaled",
-                           .string("\(fmt(n)) pt x \(fmt(scale)) = \(fmt(n * scale)) px"))
+                throw SceneError(file: file, path: "canvas.\(name)", expected: "a size of 1...\(Limits.maxCanvasSide) pixels once scaled",
+                                 found: "\(fmt(n)) pt x \(fmt(scale)) = \(fmt(n * scale)) px")
             }
         }
         let pixels = roundHalfUp(w * scale) * roundHalfUp(h * scale)
         if pixels > Limits.maxCanvasPixels {
-            throw fail("canvas", "at most \(Limits.maxCanvasPixels) pixels once scaled", .string("\(pixels) pixels"))
+            throw SceneError(file: file, path: "canvas", expected: "at most \(Limits.maxCanvasPixels) pixels once scaled", found: "\(pixels) pixels")
         }
         var background = Background.color(RGBA(0, 0, 0, 0))
         if let b = o["background"] {
@@ -168,7 +168,11 @@ struct SceneReader {
                                  found: "no stroke")
             }
             let go = try object(g, gp, required: ["radius"], optional: ["opacity", "color"])
-            layer.glow = Glow(radius: try number(go["radius"], join(gp, "radius"), min: 0, max: Limits.maxGlowRadius),
+            let radius = try number(go["radius"], join(gp, "radius"), min: 0)
+            if radius > Limits.maxGlowRadius {
+                throw fail(join(gp, "radius"), "a glow radius of at most \(fmt(Limits.maxGlowRadius)) pt", go["radius"])
+            }
+            layer.glow = Glow(radius: radius,
                               opacity: try go["opacity"].map { try number($0, join(gp, "opacity"), min: 0, max: 1) } ?? 1,
                               color: try go["color"].map { try color($0, join(gp, "color")) })
         }
@@ -226,14 +230,14 @@ struct SceneReader {
         case (let cs?, nil):
             guard case .array(let list) = cs, !list.isEmpty else { throw fail(join(path, "colors"), "a non-empty list of colours", cs) }
             if list.count > Limits.maxStops {
-                throw fail(join(path, "colors"), "at most \(Limits.maxStops) colours", .string("\(list.count) colours"))
+                throw SceneError(file: file, path: join(path, "colors"), expected: "at most \(Limits.maxStops) colours", found: "\(list.count) colours")
             }
             stops = Paint.evenStops(try list.enumerated().map { try color($1, "\(join(path, "colors"))[\($0)]") })
         case (nil, let ss?):
             let sp = join(path, "stops")
             guard case .array(let list) = ss, !list.isEmpty else { throw fail(sp, "a non-empty list of stops", ss) }
             if list.count > Limits.maxStops {
-                throw fail(sp, "at most \(Limits.maxStops) stops", .string("\(list.count) stops"))
+                throw SceneError(file: file, path: sp, expected: "at most \(Limits.maxStops) stops", found: "\(list.count) stops")
             }
             var last = 0.0
             for (i, s) in list.enumerated() {
