@@ -10,6 +10,8 @@ OpenGL 3.3 renderer or an exact CPU reference. Scenes are JSON files (SCENE.md).
 
 COMMANDS:
   render     draw a scene to a PNG            (halo render --help)
+  diff       compare two PNGs                 (halo diff --help)
+  test       check scenes against reference images (halo test --help)
 
 Run `halo <command> --help` for a command's options; `halo --version` prints
 the version.
@@ -30,6 +32,10 @@ case "--version", "version":
     exit(0)
 case "render":
     exit(RenderCommand.run(rest))
+case "diff":
+    exit(DiffCommand.run(rest))
+case "test":
+    exit(TestCommand.run(rest))
 default:
     printError("halo: unknown command \(command)\n\n\(mainHelp)")
     exit(2)

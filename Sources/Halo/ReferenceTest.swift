@@ -1,0 +1,263 @@
+import Foundation
+
+/// When reference images are written instead of compared.
+public enum RecordMode: String, Sendable, CaseIterable {
+    /// Write references that do not exist yet (reported as recorded); compare the rest.
+    case missing
+    /// Rewrite every reference from the current rendering.
+    case all
+    /// Never write: a missing reference is a failure (the right mode for CI).
+    case never
+
+    /// The mode chosen by the environment: `$HALO_RECORD` (`missing`, `all` or
+    /// `never`) when set, else `never` when `$CI` is set (as CI services do), else
+    /// `interactiveDefault`.
+    /// - Throws: ``ReferenceTestError`` when `$HALO_RECORD` holds something else.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment,
+                                       interactiveDefault: RecordMode = .missing) throws -> RecordMode {
+        if let v = environment["HALO_RECORD"], !v.isEmpty {
+            guard let mode = RecordMode(rawValue: v) else {
+                throw ReferenceTestError("HALO_RECORD: expected missing, all or never, found \(v)")
+            }
+            return mode
+        }
+        if let ci = environment["CI"], !ci.isEmpty, ci != "0", ci.lowercased() != "false" { return .never }
+        return interactiveDefault
+    }
+}
+
+/// A reference test that could not be carried out (as opposed to one that ran and
+/// failed): an unreadable reference image, a bad record mode, duplicate times.
+public struct ReferenceTestError: Error, CustomStringConvertible, Equatable, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Renders scenes and compares them with reference PNGs under a ``FuzzyTolerance``,
+/// recording references when ``record`` says so and writing actual, expected and
+/// diff images to ``artifactsDirectory`` when a comparison fails.
+///
+/// ```swift
+/// let result = try ReferenceTest(backend: .cpu).compare(sceneFile: "Scenes/button.json", to: "Scenes/button.png")
+/// XCTAssertTrue(result.passed, result.message)       // or: #expect(result.passed, "\(result.message)")
+/// ```
+///
+/// A failed comparison is a result (``ReferenceTestResult/passed`` false, with a message
+/// naming the artifact files); only work that cannot be done throws.
+public struct ReferenceTest: Sendable {
+    /// How far the rendering may differ from the reference.
+    public var tolerance: FuzzyTolerance
+    /// When references are written.
+    public var record: RecordMode
+    /// Which renderer draws the scenes.
+    public var backend: Backend
+    /// Where actual, expected and diff PNGs of failures go (created when needed).
+    public var artifactsDirectory: String
+
+    /// The artifacts folder used when none is given: `$HALO_ARTIFACTS`, else
+    /// `halo-artifacts` in the system's temporary folder.
+    public static var defaultArtifactsDirectory: String {
+        if let v = ProcessInfo.processInfo.environment["HALO_ARTIFACTS"], !v.isEmpty { return v }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("halo-artifacts").path
+    }
+
+    /// - Parameters:
+    ///   - tolerance: default ``FuzzyTolerance/default`` (at most 3 levels on at most 1000 pixels).
+    ///   - record: default ``RecordMode/fromEnvironment(_:interactiveDefault:)`` (`missing`
+    ///     unless `$HALO_RECORD` or `$CI` say otherwise; an unusable `$HALO_RECORD` gives `never`).
+    ///   - backend: default `.cpu`, the exact reference renderer (no GL needed).
+    ///   - artifactsDirectory: default ``defaultArtifactsDirectory``.
+    public init(tolerance: FuzzyTolerance = .default, record: RecordMode? = nil, backend: Backend = .cpu,
+                artifactsDirectory: String? = nil) {
+        self.tolerance = tolerance
+        self.record = record ?? ((try? RecordMode.fromEnvironment()) ?? .never)
+        self.backend = backend
+        self.artifactsDirectory = artifactsDirectory ?? Self.defaultArtifactsDirectory
+    }
+
+    /// Renders the scene file at `time` and compares it with `reference`.
+    /// - Parameters:
+    ///   - time: seconds; nil draws at the scene's own `time`.
+    ///   - reference: the reference PNG; nil: beside the scene, named after it
+    ///     (``ReferenceTest/referencePath(forScene:time:)``).
+    ///   - gpu: the renderer for `.gpu` (nil: one kept per thread, made on first use).
+    /// - Throws: ``SceneError`` (bad scene), ``GLError``/``ShaderError`` (GPU), ``PNGError``
+    ///   (a reference that exists but cannot be read, or one that cannot be written).
+    public func compare(sceneFile path: String, at time: Double? = nil, to reference: String? = nil,
+                        gpu: GLRenderer? = nil) throws -> ReferenceTestResult {
+        let (scene, background) = try Halo.load(path)
+        let ref = reference ?? Self.referencePath(forScene: path, time: time)
+        return try compare(scene, background: background, at: time, to: ref, gpu: gpu)
+    }
+
+    /// Renders `scene` at `time` (seconds; nil: its own time) and compares it with the PNG at `reference`.
+    /// - Parameters:
+    ///   - name: names the artifacts (default: the reference's file name without `.png`).
+    ///   - gpu: the renderer for `.gpu` (nil: one kept per thread, made on first use).
+    /// - Throws: as ``compare(sceneFile:at:to:gpu:)``.
+    public func compare(_ scene: Scene, background: RGBA8Image? = nil, at time: Double? = nil, to reference: String,
+                        name: String? = nil, gpu: GLRenderer? = nil) throws -> ReferenceTestResult {
+        let start = DispatchTime.now()
+        let image: RGBA8Image
+        if backend == .gpu {
+            image = try Halo.render(scene, background: background, time: time, backend: .gpu, gpu: gpu ?? ThreadGPU.renderer())
+        } else {
+            image = try Halo.render(scene, background: background, time: time, backend: .cpu)
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        var result = try compare(image, to: reference, name: name)
+        result.renderSeconds = seconds
+        return result
+    }
+
+    /// Compares an already rendered image with the PNG at `reference`, recording per ``record``.
+    /// - Parameter name: names the artifacts (default: the reference's file name without `.png`);
+    ///   it may contain `/` to put them in subfolders.
+    /// - Throws: ``PNGError`` for a reference that exists but cannot be read, or cannot be written.
+    public func compare(_ image: RGBA8Image, to reference: String, name: String? = nil) throws -> ReferenceTestResult {
+        let name = name ?? Self.artifactName(reference)
+        var result = ReferenceTestResult(name: name, referencePath: reference, outcome: .passed, actual: image)
+        let exists = FileManager.default.fileExists(atPath: reference)
+        if record == .all || (record == .missing && !exists) {
+            if exists { result.expected = try? PNG.read(reference) }
+            try PNG.write(image, to: reference)
+            result.outcome = .recorded
+            result.failureReason = nil
+            return result
+        }
+        guard exists else {
+            result.outcome = .failed
+            result.failureReason = "no reference image at \(reference) (record mode never: run with --record missing or HALO_RECORD=missing to write it)"
+            result.artifacts = writeArtifacts(name: name, actual: image, expected: nil, comparison: nil)
+            return result
+        }
+        let expected = try PNG.read(reference)
+        result.expected = expected
+        guard let comparison = ImageComparison(expected, image) else {
+            result.outcome = .failed
+            result.failureReason = "size \(image.width)x\(image.height) differs from the reference's \(expected.width)x\(expected.height)"
+            result.artifacts = writeArtifacts(name: name, actual: image, expected: expected, comparison: nil)
+            return result
+        }
+        result.comparison = comparison
+        if let reason = tolerance.failureReason(comparison) {
+            result.outcome = .failed
+            result.failureReason = reason
+            result.artifacts = writeArtifacts(name: name, actual: image, expected: expected, comparison: comparison)
+        }
+        return result
+    }
+
+    /// Writes actual, expected (when known) and diff (when comparable) PNGs; nil paths where nothing was written.
+    private func writeArtifacts(name: String, actual: RGBA8Image, expected: RGBA8Image?, comparison: ImageComparison?) -> ReferenceTestResult.Artifacts {
+        let base = URL(fileURLWithPath: artifactsDirectory).appendingPathComponent(name)
+        try? FileManager.default.createDirectory(at: base.deletingLastPathComponent(), withIntermediateDirectories: true)
+        func write(_ image: RGBA8Image?, _ suffix: String) -> String? {
+            guard let image else { return nil }
+            let path = base.path + suffix
+            do { try PNG.write(image, to: path); return path } catch { return nil }
+        }
+        return .init(actual: write(actual, ".actual.png"), expected: write(expected, ".expected.png"),
+                     diff: write(expected.flatMap { comparison?.heatMap(over: $0) }, ".diff.png"))
+    }
+
+    /// The reference image of a scene file: beside it, named after it, with the time
+    /// as a suffix when given: `button.json` -> `button.png`; at 0.75 s -> `button.t0.75.png`
+    /// (the time printed with `%g`).
+    public static func referencePath(forScene path: String, time: Double? = nil) -> String {
+        let stem = (path as NSString).deletingPathExtension
+        guard let time else { return stem + ".png" }
+        return stem + ".t" + timeSuffix(time) + ".png"
+    }
+
+    /// `%g` of a time in seconds: 0 -> "0", 0.75 -> "0.75", 2 -> "2".
+    public static func timeSuffix(_ time: Double) -> String { String(format: "%g", time) }
+
+    static func artifactName(_ reference: String) -> String {
+        let file = URL(fileURLWithPath: reference).lastPathComponent
+        return file.hasSuffix(".png") ? String(file.dropLast(4)) : file
+    }
+}
+
+/// What one reference comparison found.
+public struct ReferenceTestResult: Sendable, CustomStringConvertible {
+    /// How the comparison ended.
+    public enum Outcome: String, Sendable {
+        /// Within the tolerance.
+        case passed
+        /// The reference was written (it was missing, or record mode is `all`).
+        case recorded
+        /// Outside the tolerance, a different size, or no reference under record mode `never`.
+        case failed
+    }
+
+    /// Where a failure's images were written (nil for those not written).
+    public struct Artifacts: Sendable, Equatable {
+        public var actual: String?
+        public var expected: String?
+        public var diff: String?
+    }
+
+    /// The test's name (the artifacts' base name).
+    public var name: String
+    /// The reference PNG's path.
+    public var referencePath: String
+    public var outcome: Outcome
+    /// The rendered image.
+    public var actual: RGBA8Image
+    /// The reference image as it was before this run (nil when there was none).
+    public var expected: RGBA8Image?
+    /// The measurements (nil when there was no reference of the same size).
+    public var comparison: ImageComparison?
+    /// Why the test failed, in words (nil unless ``outcome`` is `.failed`).
+    public var failureReason: String?
+    /// The images written for a failure.
+    public var artifacts: Artifacts?
+    /// Time spent rendering, in seconds (0 when an image was given).
+    public var renderSeconds: Double = 0
+
+    init(name: String, referencePath: String, outcome: Outcome, actual: RGBA8Image) {
+        self.name = name; self.referencePath = referencePath; self.outcome = outcome; self.actual = actual
+    }
+
+    /// True unless the comparison failed (a recorded reference passes).
+    public var passed: Bool { outcome != .failed }
+
+    /// One readable paragraph: the verdict, the measurements and the artifact files.
+    public var message: String {
+        switch outcome {
+        case .passed:
+            return "\(name): matches \(referencePath) (max difference \(Self.level(comparison?.maxDifference ?? 0)), \(comparison?.pixelsOver[0] ?? 0) pixels differ)"
+        case .recorded:
+            return "\(name): recorded \(referencePath)"
+        case .failed:
+            var s = "\(name): does not match \(referencePath): \(failureReason ?? "failed")"
+            if let a = artifacts {
+                let files = [("actual", a.actual), ("expected", a.expected), ("diff", a.diff)].compactMap { k, p in p.map { "\(k) \($0)" } }
+                if !files.isEmpty { s += "\n  " + files.joined(separator: "\n  ") }
+            }
+            return s
+        }
+    }
+
+    public var description: String { message }
+
+    /// A difference in levels, as an integer when it is one.
+    static func level(_ d: Double) -> String {
+        d == d.rounded() ? String(Int(d)) : String(format: "%.2f", d)
+    }
+}
+
+/// One GPU renderer per thread for ``ReferenceTest`` calls that pass none (a GL
+/// context is current on the thread that made it, and costs ~0.1-0.5 s to make).
+enum ThreadGPU {
+    private static let key = "org.halo.ReferenceTest.GLRenderer"
+    private final class Box { let renderer: GLRenderer; init(_ r: GLRenderer) { renderer = r } }
+
+    static func renderer() throws -> GLRenderer {
+        if let box = Thread.current.threadDictionary[key] as? Box { return box.renderer }
+        let r = try GLRenderer()
+        Thread.current.threadDictionary[key] = Box(r)
+        return r
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// What a scene asks of `halo test`: its `"test"` object (SCENE.md allows one at the
+/// top level), or the same object in a sidecar file beside it (`button.test.json`
+/// for `button.json`):
+///
+/// ```json
+/// "test": { "fuzzy": "maxDifference=0-2;totalPixels=0-40", "times": [0, 0.5, 1.25] }
+/// ```
+///
+/// `fuzzy` is a ``FuzzyTolerance`` (default ``FuzzyTolerance/default``); `times` (seconds)
+/// asks for one reference per time, named with a time suffix (`button.t0.5.png`);
+/// without it the scene is drawn once, at its own `time`, against `button.png`.
+public struct SceneTestSpec: Equatable, Sendable {
+    /// The scene's own tolerance, when it states one.
+    public var tolerance: FuzzyTolerance?
+    /// The times to check (seconds), or nil for the scene's own time only.
+    public var times: [Double]?
+
+    public init(tolerance: FuzzyTolerance? = nil, times: [Double]? = nil) {
+        self.tolerance = tolerance; self.times = times
+    }
+
+    /// The sidecar file of a scene: `button.json` -> `button.test.json`.
+    public static func sidecarPath(forScene path: String) -> String {
+        (path as NSString).deletingPathExtension + ".test.json"
+    }
+
+    /// Reads the spec of a decoded scene: its `test` object, or its sidecar file.
+    /// - Throws: ``SceneError`` (naming the file and the JSON path, e.g. `test.fuzzy`) for an
+    ///   unknown key, a bad tolerance, bad or repeated times, an unreadable sidecar, or a
+    ///   `test` object given both in the scene and in a sidecar.
+    public static func of(_ scene: Scene, file: String) throws -> SceneTestSpec {
+        let sidecar = sidecarPath(forScene: file)
+        let hasSidecar = FileManager.default.fileExists(atPath: sidecar)
+        if let json = scene.testJSON {
+            if hasSidecar {
+                throw SceneError(file: file, path: "test", expected: "one test object (in the scene or in \(sidecar), not both)",
+                                 found: "both")
+            }
+            return try parse(json, file: file, path: "test")
+        }
+        guard hasSidecar else { return SceneTestSpec() }
+        let json: JSONValue
+        do {
+            json = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: URL(fileURLWithPath: sidecar)))
+        } catch {
+            throw SceneError(file: sidecar, path: "", expected: "a JSON object like {\"fuzzy\": \"...\", \"times\": [...]}",
+                             found: "a file that cannot be read as JSON")
+        }
+        return try parse(json, file: sidecar, path: "")
+    }
+
+    static func parse(_ json: JSONValue, file: String, path: String) throws -> SceneTestSpec {
+        func at(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+        guard case .object(let o) = json else {
+            throw SceneError(file: file, path: path, expected: "an object", found: json.shortDescription)
+        }
+        for key in o.keys where key != "fuzzy" && key != "times" {
+            throw SceneError(file: file, path: at(key), expected: "no such key (test takes \"fuzzy\" and \"times\")", found: o[key]!.shortDescription)
+        }
+        var spec = SceneTestSpec()
+        if let f = o["fuzzy"] {
+            guard case .string(let s) = f else { throw SceneError(file: file, path: at("fuzzy"), expected: "a string", found: f.shortDescription) }
+            do { spec.tolerance = try FuzzyTolerance(parsing: s) } catch let e as FuzzyToleranceError {
+                throw SceneError(file: file, path: at("fuzzy"), expected: "maxDifference=N-M;totalPixels=N-M (\(e.reason))", found: "\"\(s)\"")
+            }
+        }
+        if let t = o["times"] {
+            guard case .array(let items) = t, !items.isEmpty else {
+                throw SceneError(file: file, path: at("times"), expected: "a non-empty array of times in seconds", found: t.shortDescription)
+            }
+            var times: [Double] = [], suffixes: Set<String> = []
+            for (i, item) in items.enumerated() {
+                guard case .number(let d) = item, d.isFinite else {
+                    throw SceneError(file: file, path: at("times") + "[\(i)]", expected: "a finite number of seconds", found: item.shortDescription)
+                }
+                guard suffixes.insert(ReferenceTest.timeSuffix(d)).inserted else {
+                    throw SceneError(file: file, path: at("times") + "[\(i)]", expected: "a time not already listed", found: item.shortDescription)
+                }
+                times.append(d)
+            }
+            spec.times = times
+        }
+        return spec
+    }
+
+    /// The (time, reference path) pairs to check for the scene at `file`.
+    public func cases(forScene file: String) -> [(time: Double?, reference: String)] {
+        guard let times else { return [(nil, ReferenceTest.referencePath(forScene: file))] }
+        return times.map { ($0, ReferenceTest.referencePath(forScene: file, time: $0)) }
+    }
+
+    /// Every scene file under `directory`, recursively, sorted by path: files ending in
+    /// `.json` other than sidecars (`.test.json`), skipping hidden files and folders.
+    /// - Throws: ``ReferenceTestError`` when `directory` is not a readable folder.
+    public static func sceneFiles(under directory: String) throws -> [String] {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDir), isDir.boolValue else {
+            throw ReferenceTestError("\(directory): expected a folder of scenes, found \(FileManager.default.fileExists(atPath: directory) ? "a file" : "nothing")")
+        }
+        guard let walker = FileManager.default.enumerator(at: URL(fileURLWithPath: directory), includingPropertiesForKeys: nil,
+                                                          options: [.skipsHiddenFiles]) else {
+            throw ReferenceTestError("\(directory): cannot be read")
+        }
+        var found: [String] = []
+        let base = URL(fileURLWithPath: directory).standardizedFileURL.path
+        for case let url as URL in walker {
+            let name = url.lastPathComponent
+            guard name.hasSuffix(".json"), !name.hasSuffix(".test.json") else { continue }
+            let full = url.standardizedFileURL.path
+            let rel = full.hasPrefix(base + "/") ? String(full.dropFirst(base.count + 1)) : name
+            found.append((directory as NSString).appendingPathComponent(rel))
+        }
+        return found.sorted()
+    }
+}

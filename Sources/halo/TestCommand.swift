@@ -1,0 +1,369 @@
+import Foundation
+import Halo
+
+/// `halo test DIR`: renders every scene under DIR and compares it with its reference image.
+enum TestCommand {
+    static let usage = "usage: halo test DIR [--record missing|all|never] [--backend gpu|cpu] [--artifacts DIR] [--junit FILE] [--html FILE] [--jobs N]"
+
+    static let help = """
+    USAGE: halo test DIR [--record missing|all|never] [--backend gpu|cpu]
+                         [--artifacts DIR] [--junit FILE] [--html FILE] [--jobs N]
+                         [--fuzzy SPEC] [--shaders DIR]
+
+    Finds every scene (*.json, recursively; *.test.json are sidecars) under DIR,
+    renders it, compares it with its reference image and prints a table: scene,
+    result, max difference (8-bit levels, premultiplied, as `halo diff`), pixels
+    over the tolerance's maxDifference, pixels differing at all, render time.
+
+    REFERENCES live beside the scenes, named after them: button.json ->
+    button.png. A scene may carry a "test" object (or the same object in a
+    sidecar, button.test.json):
+      "test": { "fuzzy": "maxDifference=0-2;totalPixels=0-40", "times": [0, 0.5] }
+    "times" (seconds) checks one reference per time, named button.t0.png,
+    button.t0.5.png (%g of the time); without it the scene is drawn once at
+    its own "time". "fuzzy" is the web-platform-tests reftest tolerance (see
+    `halo diff --help`); the default is "\(FuzzyTolerance.defaultText)".
+
+    OPTIONS:
+      --record MODE      missing: write references that do not exist, reported as
+                         "new" (default on a terminal); never: a missing
+                         reference fails (default when $CI is set, or when
+                         stdout is not a terminal); all: rewrite every
+                         reference. $HALO_RECORD sets the default too.
+      --backend gpu|cpu  gpu (default): OpenGL 3.3 through EGL, headless; when no
+                         GL context can be made without --backend, halo says so
+                         on stderr and uses cpu. cpu: the exact reference.
+      --artifacts DIR    where actual, expected and diff PNGs of failures go, as
+                         DIR/<scene>.actual.png, .expected.png, .diff.png
+                         (default: $HALO_ARTIFACTS, else halo-artifacts in the
+                         temporary folder); created when needed
+      --junit FILE       also write a JUnit XML report (one testcase per image)
+      --html FILE        also write one self-contained HTML page (images inlined)
+                         with expected, actual and diff side by side for every
+                         image, failures first
+      --jobs N           render N images at once (default: the core count for
+                         cpu, 1 for gpu, one GL context per job)
+      --fuzzy SPEC       the tolerance for scenes that state none
+      --shaders DIR      read the GLSL from DIR (as `halo render`)
+      -h, --help         this text
+
+    A progress bar is drawn on stderr when it is a terminal.
+
+    EXIT STATUS: 0 every image passed or was recorded; 1 an image failed (or
+    --backend gpu was given and no GL context could be made); 2 bad input: an
+    option, DIR missing or without scenes, a scene or reference that cannot be
+    read, an unwritable report path.
+    """
+
+    static func run(_ argv: [String]) -> Int32 {
+        let args: Arguments
+        do {
+            args = try Arguments(argv, valued: ["--record", "--backend", "--artifacts", "--junit", "--html", "--jobs", "--fuzzy", "--shaders"],
+                                 flags: ["-h", "--help"])
+        } catch {
+            printError("halo test: \(error)\n\(usage)")
+            return 2
+        }
+        if args.flags.contains("-h") || args.flags.contains("--help") { print(help); return 0 }
+        guard args.positional.count == 1 else {
+            printError("halo test: expected one folder of scenes, found \(args.positional.count)\n\(usage)")
+            return 2
+        }
+        let dir = args.positional[0]
+        var options: TestRun.Options
+        do {
+            options = try parseOptions(args)
+        } catch {
+            printError("halo test: \(error)")
+            return 2
+        }
+        let scenes: [String]
+        do {
+            scenes = try SceneTestSpec.sceneFiles(under: dir)
+        } catch {
+            printError("halo test: \(error)")
+            return 2
+        }
+        guard !scenes.isEmpty else {
+            printError("halo test: no scenes (*.json) under \(dir)")
+            return 2
+        }
+        // The GPU is made here, on the main thread (job 0), so a missing GL is known before any work.
+        var mainGPU: GLRenderer?
+        if options.backend == .gpu {
+            do {
+                mainGPU = try GLRenderer(shaders: ShaderLibrary(directory: options.shaders))
+            } catch let e as GLError where !options.backendGiven {
+                printError("halo test: GPU unavailable (\(e)); using the CPU reference")
+                options.backend = .cpu
+            } catch {
+                printError("halo test: GPU unavailable: \(error)")
+                return 1
+            }
+        }
+        if args.options["--jobs"] == nil {
+            options.jobs = options.backend == .gpu ? 1 : ProcessInfo.processInfo.activeProcessorCount
+        }
+        let run = TestRun(directory: dir, sceneFiles: scenes, options: options)
+        let start = DispatchTime.now()
+        run.execute(mainGPU: mainGPU)
+        mainGPU = nil
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        print(run.table())
+        print(run.summary(seconds: seconds))
+        var status = run.exitStatus
+        if let junit = options.junit {
+            do { try TestReports.junit(run, seconds: seconds).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
+                printError("halo test: cannot write \(junit): \(error.localizedDescription)")
+                status = 2
+            }
+        }
+        if let html = options.html {
+            do { try TestReports.html(run).write(toFile: html, atomically: true, encoding: .utf8) } catch {
+                printError("halo test: cannot write \(html): \(error.localizedDescription)")
+                status = 2
+            }
+        }
+        return status
+    }
+
+    private static func parseOptions(_ args: Arguments) throws -> TestRun.Options {
+        var o = TestRun.Options()
+        if let r = args.options["--record"] {
+            guard let m = RecordMode(rawValue: r) else { throw UsageError("--record: expected missing, all or never, found \(r)") }
+            o.record = m
+        } else {
+            o.record = try RecordMode.fromEnvironment(interactiveDefault: isatty(STDOUT_FILENO) == 1 ? .missing : .never)
+        }
+        if let b = args.options["--backend"] {
+            guard let v = Backend(rawValue: b) else { throw UsageError("--backend: expected gpu or cpu, found \(b)") }
+            o.backend = v
+            o.backendGiven = true
+        }
+        if let j = try args.int("--jobs", min: 1) { o.jobs = j }
+        if let f = args.options["--fuzzy"] { o.tolerance = try FuzzyTolerance(parsing: f) }
+        if let s = args.options["--shaders"] {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: s, isDirectory: &isDir), isDir.boolValue else {
+                throw UsageError("--shaders: expected a folder of GLSL files, found \(s) (no such folder)")
+            }
+            o.shaders = s
+        }
+        o.artifacts = args.options["--artifacts"] ?? ReferenceTest.defaultArtifactsDirectory
+        do {
+            try FileManager.default.createDirectory(atPath: o.artifacts, withIntermediateDirectories: true)
+        } catch {
+            throw UsageError("--artifacts: cannot make the folder \(o.artifacts)")
+        }
+        for name in ["--junit", "--html"] {
+            if let p = args.options[name] { _ = try PNG.checkOutputPath(p) }
+        }
+        o.junit = args.options["--junit"]
+        o.html = args.options["--html"]
+        return o
+    }
+}
+
+/// One `halo test` run: the images to check, and what each one gave.
+final class TestRun: @unchecked Sendable {
+    struct Options {
+        var record = RecordMode.never
+        var backend = Backend.gpu
+        var backendGiven = false
+        var jobs = 1
+        var tolerance = FuzzyTolerance.default
+        var shaders: String?
+        var artifacts = ""
+        var junit: String?
+        var html: String?
+    }
+
+    /// One image to check: a scene at one time, against one reference.
+    struct Case: @unchecked Sendable {
+        /// The scene's path under DIR without `.json`, plus `.tT` for a listed time.
+        var name: String
+        var sceneFile: String
+        var time: Double?
+        var reference: String
+        var tolerance: FuzzyTolerance
+        var scene: Scene?
+        var background: RGBA8Image?
+        /// Set when the case cannot run (bad scene or test object) or could not finish.
+        var error: String?
+        var result: ReferenceTestResult?
+        /// Pixels whose difference exceeds the tolerance's maxDifference upper bound.
+        var pixelsOverTolerance: Int?
+
+        var status: String {
+            if error != nil { return "ERROR" }
+            switch result?.outcome {
+            case .passed?: return "pass"
+            case .failed?: return "FAIL"
+            case .recorded?: return result?.expected == nil ? "new" : "recorded"
+            case nil: return "ERROR"
+            }
+        }
+        var failed: Bool { error != nil || result?.passed == false }
+    }
+
+    let directory: String
+    let options: Options
+    private(set) var cases: [Case] = []
+    private let lock = NSLock()
+    private var next = 0
+    private var done = 0
+
+    init(directory: String, sceneFiles: [String], options: Options) {
+        self.directory = directory
+        self.options = options
+        let base = URL(fileURLWithPath: directory).standardizedFileURL.path
+        for file in sceneFiles {
+            let full = URL(fileURLWithPath: file).standardizedFileURL.path
+            let rel = full.hasPrefix(base + "/") ? String(full.dropFirst(base.count + 1)) : URL(fileURLWithPath: file).lastPathComponent
+            let stem = rel.hasSuffix(".json") ? String(rel.dropLast(5)) : rel
+            do {
+                let (scene, background) = try Halo.load(file)
+                let spec = try SceneTestSpec.of(scene, file: file)
+                for (time, reference) in spec.cases(forScene: file) {
+                    cases.append(Case(name: time.map { stem + ".t" + ReferenceTest.timeSuffix($0) } ?? stem, sceneFile: file, time: time,
+                                      reference: reference, tolerance: spec.tolerance ?? options.tolerance, scene: scene, background: background))
+                }
+            } catch {
+                cases.append(Case(name: stem, sceneFile: file, time: nil, reference: ReferenceTest.referencePath(forScene: file),
+                                  tolerance: options.tolerance, error: "\(error)"))
+            }
+        }
+    }
+
+    /// Renders and compares every case on `options.jobs` threads, the calling thread being
+    /// job 0 (with `mainGPU` for the GPU backend; other jobs make their own GL context).
+    func execute(mainGPU: GLRenderer?) {
+        let jobs = max(1, min(options.jobs, cases.count))
+        let finished = DispatchGroup(), exited = DispatchGroup()
+        for _ in 0..<jobs { finished.enter() }
+        for _ in 1..<jobs {
+            exited.enter()
+            let thread = Thread { [self] in
+                do {
+                    var gpu: GLRenderer?
+                    var gpuError: String?
+                    if options.backend == .gpu {
+                        do { gpu = try GLRenderer(shaders: ShaderLibrary(directory: options.shaders)) } catch { gpuError = "GPU: \(error)" }
+                    }
+                    work(gpu: gpu, gpuError: gpuError)
+                    // No context is destroyed before every job is done: they share one EGL display,
+                    // which the first destroyed context terminates.
+                    finished.leave()
+                    finished.wait()
+                }
+                exited.leave()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        work(gpu: mainGPU, gpuError: nil)
+        finished.leave()
+        finished.wait()
+        exited.wait()
+        progress(final: true)
+    }
+
+    private func work(gpu: GLRenderer?, gpuError: String?) {
+        while true {
+            lock.lock()
+            while next < cases.count && cases[next].error != nil { next += 1 }
+            guard next < cases.count else { lock.unlock(); return }
+            let index = next
+            next += 1
+            let c = cases[index]
+            lock.unlock()
+
+            var out = c
+            if let gpuError {
+                out.error = gpuError
+            } else {
+                let tester = ReferenceTest(tolerance: c.tolerance, record: options.record, backend: options.backend,
+                                           artifactsDirectory: options.artifacts)
+                do {
+                    let r = try tester.compare(c.scene!, background: c.background, at: c.time, to: c.reference, name: c.name, gpu: gpu)
+                    out.result = r
+                    if let comparison = r.comparison {
+                        let limit = Float(c.tolerance.maxDifference.upperBound)
+                        out.pixelsOverTolerance = comparison.perPixel.reduce(0) { $0 + ($1 > limit ? 1 : 0) }
+                    }
+                } catch {
+                    out.error = "\(error)"
+                }
+            }
+            out.scene = nil
+            out.background = nil
+            lock.lock()
+            cases[index] = out
+            done += 1
+            lock.unlock()
+            progress(final: false)
+        }
+    }
+
+    /// A one-line bar on stderr, only when stderr is a terminal.
+    private func progress(final: Bool) {
+        guard isatty(STDERR_FILENO) == 1 else { return }
+        lock.lock(); defer { lock.unlock() }
+        if final { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)); return }
+        let total = cases.filter { $0.error == nil || $0.result != nil }.count
+        let width = 30
+        let filled = total == 0 ? width : width * done / max(total, 1)
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)\u{1B}[K".utf8))
+    }
+
+    /// Cases in report order: failures and errors first, then the rest, each by name.
+    var reportOrder: [Case] {
+        cases.filter(\.failed) + cases.filter { !$0.failed }
+    }
+
+    var exitStatus: Int32 {
+        if cases.contains(where: { $0.error != nil }) { return 2 }
+        return cases.contains(where: \.failed) ? 1 : 0
+    }
+
+    func count(_ status: String) -> Int { cases.filter { $0.status == status }.count }
+
+    /// The results table, in scene order, then each failure's reason and artifacts.
+    func table() -> String {
+        let nameWidth = max(5, cases.map(\.name.count).max() ?? 0)
+        func pad(_ s: String, _ n: Int, left: Bool = false) -> String {
+            let gap = String(repeating: " ", count: max(0, n - s.count))
+            return left ? s + gap : gap + s
+        }
+        var lines = [pad("SCENE", nameWidth, left: true) + "  RESULT     MAX   OVER  DIFFERING       TIME"]
+        for c in cases {
+            var line = pad(c.name, nameWidth, left: true) + "  " + pad(c.status, 8, left: true)
+            if let comparison = c.result?.comparison {
+                line += pad(DiffCommand.levels(comparison.maxDifference), 6) + pad(String(c.pixelsOverTolerance ?? 0), 7)
+                    + pad(String(comparison.pixelsOver[0] ?? 0), 11)
+            } else {
+                line += pad("-", 6) + pad("-", 7) + pad("-", 11)
+            }
+            line += c.result.map { pad(String(format: "%.1f ms", $0.renderSeconds * 1000), 11) } ?? pad("-", 11)
+            lines.append(line)
+        }
+        for c in cases where c.failed {
+            lines.append("")
+            if let e = c.error { lines.append("\(c.name): \(e)") } else if let r = c.result { lines.append(r.message) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func summary(seconds: Double) -> String {
+        let scenes = Set(cases.map(\.sceneFile)).count
+        var parts = ["\(count("pass")) passed", "\(count("FAIL")) failed"]
+        if count("new") > 0 { parts.append("\(count("new")) new") }
+        if count("recorded") > 0 { parts.append("\(count("recorded")) recorded") }
+        if count("ERROR") > 0 { parts.append("\(count("ERROR")) errors") }
+        var s = "\(cases.count) images of \(scenes) scenes: " + parts.joined(separator: ", ")
+        s += String(format: " (backend %@, record %@, %d jobs) in %.2f s", options.backend.rawValue, options.record.rawValue, options.jobs, seconds)
+        if cases.contains(where: { $0.result?.artifacts != nil }) { s += "\nartifacts: \(options.artifacts)" }
+        return s
+    }
+}
