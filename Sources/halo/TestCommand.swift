@@ -362,7 +362,7 @@ final class TestRun: @unchecked Sendable {
         if count("recorded") > 0 { parts.append("\(count("recorded")) recorded") }
         if count("ERROR") > 0 { parts.append("\(count("ERROR")) errors") }
         var s = "\(cases.count) images of \(scenes) scenes: " + parts.joined(separator: ", ")
-        s += String(format: " (backend %@, record %@, %d jobs) in %.2f s", options.backend.rawValue, options.record.rawValue, options.jobs, seconds)
+        s += String(format: " (backend %@, record %@, %d job%@) in %.2f s", options.backend.rawValue, options.record.rawValue, options.jobs, options.jobs == 1 ? "" : "s", seconds)
         if cases.contains(where: { $0.result?.artifacts != nil }) { s += "\nartifacts: \(options.artifacts)" }
         return s
     }

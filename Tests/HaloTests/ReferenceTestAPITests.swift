@@ -140,6 +140,22 @@ final class ReferenceTestAPITests: XCTestCase {
         XCTAssertEqual(try tester(.never, .exact).compare(sceneFile: file.path).outcome, .passed)
     }
 
+    /// The README's example, word for word but for the scene's folder: the first run
+    /// records `button.t0.5.png` (record mode missing), the second passes against it.
+    func testReadmeExampleRecordsThenPasses() throws {
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("Scenes"), withIntermediateDirectories: true)
+        try #"{ "format": 1, "canvas": { "width": 6, "height": 4 }, "layers": [ { "shape": { "type": "rect", "rect": [1, 1, 2, 2] }, "fill": { "type": "solid", "color": "white" } } ] }"#
+            .write(to: dir.appendingPathComponent("Scenes/button.json"), atomically: true, encoding: .utf8)
+        for expected in [ReferenceTestResult.Outcome.recorded, .passed] {
+            let scene = dir.appendingPathComponent("Scenes/button.json").path
+            let result = try ReferenceTest(tolerance: FuzzyTolerance(parsing: "maxDifference=0-2;totalPixels=0-1%"),
+                                           record: .missing, backend: .cpu).compare(sceneFile: scene, at: 0.5)
+            XCTAssertTrue(result.passed, result.message)
+            XCTAssertEqual(result.outcome, expected)
+        }
+        XCTAssertEqual(try PNG.read(dir.appendingPathComponent("Scenes/button.t0.5.png").path), exactImage)
+    }
+
     /// The GPU renderer's image of the square equals the exact one (pixel-aligned edges).
     func testGPUBackendComparesWithTheGivenRenderer() throws {
         let ref = dir.appendingPathComponent("square.png").path
