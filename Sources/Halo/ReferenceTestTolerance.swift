@@ -128,13 +128,14 @@ public struct FuzzyTolerance: Equatable, Sendable, CustomStringConvertible {
         return "maxDifference=\(r(maxDifference));totalPixels=\(r(totalPixels))"
     }
 
-    /// The allowed number of differing pixels in an image of `pixelCount` pixels
-    /// (a percentage taken as the whole numbers of pixels inside it).
+    /// The allowed number of differing pixels in an image of `pixelCount` pixels: a
+    /// percentage becomes the whole numbers of pixels inside it (the upper bound rounded
+    /// down, the lower bound up but never above the upper).
     public func allowedDifferingPixels(of pixelCount: Int) -> ClosedRange<Int> {
         guard let p = totalPercent else { return totalPixels }
         let n = Double(pixelCount)
-        let lo = Int((p.lowerBound * n / 100).rounded(.up)), hi = Int((p.upperBound * n / 100).rounded(.down))
-        return lo <= hi ? lo...hi : hi...hi
+        let hi = Int((p.upperBound * n / 100).rounded(.down))
+        return min(Int((p.lowerBound * n / 100).rounded(.up)), hi)...hi
     }
 
     /// Whether a comparison is within the tolerance, by wptrunner's rule: identical
@@ -144,6 +145,8 @@ public struct FuzzyTolerance: Equatable, Sendable, CustomStringConvertible {
 
     /// Nil when `c` is within the tolerance, else why not, in words.
     public func failureReason(_ c: ImageComparison) -> String? {
+        // Premultiplied differences can be fractional (50.2 levels at alpha 128): rounded up,
+        // so a pixel that differs at all differs by at least 1.
         let maxD = Int(c.maxDifference.rounded(.up))
         let differing = c.pixelsOver[0] ?? 0
         let totalPixels = allowedDifferingPixels(of: c.pixelCount)

@@ -179,7 +179,7 @@ final class TestRun: @unchecked Sendable {
     }
 
     /// One image to check: a scene at one time, against one reference.
-    struct Case: @unchecked Sendable {
+    struct Case: Sendable {
         /// The scene's path under DIR without `.json`, plus `.tT` for a listed time.
         var name: String
         var sceneFile: String

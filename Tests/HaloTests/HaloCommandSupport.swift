@@ -41,8 +41,8 @@ func runHalo(_ arguments: [String], environment: [String: String] = [:], in dire
     // Output goes to files, not pipes: a pipe that fills up would block the child.
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("halo-run-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
     let outURL = base.appendingPathExtension("out"), errURL = base.appendingPathExtension("err")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: outURL); try? FileManager.default.removeItem(at: errURL) }
     let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
     process.standardOutput = out
