@@ -4,7 +4,8 @@ import Halo
 
 /// The reference-image fixture suite (`Tests/Fixtures/reference-suite`: 20 scenes of
 /// 64 x 48 px, 22 images, references recorded with the CPU backend) through `halo test`
-/// on both backends, as CI runs it.
+/// on both backends, as CI runs it. After an intended change to the CPU reference's
+/// output, re-record with `halo test Tests/Fixtures/reference-suite --backend cpu --record all`.
 final class FixtureSuiteTests: XCTestCase {
     static let suite = repositoryRoot.appendingPathComponent("Tests/Fixtures/reference-suite")
     var dir: URL!
@@ -40,7 +41,9 @@ final class FixtureSuiteTests: XCTestCase {
         let junit = dir.appendingPathComponent("junit.xml")
         let run = try runHalo(["test", Self.suite.path, "--backend", backend, "--record", "never",
                                "--artifacts", dir.appendingPathComponent("artifacts").path, "--junit", junit.path])
-        XCTAssertEqual(run.status, 0, run.stdout + run.stderr, file: file, line: line)
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr
+                       + "\n(if the change is intended: halo test Tests/Fixtures/reference-suite --backend cpu --record all)",
+                       file: file, line: line)
         XCTAssertTrue(run.stdout.contains("22 images of 20 scenes: 22 passed, 0 failed"), run.stdout, file: file, line: line)
         XCTAssertTrue(run.stdout.contains("(backend \(backend),"), "no fallback: \(run.stdout)", file: file, line: line)
         XCTAssertTrue(try String(contentsOf: junit, encoding: .utf8).contains("tests=\"22\" failures=\"0\" errors=\"0\""), file: file, line: line)
