@@ -22,14 +22,16 @@ out vec4 fragColor;
 void main() {
     vec2 p = gl_FragCoord.xy;
     vec4 layer = vec4(0.0);
+    // Partly covered pixels take the paint at the middle of their covered part.
+    const vec4 WHOLE = vec4(1.0, 0.0, -0.5, 0.5);
     if (uHasFill) {
         float c = coverShape(p, 1.0, 0.0);
-        if (c > 0.0) layer = paintColor(0, p) * c;
+        if (c > 0.0) layer = paintColor(0, p, c < 0.999 && uPaintKind[0] != PAINT_SOLID ? coveredStrip(p, -1e9, 0.0) : WHOLE) * c;
     }
     vec4 stroke = vec4(0.0);
     if (uHasStroke) {
         float c = coverShape(p, 1.0, uStrokeEdges.y) - coverShape(p, 1.0, uStrokeEdges.x);
-        if (c > 0.0) stroke = paintColor(1, p) * c;
+        if (c > 0.0) stroke = paintColor(1, p, c < 0.999 && uPaintKind[1] != PAINT_SOLID ? coveredStrip(p, uStrokeEdges.x, uStrokeEdges.y) : WHOLE) * c;
     }
     if (uGlowMode == 1) {
         // Clamped to the texels this glow wrote (the texture is shared and may be larger).

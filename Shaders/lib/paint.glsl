@@ -33,15 +33,18 @@ float radialGradientT(vec2 p, vec2 c, float r0, float r1) {
 }
 
 // The ramp: row `row` of the ramp texture holds the premultiplied node colours, row
-// row + 1 the node locations (in .r); `count` nodes. A hard stop is two nodes at one location.
+// row + 1 the node locations (in .r) and how many nodes so far stand at colour stops (in .g,
+// see GradientRamp.stopsUpTo); `count` nodes. A hard stop is two nodes at one location.
 float rampLocation(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row + 1), 0).r; }
 vec4 rampNode(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row), 0); }
+float rampStopsUpTo(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row + 1), 0).g; }
 
 // The nodes around t: (lo, hi) with location(lo) <= t < location(hi), or lo == hi at the
-// clamped ends (t at or before the first node, at or after the last). Binary search.
+// clamped ends (t before the first node, at or after the last). Binary search.
 ivec2 rampSegment(sampler2D ramps, int row, int count, float t) {
-    if (count <= 1 || !(t > rampLocation(ramps, row, 0))) return ivec2(0);
-    if (t >= rampLocation(ramps, row, count - 1)) return ivec2(count - 1);
+    if (count <= 1) return ivec2(0);
+    if (t >= rampLocation(ramps, row, count - 1)) return ivec2(count - 1);   // a later stop holds from its location on
+    if (!(t >= rampLocation(ramps, row, 0))) return ivec2(0);
     int lo = 0, hi = count - 1;
     while (hi - lo > 1) {
         int mid = (lo + hi) / 2;

@@ -1,6 +1,6 @@
 // Coverage of the current layer's shape, grown by an offset d (pixels; negative shrinks):
 // the region {sd(p) < d}, whose edges are the exact offsets of the outline (SCENE.md "Stroke").
-// Needs uniforms uShapeKind, uShapeCenter, uShapeHalfSize, uShapeRadii (see layer.frag).
+// Needs uniforms uShapeKind, uShapeCenter, uShapeHalfSize, uShapeRadii (see layer_uniforms.glsl).
 #ifndef HALO_SHAPE_GLSL
 #define HALO_SHAPE_GLSL
 #include "lib/layer_uniforms.glsl"
@@ -18,13 +18,21 @@ float offsetCornerSD(vec2 x, int i, float d, vec2 hb) {
     return sdContinuousCorner(uShapeHalfSize - CORNER_SIGN[i] * x, R) - d;
 }
 
+// Sub-squares per side for an edge whose radius of curvature is R pixels: one straight
+// edge over a square of side s errs by about s^3 / (12 R) of its area, so n x n
+// sub-squares bring that to s^3 / (12 R n^2): within about a level down to R = 1.5 px.
+int subdivisions(float R) {
+    return R < 1.5 ? 8 : R < 3.0 ? 4 : R < 12.0 ? 2 : 1;
+}
+
 // Box-filter coverage of the s x s square centred at pixel-space p by the shape grown by d.
 // Boxes: the exact coverage of the (grown) bounding box (a product of slab overlaps), minus
 // for each rounded corner the part of its corner zone outside the corner curve, where the
-// curve is taken as straight across the zone's overlap with the square (half-plane
-// coverage from the signed distance and its gradient). Exact on straight edges and sharp
-// corners; on a curve of radius R the error is about s^3 / (12 R) of the square.
-// Ellipses: half-plane coverage from the signed distance.
+// curve is taken as straight across each of n x n parts of the zone's overlap with the
+// square (half-plane coverage from the signed distance and its gradient; n from the
+// curvature, see subdivisions). Exact on straight edges and sharp corners.
+// Ellipses: half-plane coverage from the exact signed distance and normal, subdivided the
+// same way where the ends are sharp (radius of curvature b^2 / a).
 float coverShape(vec2 p, float s, float d) {
     vec2 x = p - uShapeCenter;
     if (uShapeKind == SHAPE_ELLIPSE) {
@@ -32,7 +40,16 @@ float coverShape(vec2 p, float s, float d) {
         float sd = sdg.x - d;
         if (sd >= 0.7072 * s) return 0.0;
         if (sd <= -0.7072 * s) return 1.0;
-        return halfPlaneCoverage(sd, sdg.yz, vec2(s));
+        float a = max(uShapeHalfSize.x, uShapeHalfSize.y), b = min(uShapeHalfSize.x, uShapeHalfSize.y);
+        int n = subdivisions(max(b * b / a + d, 0.0));
+        if (n == 1) return halfPlaneCoverage(sd, sdg.yz, vec2(s));
+        float sum = 0.0;
+        for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) {
+            vec2 q = x + s * ((vec2(float(i), float(j)) + 0.5) / float(n) - 0.5);
+            vec3 g = sdgEllipse(q, uShapeHalfSize);
+            sum += halfPlaneCoverage(g.x - d, g.yz, vec2(s / float(n)));
+        }
+        return sum / float(n * n);
     }
     vec2 hb = uShapeHalfSize + vec2(d);
     if (hb.x <= 0.0 || hb.y <= 0.0) return 0.0;
@@ -53,13 +70,62 @@ float coverShape(vec2 p, float s, float d) {
         // Farther than the rectangle's half-diagonal from the curve: wholly in or out.
         if (sd >= 0.5 * length(rs)) { cov -= rs.x * rs.y; continue; }
         if (sd <= -0.5 * length(rs)) continue;
-        float e = 0.01;
-        vec2 g = vec2(offsetCornerSD(rc + vec2(e, 0.0), i, d, hb) - offsetCornerSD(rc - vec2(e, 0.0), i, d, hb),
-                      offsetCornerSD(rc + vec2(0.0, e), i, d, hb) - offsetCornerSD(rc - vec2(0.0, e), i, d, hb));
-        float gl = length(g);
-        float inside = halfPlaneCoverage(sd, gl > 0.0 ? g / gl : -sg, rs);
-        cov -= rs.x * rs.y * (1.0 - inside);
+        int n = subdivisions(uShapeKind == SHAPE_ROUNDED_BOX ? z : 0.6 * R + d);
+        vec2 ss = rs / float(n);
+        float inside = 0.0;
+        for (int a = 0; a < n; a++) for (int b = 0; b < n; b++) {
+            vec2 c = rmin + ss * (vec2(float(a), float(b)) + 0.5);
+            float sdc = n == 1 ? sd : offsetCornerSD(c, i, d, hb);
+            float e = 0.01;
+            vec2 g = vec2(offsetCornerSD(c + vec2(e, 0.0), i, d, hb) - offsetCornerSD(c - vec2(e, 0.0), i, d, hb),
+                          offsetCornerSD(c + vec2(0.0, e), i, d, hb) - offsetCornerSD(c - vec2(0.0, e), i, d, hb));
+            float gl = length(g);
+            inside += halfPlaneCoverage(sdc, gl > 0.0 ? g / gl : -sg, ss);
+        }
+        cov -= rs.x * rs.y * (1.0 - inside / float(n * n));
     }
     return clamp(cov / (s * s), 0.0, 1.0);
+}
+
+// Signed distance (pixels, negative inside) from pixel-space p to the shape's outline, and
+// its unit gradient: (d, n.x, n.y). Exact (see the sd* functions); gradient by forward
+// differences for boxes.
+vec3 shapeSDG(vec2 p) {
+    vec2 x = p - uShapeCenter;
+    if (uShapeKind == SHAPE_ELLIPSE) return sdgEllipse(x, uShapeHalfSize);
+    vec3 r = vec3(-1e9);
+    for (int k = 0; k < 3; k++) {
+        vec2 y = x + (k == 1 ? vec2(0.01, 0.0) : k == 2 ? vec2(0.0, 0.01) : vec2(0.0));
+        float dist = -1e9;
+        for (int i = 0; i < 4; i++) {
+            vec2 q = uShapeHalfSize - CORNER_SIGN[i] * y;
+            float R = uShapeRadii[i];
+            dist = max(dist, uShapeKind == SHAPE_ROUNDED_BOX || R <= 0.0 ? sdCircularCorner(q, R) : sdContinuousCorner(q, R));
+        }
+        r[k] = dist;
+    }
+    vec2 g = (r.yz - r.x) / 0.01;
+    float gl = length(g);
+    return vec3(r.x, gl > 0.0 ? g / gl : vec2(1.0, 0.0));
+}
+
+// The part of the pixel at p inside the band lo < sd < hi, as a strip across the pixel:
+// (n.x, n.y, a, b) with n the outline's normal and a...b the strip's extent along it
+// (pixels from the centre, within -1/2...1/2). Paints are averaged over this part
+// (SCENE.md averages over the covered part, not the whole pixel).
+vec4 coveredStrip(vec2 p, float lo, float hi) {
+    vec3 g = shapeSDG(p);
+    float a = max(-0.5, lo - g.x), b = min(0.5, hi - g.x);
+    // A shape under 2 px across can hold both of its sides in one pixel, where the
+    // distance is not linear along the normal: find the strip's ends by sampling it.
+    if (min(uShapeHalfSize.x, uShapeHalfSize.y) < 1.0) {
+        a = 1.0; b = -1.0;
+        for (int k = 0; k < 16; k++) {
+            float u = (float(k) + 0.5) / 16.0 - 0.5;
+            float sd = shapeSDG(p + g.yz * u).x;
+            if (sd > lo && sd < hi) { a = min(a, u - 1.0 / 32.0); b = max(b, u + 1.0 / 32.0); }
+        }
+    }
+    return b > a ? vec4(g.yz, a, b) : vec4(1.0, 0.0, -0.5, 0.5);
 }
 #endif

@@ -50,7 +50,7 @@ void main() {
     vec2 p = uGlowMap.xy + gl_FragCoord.xy * k;
     float c = coverShape(p, k, uStrokeEdges.y) - coverShape(p, k, uStrokeEdges.x);
     if (c <= 0.0) { fragColor = vec4(0.0); return; }
-    vec4 s = paintColor(1, p) * c;
+    vec4 s = paintColor(1, p, vec4(1.0, 0.0, -0.5, 0.5)) * c;
     fragColor = uGlowColor.a >= 0.0 ? uGlowColor * s.a : s;
 }
 
@@ -80,14 +80,16 @@ out vec4 fragColor;
 void main() {
     vec2 p = gl_FragCoord.xy;
     vec4 layer = vec4(0.0);
+    // Partly covered pixels take the paint at the middle of their covered part.
+    const vec4 WHOLE = vec4(1.0, 0.0, -0.5, 0.5);
     if (uHasFill) {
         float c = coverShape(p, 1.0, 0.0);
-        if (c > 0.0) layer = paintColor(0, p) * c;
+        if (c > 0.0) layer = paintColor(0, p, c < 0.999 && uPaintKind[0] != PAINT_SOLID ? coveredStrip(p, -1e9, 0.0) : WHOLE) * c;
     }
     vec4 stroke = vec4(0.0);
     if (uHasStroke) {
         float c = coverShape(p, 1.0, uStrokeEdges.y) - coverShape(p, 1.0, uStrokeEdges.x);
-        if (c > 0.0) stroke = paintColor(1, p) * c;
+        if (c > 0.0) stroke = paintColor(1, p, c < 0.999 && uPaintKind[1] != PAINT_SOLID ? coveredStrip(p, uStrokeEdges.x, uStrokeEdges.y) : WHOLE) * c;
     }
     if (uGlowMode == 1) {
         // Clamped to the texels this glow wrote (the texture is shared and may be larger).
@@ -186,15 +188,18 @@ float radialGradientT(vec2 p, vec2 c, float r0, float r1) {
 }
 
 // The ramp: row `row` of the ramp texture holds the premultiplied node colours, row
-// row + 1 the node locations (in .r); `count` nodes. A hard stop is two nodes at one location.
+// row + 1 the node locations (in .r) and how many nodes so far stand at colour stops (in .g,
+// see GradientRamp.stopsUpTo); `count` nodes. A hard stop is two nodes at one location.
 float rampLocation(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row + 1), 0).r; }
 vec4 rampNode(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row), 0); }
+float rampStopsUpTo(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row + 1), 0).g; }
 
 // The nodes around t: (lo, hi) with location(lo) <= t < location(hi), or lo == hi at the
-// clamped ends (t at or before the first node, at or after the last). Binary search.
+// clamped ends (t before the first node, at or after the last). Binary search.
 ivec2 rampSegment(sampler2D ramps, int row, int count, float t) {
-    if (count <= 1 || !(t > rampLocation(ramps, row, 0))) return ivec2(0);
-    if (t >= rampLocation(ramps, row, count - 1)) return ivec2(count - 1);
+    if (count <= 1) return ivec2(0);
+    if (t >= rampLocation(ramps, row, count - 1)) return ivec2(count - 1);   // a later stop holds from its location on
+    if (!(t >= rampLocation(ramps, row, 0))) return ivec2(0);
     int lo = 0, hi = count - 1;
     while (hi - lo > 1) {
         int mid = (lo + hi) / 2;
@@ -222,7 +227,8 @@ vec4 rampColor(sampler2D ramps, int row, int count, float t) {
 #include "lib/coverage.glsl"
 #include "lib/paint.glsl"
 
-// Gradient parameter t of slot i at p (unclamped), and its gradient dt/dp (1/px) in g.
+// Gradient parameter t of slot i at p (unclamped), and its gradient dt/dp (1/px) in g;
+// g is 0 where t is constant (an angular gradient's gap).
 float paintT(int i, vec2 p, out vec2 g) {
     vec4 geo = uPaintGeometry[i];
     int kind = uPaintKind[i];
@@ -234,7 +240,8 @@ float paintT(int i, vec2 p, out vec2 g) {
     if (kind == PAINT_ANGULAR) {
         vec2 v = p - geo.xy;
         float r2 = max(dot(v, v), 1e-12);
-        g = vec2(-v.y, v.x) / r2 * (57.29577951 / geo.w);
+        float rel = mod(degrees(atan(v.y, v.x)) - geo.z, 360.0);
+        g = rel <= geo.w ? vec2(-v.y, v.x) / r2 * (57.29577951 / geo.w) : vec2(0.0);
         return angularGradientT(p, geo.xy, geo.z, geo.w);
     }
     vec2 v = p - geo.xy;
@@ -245,72 +252,104 @@ float paintT(int i, vec2 p, out vec2 g) {
 
 vec4 rampAt(int i, float t) { return rampColor(uRamps, uPaintRamp[i].x, uPaintRamp[i].y, t); }
 
-// The paint averaged over the pixel (SCENE.md: where the colour changes within a pixel,
-// the pixel gets the paint's average). Smooth parts: the colour at the centre (exact for
-// linear variation). The nearest jump within 0.75 px (a hard stop next to t's ramp segment,
-// or the angular seam:
-// t 1 -> 0 at the sweep's start, or at the middle of a partial sweep's gap) is taken as a
-// straight edge across the pixel and the two sides are mixed by their exact areas
-// (halfPlaneCoverage). Within 1.5 px of an angular centre, where every colour meets:
-// 16 rotated-grid samples.
-vec4 paintColor(int i, vec2 p) {
+// The paint's average over a strip of the pixel (see paintColor) from n x n samples.
+vec4 paintSupersampled(int i, vec2 p, vec4 strip, int n) {
+    vec2 nn = strip.xy, tt = vec2(-nn.y, nn.x);
+    vec4 sum = vec4(0.0);
+    for (int a = 0; a < n; a++) for (int b = 0; b < n; b++) {
+        vec2 f = (vec2(float(a), float(b)) + 0.5 + vec2(0.031, -0.023)) / float(n);
+        vec2 q = p + nn * mix(strip.z, strip.w, f.x) + tt * (f.y - 0.5);
+        vec2 gg;
+        sum += rampAt(i, paintT(i, q, gg));
+    }
+    return sum / float(n * n);
+}
+
+// How many colour-stop nodes of slot's ramp lie at or below t.
+float stopsBelow(int row, int count, float t) {
+    if (!(t >= rampLocation(uRamps, row, 0))) return 0.0;
+    return rampStopsUpTo(uRamps, row, rampSegment(uRamps, row, count, t).x);
+}
+
+// A jump candidate: keep the nearest (signed distance d in px, > 0 on the after side;
+// n the unit normal towards the after side; the colours either side of the jump).
+void nearestJump(float d, vec2 n, vec4 b, vec4 a, inout float best, inout vec2 bn, inout vec4 before, inout vec4 after) {
+    if (abs(d) < abs(best)) { best = d; bn = n; before = b; after = a; }
+}
+
+// The paint averaged over the covered part of the pixel at `pixel` (SCENE.md: where the
+// colour changes within a pixel, the pixel gets the paint's average over its covered
+// part). `strip` = (n, a, b): the covered part is the strip a...b along the unit vector n
+// (vec4(1, 0, -0.5, 0.5) for the whole pixel); see coveredStrip.
+// - the nearest jump within 0.75 px (a hard stop next to t's ramp segment; an angular
+//   gradient's seam, the middle of a partial sweep's gap, or the sweep's end when a hard
+//   stop sits at 1) is taken as a straight edge across the pixel, and the two sides are
+//   mixed by their exact areas (halfPlaneCoverage);
+// - else, when a colour stop (a kink) lies within the pixel's range of t, 16 samples (64
+//   where the whole ramp spans under 4 px);
+// - else the colour at the centre, exact where the paint is linear across the pixel.
+// Within 1.5 px of an angular centre, where every colour meets: 16 samples.
+vec4 paintColor(int i, vec2 pixel, vec4 strip) {
     int kind = uPaintKind[i];
     if (kind == PAINT_SOLID) return uPaintColor[i];
     vec4 geo = uPaintGeometry[i];
-    if (kind == PAINT_ANGULAR && length(p - geo.xy) < 1.5) {
-        vec4 sum = vec4(0.0);
-        for (int a = 0; a < 4; a++) for (int b = 0; b < 4; b++) {
-            vec2 o = (vec2(float(a), float(b)) + 0.5) / 4.0 - 0.5 + vec2(0.031, -0.023);
-            vec2 gg;
-            sum += rampAt(i, paintT(i, p + o, gg));
-        }
-        return sum / 16.0;
-    }
+    vec2 p = pixel + strip.xy * (0.5 * (strip.z + strip.w));      // the strip's middle
+    if (kind == PAINT_ANGULAR && length(p - geo.xy) < 1.5) return paintSupersampled(i, pixel, strip, 4);
     vec2 g;
     float t = paintT(i, p, g);
     float gl = length(g);
-    // Nearest jump: signed distance d (px, > 0 on the side after the jump), normal n towards
-    // that side, the colours at the jump on either side.
+    vec2 gn = g / max(gl, 1e-20);
     float best = 1e9;
     vec2 n = vec2(1.0, 0.0);
     vec4 before = vec4(0.0), after = vec4(0.0);
-    // Hard stops next to t's segment: a node sharing its location with its neighbour.
     int row = uPaintRamp[i].x, count = uPaintRamp[i].y;
     ivec2 seg = rampSegment(uRamps, row, count, t);
-    if (seg.x > 0 && rampLocation(uRamps, row, seg.x - 1) == rampLocation(uRamps, row, seg.x)) {
-        float d = (t - rampLocation(uRamps, row, seg.x)) / max(gl, 1e-12);
-        if (abs(d) < abs(best)) {
-            best = d; n = g / max(gl, 1e-12);
-            before = rampNode(uRamps, row, seg.x - 1); after = rampNode(uRamps, row, seg.x);
+    if (gl > 0.0) {
+        // Hard stops next to t's segment: a run of nodes at one location. The colour just
+        // below it is the run's first node, at and above it the run's last (a later stop
+        // holds from its location on).
+        float lLo = rampLocation(uRamps, row, seg.x);
+        if (seg.x > 0 && rampLocation(uRamps, row, seg.x - 1) == lLo) {
+            int f = seg.x - 1;
+            for (int k = 0; k < 16 && f > 0 && rampLocation(uRamps, row, f - 1) == lLo; k++) f--;
+            nearestJump((t - lLo) / gl, gn, rampNode(uRamps, row, f), rampNode(uRamps, row, seg.x), best, n, before, after);
         }
-    }
-    if (seg.y + 1 < count && rampLocation(uRamps, row, seg.y + 1) == rampLocation(uRamps, row, seg.y)) {
-        float d = (t - rampLocation(uRamps, row, seg.y)) / max(gl, 1e-12);
-        if (abs(d) < abs(best)) {
-            best = d; n = g / max(gl, 1e-12);
-            before = rampNode(uRamps, row, seg.y); after = rampNode(uRamps, row, seg.y + 1);
+        float lHi = rampLocation(uRamps, row, seg.y);
+        if (seg.y + 1 < count && rampLocation(uRamps, row, seg.y + 1) == lHi) {
+            int l = seg.y + 1;
+            for (int k = 0; k < 16 && l + 1 < count && rampLocation(uRamps, row, l + 1) == lHi; k++) l++;
+            nearestJump((t - lHi) / gl, gn, rampNode(uRamps, row, seg.y), rampNode(uRamps, row, l), best, n, before, after);
         }
     }
     if (kind == PAINT_ANGULAR) {
         vec2 v = p - geo.xy;
+        float r = length(v);
+        vec2 tangent = vec2(-v.y, v.x) / r;             // towards increasing angle
         float span = geo.w;
-        float jump = span >= 360.0 ? 0.0 : span + 0.5 * (360.0 - span);   // degrees past the start
         float rel = mod(degrees(atan(v.y, v.x)) - geo.z, 360.0);
-        float delta = mod(rel - jump + 180.0, 360.0) - 180.0;              // -180...180
-        if (abs(delta) < 90.0) {
-            float d = length(v) * sin(radians(delta));
-            if (abs(d) < abs(best)) {
-                best = d; n = normalize(vec2(-v.y, v.x));
-                before = rampAt(i, 1.0); after = rampAt(i, 0.0);
-            }
+        // The seam (full sweep: t from 1 to 0 at rel = 0) or the middle of the gap.
+        float jump = span >= 360.0 ? 0.0 : span + 0.5 * (360.0 - span);
+        float delta = mod(rel - jump + 180.0, 360.0) - 180.0;
+        if (abs(delta) < 90.0)
+            nearestJump(r * sin(radians(delta)), tangent, span >= 360.0 ? rampAt(i, 1.0 - 1e-5) : rampAt(i, 1.0),
+                        rampAt(i, 0.0), best, n, before, after);
+        // The end of a partial sweep, where t reaches 1 and a hard stop at 1 can jump.
+        if (span < 360.0) {
+            float dEnd = mod(rel - span + 180.0, 360.0) - 180.0;
+            if (abs(dEnd) < 90.0)
+                nearestJump(r * sin(radians(dEnd)), tangent, rampAt(i, 1.0 - 1e-5), rampAt(i, 1.0), best, n, before, after);
         }
     }
     vec4 centre = rampAt(i, t);
-    if (abs(best) >= 0.75) return centre;
-    float fAfter = halfPlaneCoverage(-best, -n, vec2(1.0));
-    vec4 cb = best < 0.0 ? centre : before;
-    vec4 ca = best >= 0.0 ? centre : after;
-    return mix(cb, ca, fAfter);
+    if (abs(best) < 0.75) {
+        float fAfter = halfPlaneCoverage(-best, -n, vec2(1.0));
+        return mix(best < 0.0 ? centre : before, best >= 0.0 ? centre : after, fAfter);
+    }
+    // A colour stop (a kink) inside the pixel's range of t: the centre is not the average.
+    float reach = 0.75 * gl;
+    if (reach > 1e-4 && stopsBelow(row, count, t + reach) != stopsBelow(row, count, t - reach))
+        return paintSupersampled(i, pixel, strip, gl > 0.25 ? 8 : 4);
+    return centre;
 }
 #endif
 
@@ -463,7 +502,7 @@ vec3 sdgEllipse(vec2 p, vec2 e) {
         "lib/shape.glsl": #"""
 // Coverage of the current layer's shape, grown by an offset d (pixels; negative shrinks):
 // the region {sd(p) < d}, whose edges are the exact offsets of the outline (SCENE.md "Stroke").
-// Needs uniforms uShapeKind, uShapeCenter, uShapeHalfSize, uShapeRadii (see layer.frag).
+// Needs uniforms uShapeKind, uShapeCenter, uShapeHalfSize, uShapeRadii (see layer_uniforms.glsl).
 #ifndef HALO_SHAPE_GLSL
 #define HALO_SHAPE_GLSL
 #include "lib/layer_uniforms.glsl"
@@ -481,13 +520,21 @@ float offsetCornerSD(vec2 x, int i, float d, vec2 hb) {
     return sdContinuousCorner(uShapeHalfSize - CORNER_SIGN[i] * x, R) - d;
 }
 
+// Sub-squares per side for an edge whose radius of curvature is R pixels: one straight
+// edge over a square of side s errs by about s^3 / (12 R) of its area, so n x n
+// sub-squares bring that to s^3 / (12 R n^2): within about a level down to R = 1.5 px.
+int subdivisions(float R) {
+    return R < 1.5 ? 8 : R < 3.0 ? 4 : R < 12.0 ? 2 : 1;
+}
+
 // Box-filter coverage of the s x s square centred at pixel-space p by the shape grown by d.
 // Boxes: the exact coverage of the (grown) bounding box (a product of slab overlaps), minus
 // for each rounded corner the part of its corner zone outside the corner curve, where the
-// curve is taken as straight across the zone's overlap with the square (half-plane
-// coverage from the signed distance and its gradient). Exact on straight edges and sharp
-// corners; on a curve of radius R the error is about s^3 / (12 R) of the square.
-// Ellipses: half-plane coverage from the signed distance.
+// curve is taken as straight across each of n x n parts of the zone's overlap with the
+// square (half-plane coverage from the signed distance and its gradient; n from the
+// curvature, see subdivisions). Exact on straight edges and sharp corners.
+// Ellipses: half-plane coverage from the exact signed distance and normal, subdivided the
+// same way where the ends are sharp (radius of curvature b^2 / a).
 float coverShape(vec2 p, float s, float d) {
     vec2 x = p - uShapeCenter;
     if (uShapeKind == SHAPE_ELLIPSE) {
@@ -495,7 +542,16 @@ float coverShape(vec2 p, float s, float d) {
         float sd = sdg.x - d;
         if (sd >= 0.7072 * s) return 0.0;
         if (sd <= -0.7072 * s) return 1.0;
-        return halfPlaneCoverage(sd, sdg.yz, vec2(s));
+        float a = max(uShapeHalfSize.x, uShapeHalfSize.y), b = min(uShapeHalfSize.x, uShapeHalfSize.y);
+        int n = subdivisions(max(b * b / a + d, 0.0));
+        if (n == 1) return halfPlaneCoverage(sd, sdg.yz, vec2(s));
+        float sum = 0.0;
+        for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) {
+            vec2 q = x + s * ((vec2(float(i), float(j)) + 0.5) / float(n) - 0.5);
+            vec3 g = sdgEllipse(q, uShapeHalfSize);
+            sum += halfPlaneCoverage(g.x - d, g.yz, vec2(s / float(n)));
+        }
+        return sum / float(n * n);
     }
     vec2 hb = uShapeHalfSize + vec2(d);
     if (hb.x <= 0.0 || hb.y <= 0.0) return 0.0;
@@ -516,14 +572,63 @@ float coverShape(vec2 p, float s, float d) {
         // Farther than the rectangle's half-diagonal from the curve: wholly in or out.
         if (sd >= 0.5 * length(rs)) { cov -= rs.x * rs.y; continue; }
         if (sd <= -0.5 * length(rs)) continue;
-        float e = 0.01;
-        vec2 g = vec2(offsetCornerSD(rc + vec2(e, 0.0), i, d, hb) - offsetCornerSD(rc - vec2(e, 0.0), i, d, hb),
-                      offsetCornerSD(rc + vec2(0.0, e), i, d, hb) - offsetCornerSD(rc - vec2(0.0, e), i, d, hb));
-        float gl = length(g);
-        float inside = halfPlaneCoverage(sd, gl > 0.0 ? g / gl : -sg, rs);
-        cov -= rs.x * rs.y * (1.0 - inside);
+        int n = subdivisions(uShapeKind == SHAPE_ROUNDED_BOX ? z : 0.6 * R + d);
+        vec2 ss = rs / float(n);
+        float inside = 0.0;
+        for (int a = 0; a < n; a++) for (int b = 0; b < n; b++) {
+            vec2 c = rmin + ss * (vec2(float(a), float(b)) + 0.5);
+            float sdc = n == 1 ? sd : offsetCornerSD(c, i, d, hb);
+            float e = 0.01;
+            vec2 g = vec2(offsetCornerSD(c + vec2(e, 0.0), i, d, hb) - offsetCornerSD(c - vec2(e, 0.0), i, d, hb),
+                          offsetCornerSD(c + vec2(0.0, e), i, d, hb) - offsetCornerSD(c - vec2(0.0, e), i, d, hb));
+            float gl = length(g);
+            inside += halfPlaneCoverage(sdc, gl > 0.0 ? g / gl : -sg, ss);
+        }
+        cov -= rs.x * rs.y * (1.0 - inside / float(n * n));
     }
     return clamp(cov / (s * s), 0.0, 1.0);
+}
+
+// Signed distance (pixels, negative inside) from pixel-space p to the shape's outline, and
+// its unit gradient: (d, n.x, n.y). Exact (see the sd* functions); gradient by forward
+// differences for boxes.
+vec3 shapeSDG(vec2 p) {
+    vec2 x = p - uShapeCenter;
+    if (uShapeKind == SHAPE_ELLIPSE) return sdgEllipse(x, uShapeHalfSize);
+    vec3 r = vec3(-1e9);
+    for (int k = 0; k < 3; k++) {
+        vec2 y = x + (k == 1 ? vec2(0.01, 0.0) : k == 2 ? vec2(0.0, 0.01) : vec2(0.0));
+        float dist = -1e9;
+        for (int i = 0; i < 4; i++) {
+            vec2 q = uShapeHalfSize - CORNER_SIGN[i] * y;
+            float R = uShapeRadii[i];
+            dist = max(dist, uShapeKind == SHAPE_ROUNDED_BOX || R <= 0.0 ? sdCircularCorner(q, R) : sdContinuousCorner(q, R));
+        }
+        r[k] = dist;
+    }
+    vec2 g = (r.yz - r.x) / 0.01;
+    float gl = length(g);
+    return vec3(r.x, gl > 0.0 ? g / gl : vec2(1.0, 0.0));
+}
+
+// The part of the pixel at p inside the band lo < sd < hi, as a strip across the pixel:
+// (n.x, n.y, a, b) with n the outline's normal and a...b the strip's extent along it
+// (pixels from the centre, within -1/2...1/2). Paints are averaged over this part
+// (SCENE.md averages over the covered part, not the whole pixel).
+vec4 coveredStrip(vec2 p, float lo, float hi) {
+    vec3 g = shapeSDG(p);
+    float a = max(-0.5, lo - g.x), b = min(0.5, hi - g.x);
+    // A shape under 2 px across can hold both of its sides in one pixel, where the
+    // distance is not linear along the normal: find the strip's ends by sampling it.
+    if (min(uShapeHalfSize.x, uShapeHalfSize.y) < 1.0) {
+        a = 1.0; b = -1.0;
+        for (int k = 0; k < 16; k++) {
+            float u = (float(k) + 0.5) / 16.0 - 0.5;
+            float sd = shapeSDG(p + g.yz * u).x;
+            if (sd > lo && sd < hi) { a = min(a, u - 1.0 / 32.0); b = max(b, u + 1.0 / 32.0); }
+        }
+    }
+    return b > a ? vec4(g.yz, a, b) : vec4(1.0, 0.0, -0.5, 0.5);
 }
 #endif
 

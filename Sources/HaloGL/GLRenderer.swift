@@ -83,6 +83,7 @@ public final class GLRenderer {
 
     /// Draws `frame` into the float canvas (premultiplied), leaving it bound.
     public func draw(_ frame: Frame) throws {
+        try context?.makeCurrent()
         let w = frame.width, h = frame.height
         if w > maxTextureSize || h > maxTextureSize {
             throw GLError("the canvas is \(w)x\(h) pixels; this GPU's textures stop at \(maxTextureSize)")
@@ -292,7 +293,7 @@ public final class GLRenderer {
     private func paintKey(_ p: ResolvedPaint) -> Int { rampIndex[p.ramp!] ?? 0 }
 
     /// Uploads every distinct gradient ramp of the frame: two texture rows each
-    /// (colours, then locations in .r). Returns the row of each distinct ramp.
+    /// (colours; then locations in .r and the count of stop nodes so far in .g). Returns the row of each distinct ramp.
     private func uploadRamps(_ frame: Frame) -> [Int] {
         rampIndex.removeAll(keepingCapacity: true)
         var ramps: [GradientRamp] = []
@@ -314,6 +315,7 @@ public final class GLRenderer {
                 let c = ramp.colors[n]
                 for ch in 0..<4 { data[(row * width + n) * 4 + ch] = Float(c[ch]) }
                 data[((row + 1) * width + n) * 4] = Float(ramp.locations[n])
+                data[((row + 1) * width + n) * 4 + 1] = Float(ramp.stopsUpTo[n])
             }
         }
         halo_glActiveTexture(GLenum(GL_TEXTURE0))

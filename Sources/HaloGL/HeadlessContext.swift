@@ -92,6 +92,15 @@ public final class HeadlessContext {
         throw GLError(lastError)
     }
 
+    /// Makes this context current on the calling thread (another renderer's context may
+    /// have been made current since).
+    /// - Throws: ``GLError`` when EGL refuses.
+    public func makeCurrent() throws {
+        if halo_eglMakeCurrent(display, nil, nil, context) != EGLBoolean(EGL_TRUE) {
+            throw GLError("eglMakeCurrent failed (EGL error 0x\(String(halo_eglGetError(), radix: 16)))")
+        }
+    }
+
     deinit {
         halo_eglMakeCurrent(display, nil, nil, nil)
         halo_eglDestroyContext(display, context)

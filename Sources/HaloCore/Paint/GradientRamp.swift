@@ -14,17 +14,21 @@
 public struct GradientRamp: Hashable, Sendable {
     public var locations: [Double]
     public var colors: [Premul]
+    /// For each node, how many of the nodes up to and including it stand at a colour
+    /// stop (rather than being samples between stops): where the ramp may kink.
+    public var stopsUpTo: [Int]
 
     public init(stops: [ColorStop], interpolation: Interpolation, samplesPerSegment requested: Int? = nil) {
         precondition(!stops.isEmpty)
         if interpolation == .srgb || stops.count == 1 {
             locations = stops.map(\.location)
             colors = stops.map(\.color.premultiplied)
+            stopsUpTo = Array(1...stops.count)
             return
         }
         let segments = max(1, stops.count - 1)
         let samplesPerSegment = requested ?? max(16, min(4096, 16_000 / segments))
-        var locs: [Double] = [], cols: [Premul] = []
+        var locs: [Double] = [], cols: [Premul] = [], upTo: [Int] = []
         for i in 0..<(stops.count - 1) {
             let s0 = stops[i], s1 = stops[i + 1]
             if s1.location <= s0.location { continue }     // hard edge: segments meet here
@@ -37,12 +41,13 @@ public struct GradientRamp: Hashable, Sendable {
                 let straight = a > 0 ? GradientRamp.fromSpace(mixed / a, interpolation) : SIMD3<Double>(0, 0, 0)
                 locs.append(s0.location + f * (s1.location - s0.location))
                 cols.append(Premul(straight.x * a, straight.y * a, straight.z * a, a))
+                upTo.append((upTo.last ?? 0) + (k == 0 || k == samplesPerSegment ? 1 : 0))
             }
         }
         if locs.isEmpty {      // every stop at one location: the last colour holds everywhere
-            locs = [stops.last!.location]; cols = [stops.last!.color.premultiplied]
+            locs = [stops.last!.location]; cols = [stops.last!.color.premultiplied]; upTo = [1]
         }
-        locations = locs; colors = cols
+        locations = locs; colors = cols; stopsUpTo = upTo
     }
 
     static func toSpace(_ c: RGBA, _ space: Interpolation) -> SIMD3<Double> {

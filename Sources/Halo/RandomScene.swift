@@ -1,0 +1,143 @@
+import Foundation
+
+/// Seeded generator of valid random scenes (SCENE.md format 1) for differential
+/// testing of the two backends: every shape, paint, alignment and option, from
+/// sub-pixel strokes to large glows, with awkward values on purpose (radius 0,
+/// radius larger than the side, a stroke wider than the shape, stops at one
+/// location, a single stop, angle 359.999, time at a period boundary).
+///
+/// The same seed always gives the same scene: `halo random-scene --seed N`
+/// prints it, so any failure is reproducible from its seed.
+public struct RandomScene {
+    private var state: UInt64
+
+    /// - Parameter seed: any 64-bit value.
+    public init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+
+    /// SplitMix64 (Steele, Lea, Flood, "Fast splittable pseudorandom number generators", 2014).
+    private mutating func nextUInt64() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    private mutating func unit() -> Double { Double(nextUInt64() >> 11) / Double(1 << 53) }
+    private mutating func range(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * unit() }
+    private mutating func int(_ lo: Int, _ hi: Int) -> Int { lo + Int(nextUInt64() % UInt64(hi - lo + 1)) }
+    private mutating func chance(_ p: Double) -> Bool { unit() < p }
+    private mutating func pick<T>(_ xs: [T]) -> T { xs[int(0, xs.count - 1)] }
+
+    /// Numbers rounded to 3 decimals, as a person would write them (exact in JSON).
+    private func n(_ x: Double) -> String {
+        let r = (x * 1000).rounded() / 1000
+        return r == r.rounded() ? String(Int(r)) : String(r)
+    }
+
+    private mutating func colour() -> String {
+        switch int(0, 3) {
+        case 0: return "\"\(pick(["red", "orange", "yellow", "green", "mint", "teal", "cyan", "blue", "indigo", "purple", "pink", "brown", "gray", "black", "white", "clear"]))\""
+        case 1: return String(format: "\"#%02X%02X%02X\"", int(0, 255), int(0, 255), int(0, 255))
+        case 2: return String(format: "\"#%02X%02X%02X%02X\"", int(0, 255), int(0, 255), int(0, 255), pick([0, 64, 128, 200, 255]))
+        default: return "[\(n(unit())), \(n(unit())), \(n(unit())), \(n(pick([1, 1, 0.5, unit()])))]"
+        }
+    }
+
+    private mutating func stopsJSON() -> String {
+        switch int(0, 4) {
+        case 0: return "\"colors\": [\(colour())]"                               // one stop: solid
+        case 1, 2: return "\"colors\": [" + (0..<int(2, 6)).map { _ in colour() }.joined(separator: ", ") + "]"
+        default:
+            var locs = (0..<int(2, 6)).map { _ in pick([0, 1, 0.5, unit(), unit()]) }.sorted()
+            if chance(0.4), locs.count > 2 { locs[1] = locs[2] }                 // a hard edge
+            if chance(0.1) { locs = locs.map { _ in locs[0] } }                   // all at one location
+            return "\"stops\": [" + locs.map { "{ \"color\": \(colour()), \"location\": \(n($0)) }" }.joined(separator: ", ") + "]"
+        }
+    }
+
+    private mutating func paintJSON(allowAnimation: Bool) -> String {
+        let interpolation = pick(["", "", ", \"interpolation\": \"linear\"", ", \"interpolation\": \"oklab\""])
+        switch int(0, 3) {
+        case 0: return "{ \"type\": \"solid\", \"color\": \(colour()) }"
+        case 1:
+            var s = (n(range(-0.3, 1.3)), n(range(-0.3, 1.3))), e = (n(range(-0.3, 1.3)), n(range(-0.3, 1.3)))
+            if s == e { s = ("0", "0"); e = ("1", "1") }
+            var anim = ""
+            if allowAnimation && chance(0.5) {
+                anim = chance(0.5) ? ", \"rotation\": { \"period\": \(n(pick([1, 2, 3, range(0.5, 5)]))), \"direction\": \"\(pick(["clockwise", "counterclockwise"]))\" }"
+                                   : ", \"cornerCycle\": { \"stepDuration\": \(n(pick([1, 2, range(0.3, 3)]))) }"
+            }
+            return "{ \"type\": \"linear\", \(stopsJSON())\(interpolation), \"startPoint\": [\(s.0), \(s.1)], \"endPoint\": [\(e.0), \(e.1)]\(anim) }"
+        case 2:
+            var sweep = ""
+            if chance(0.35) {
+                let a = Double(int(-90, 200)), span = pick([n0(range(10, 360)), 360, 359.999, 180])
+                sweep = ", \"startAngle\": \(n(a)), \"endAngle\": \(n(a + span))"
+                if (a + span) - a <= 0 || (a + span) - a > 360 { sweep = "" }
+            }
+            let anim = allowAnimation && chance(0.5) ? ", \"rotation\": { \"period\": \(n(pick([1, 3, range(0.5, 5)]))) }" : ""
+            return "{ \"type\": \"angular\", \(stopsJSON())\(interpolation), \"center\": [\(n(range(-0.2, 1.2))), \(n(range(-0.2, 1.2)))], \"angle\": \(n(pick([0, 359.999, -90, range(-360, 360)])))\(sweep)\(anim) }"
+        default:
+            let r0 = pick([0, range(0, 30)]), r1 = r0 + pick([range(1, 80), -r0 / 2 - 0.5, 0.25])
+            return "{ \"type\": \"radial\", \(stopsJSON())\(interpolation), \"center\": [\(n(range(-0.2, 1.2))), \(n(range(-0.2, 1.2)))], \"startRadius\": \(n(r0)), \"endRadius\": \(n(max(0, r1) == n0(r0) ? r0 + 1 : max(0, r1))) }"
+        }
+    }
+    private func n0(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
+
+    private mutating func shapeJSON(_ w: Double, _ h: Double) -> String {
+        let sw = pick([range(0.3, 3), range(2, w * 0.9), w * 0.5, 0.6])
+        let sh = pick([range(0.3, 3), range(2, h * 0.9), h * 0.5, 0.6])
+        let x = range(-sw * 0.3, w - sw * 0.6), y = range(-sh * 0.3, h - sh * 0.6)
+        let rect = "[\(n(x)), \(n(y)), \(n(sw)), \(n(sh))]"
+        switch int(0, 4) {
+        case 0: return "{ \"type\": \"rect\", \"rect\": \(rect) }"
+        case 1: return "{ \"type\": \"capsule\", \"rect\": \(rect) }"
+        case 2: return "{ \"type\": \"ellipse\", \"rect\": \(rect) }"
+        default:
+            let radius: () -> Double = { [self] in 0 }
+            _ = radius
+            var r: String
+            if chance(0.5) { r = n(pick([0, 0.4, range(0, 20), 1000, min(sw, sh) / 2])) }
+            else { r = "[" + (0..<4).map { _ in n(pick([0, 0.4, range(0, 20), range(0, 60)])) }.joined(separator: ", ") + "]" }
+            let style = pick(["circular", "continuous", "continuous"])
+            return "{ \"type\": \"roundedRect\", \"rect\": \(rect), \"cornerRadius\": \(r), \"cornerStyle\": \"\(style)\" }"
+        }
+    }
+
+    /// The next random scene, as JSON text.
+    public mutating func nextJSON() -> String {
+        let w = range(24, 90).rounded(), h = range(24, 90).rounded()
+        let scale = pick([1, 1, 1.5, 2])
+        var layers: [String] = []
+        for _ in 0..<int(1, 3) {
+            var parts = ["\"shape\": \(shapeJSON(w, h))"]
+            if chance(0.6) { parts.append("\"fill\": \(paintJSON(allowAnimation: true))") }
+            let hasStroke = chance(0.8) || parts.count == 1
+            if hasStroke {
+                let width = pick([0.1, 0.25, 0.5, 1, range(0.2, 4), range(2, 20)])
+                parts.append("\"stroke\": { \"paint\": \(paintJSON(allowAnimation: true)), \"width\": \(n(max(0.05, width))), \"alignment\": \"\(pick(["center", "inside", "outside"]))\" }")
+                if chance(0.4) {
+                    let glowColour = chance(0.3) ? ", \"color\": \(colour())" : ""
+                    parts.append("\"glow\": { \"radius\": \(n(pick([0, 0.5, range(1, 6), range(6, 16)]))), \"opacity\": \(n(pick([1, range(0, 1)])))\(glowColour) }")
+                }
+            }
+            if chance(0.3) { parts.append("\"opacity\": \(n(unit()))") }
+            layers.append("{ " + parts.joined(separator: ", ") + " }")
+        }
+        let time = pick([0, 1, 2, 3, 1.5, range(0, 10)])
+        let reduce = chance(0.1) ? ", \"reduceMotion\": true" : ""
+        let bg = pick(["", ", \"background\": \"#1C1C1E\"", ", \"background\": \"white\"", ", \"background\": [0.2, 0.4, 0.6, 0.5]"])
+        return """
+        { "format": 1, "canvas": { "width": \(n(w)), "height": \(n(h)), "scale": \(n(scale))\(bg) }, "time": \(n(time))\(reduce),
+          "layers": [
+            \(layers.joined(separator: ",\n    "))
+          ] }
+        """
+    }
+
+    /// The scene for `seed`, as JSON text.
+    public static func json(seed: UInt64) -> String {
+        var g = RandomScene(seed: seed)
+        return g.nextJSON()
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+@testable import Halo
+
+/// Both backends against the independent checker's exact images (Skia + numpy,
+/// 32 x 32 x 4 samples a pixel): every scene in `../shared/conformance/scenes/`
+/// (exact images in `../shared/conformance/exact/`) and every scene in `Examples/`
+/// (exact images in `Tests/Fixtures/exact/`, made by `tools/make-example-exact`).
+/// Each exact image must be current: its MANIFEST holds the scene file's sha256.
+///
+/// Thresholds (issue "Complete scene format v1"):
+/// - CPU: max channel difference <= 2, and >= 99.9% of pixels within 1 level;
+/// - GPU: max difference <= Skia's (or 2 where Skia's is smaller), and at most 0.1%
+///   of pixels off by more than 2, never more than Skia's share. Skia's figures are read
+///   from the checker's README table.
+/// A failure names the scene and writes actual, exact and diff images to a folder it names.
+final class ConformanceTests: XCTestCase {
+    struct Case { let name: String; let scene: URL; let exact: URL; let manifest: URL; let skia: (max: Double, over2: Double) }
+
+    func cases() throws -> [Case] {
+        guard let scenes = conformanceScenesDirectory() else {
+            XCTFail("../shared/conformance not found (set HALO_SHARED_DIR)"); throw CocoaError(.fileNoSuchFile)
+        }
+        let conformance = scenes.deletingLastPathComponent()
+        let skia = try skiaTable(conformance.appendingPathComponent("README.md"))
+        var out: [Case] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: scenes.path).sorted() where file.hasSuffix(".json") {
+            let name = String(file.dropLast(5))
+            guard let s = skia[name] else { XCTFail("no Skia figures for \(name) in the checker's README"); continue }
+            out.append(Case(name: name, scene: scenes.appendingPathComponent(file),
+                            exact: conformance.appendingPathComponent("exact/\(name).png"),
+                            manifest: conformance.appendingPathComponent("exact/MANIFEST"), skia: s))
+        }
+        // The examples are the seed designs: Skia's figures are the seeds'.
+        let seedOf = ["bottom-sheet": "seed-bottom-sheet", "gradient-border-button": "seed-gradient-button",
+                      "uikit-gradient-border": "seed-uikit-border", "rounded-gradient-button": "seed-rounded-button"]
+        let examples = repositoryRoot.appendingPathComponent("Examples")
+        for file in try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted() where file.hasSuffix(".json") {
+            let name = String(file.dropLast(5))
+            guard let seed = seedOf[name], let s = skia[seed] else { XCTFail("example \(name) has no Skia figures"); continue }
+            out.append(Case(name: "Examples/\(name)", scene: examples.appendingPathComponent(file),
+                            exact: repositoryRoot.appendingPathComponent("Tests/Fixtures/exact/\(name).png"),
+                            manifest: repositoryRoot.appendingPathComponent("Tests/Fixtures/exact/MANIFEST"), skia: s))
+        }
+        return out
+    }
+
+    /// Skia's max difference and % of pixels off by more than 2, per scene, from the
+    /// checker README's table rows `| scene | max | % > 2 | FLIP |`.
+    func skiaTable(_ readme: URL) throws -> [String: (max: Double, over2: Double)] {
+        var table: [String: (Double, Double)] = [:]
+        for line in try String(contentsOf: readme, encoding: .utf8).split(separator: "\n") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            if cells.count == 4, let m = Double(cells[1]), let p = Double(cells[2]) { table[cells[0]] = (m, p) }
+        }
+        return table
+    }
+
+    func sha256(_ url: URL) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        p.arguments = [url.path]
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        try p.run(); p.waitUntilExit()
+        return String(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64))
+    }
+
+    func testEveryExactImageIsCurrent() throws {
+        for c in try cases() {
+            let manifest = try String(contentsOf: c.manifest, encoding: .utf8)
+            XCTAssertTrue(manifest.contains("\(try sha256(c.scene))  \(c.scene.lastPathComponent)"),
+                          "\(c.name): the exact image is stale; regenerate it (tools/make-example-exact for Examples/)")
+        }
+    }
+
+    func testCPUReferenceMatchesEveryExactImage() throws {
+        for c in try cases() {
+            let (scene, bg) = try loadScene(c.scene)
+            let exact = try PNG.read(c.exact.path)
+            let got = Halo.renderCPU(scene, background: bg)
+            guard let r = ImageComparison(exact, got) else { XCTFail("\(c.name): size differs"); continue }
+            if !(r.maxDifference <= 2 && r.percentOver(1) <= 0.1) {
+                let dir = writeArtifacts(name: c.name.replacingOccurrences(of: "/", with: "-") + "-cpu", actual: got, expected: exact, comparison: r)
+                XCTFail("\(c.name) cpu: max \(r.maxDifference), \(r.percentOver(1))% > 1; actual, exact and diff in \(dir)")
+            }
+        }
+    }
+
+    func testGPUIsAtLeastAsCloseAsSkiaOnEveryScene() throws {
+        let gpu = try SharedGPU.renderer()
+        for c in try cases() {
+            let (scene, bg) = try loadScene(c.scene)
+            let exact = try PNG.read(c.exact.path)
+            let got = try gpu.render(Frame(scene, backgroundImage: bg))
+            guard let r = ImageComparison(exact, got) else { XCTFail("\(c.name): size differs"); continue }
+            let maxOK = r.maxDifference <= max(c.skia.max, 2)
+            let shareOK = r.percentOver(2) <= min(0.1, max(c.skia.over2, 0)) || (r.pixelsOver[2] ?? 0) == 0
+            if !(maxOK && shareOK) {
+                let dir = writeArtifacts(name: c.name.replacingOccurrences(of: "/", with: "-") + "-gpu", actual: got, expected: exact, comparison: r)
+                XCTFail("\(c.name) gpu: max \(r.maxDifference) (Skia \(c.skia.max)), \(r.percentOver(2))% > 2 (Skia \(c.skia.over2)); actual, exact and diff in \(dir)")
+            }
+        }
+    }
+}
