@@ -32,6 +32,11 @@ let package = Package(
         .target(name: "Halo", dependencies: ["HaloCore", "HaloPNG", "HaloReference", "HaloGL"]),
         // The command-line tool.
         .executableTarget(name: "halo", dependencies: ["Halo"]),
+        // tools/soak: renders one scene many times per backend and reports resident memory.
+        .executableTarget(name: "halo-soak", dependencies: ["Halo"]),
+        // tools/fuzz: the decoder's libFuzzer target (built with -sanitize=fuzzer -DHALO_FUZZ);
+        // a plain build makes a replay tool for the inputs the fuzzer saves.
+        .executableTarget(name: "halo-fuzz-decoder", dependencies: ["HaloCore"], path: "Fuzz/DecoderFuzzer"),
 
         .testTarget(name: "HaloTests", dependencies: ["Halo"]),
     ]

@@ -176,6 +176,16 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(s.time.sign, .plus)
     }
 
+    func testPeriodsSoShortThatThePhaseOverflowsDrawAtPhaseZero() throws {
+        // 2.5 s / 1e-320 s is infinite: found by MutationFuzzTests (it trapped converting to Int).
+        for animation in [#""cornerCycle": { "stepDuration": 1e-320 }"#, #""rotation": { "period": 4.9e-324 }"#] {
+            let paint = #"{ "type": "linear", "colors": ["red", "blue"], "startPoint": [0, 0], "endPoint": [1, 0], \#(animation) }"#
+            let layer = #"{ "shape": { "type": "rect", "rect": [0, 0, 4, 2] }, "fill": \#(paint) }"#
+            let s = try SceneDecoder.decode(Data(scene(canvas: #""width": 4, "height": 2"#, layers: layer).utf8))
+            XCTAssertEqual(Halo.renderCPU(s, background: nil, time: 2.5), Halo.renderCPU(s, background: nil, time: 0), animation)
+        }
+    }
+
     // MARK: - Limits
 
     func testCanvasSideLimitIsCheckedAfterScale() {

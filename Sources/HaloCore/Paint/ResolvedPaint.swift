@@ -24,7 +24,8 @@ public struct ResolvedPaint: Equatable, Sendable {
         var turn = 0.0   // degrees, clockwise on screen
         if case .rotation(let period, let clockwise)? = paint.animation {
             // Reduce the turn modulo 360 before scaling, so large times keep their precision.
-            let cycles = t / period
+            // A period so short that t / period overflows (1e-320 s) has no meaningful phase: 0.
+            let cycles = (t / period).isFinite ? t / period : 0
             turn = (cycles - cycles.rounded(.down)) * 360 * (clockwise ? 1 : -1)
         }
         switch paint.kind {
@@ -32,7 +33,7 @@ public struct ResolvedPaint: Equatable, Sendable {
             geometry = .solid(c.premultiplied); ramp = nil; return
         case .linear(var s, var e):
             if case .cornerCycle(let D)? = paint.animation {
-                let x = t / D
+                let x = (t / D).isFinite ? t / D : 0   // as for rotation: an overflowing phase is 0
                 let k = Int(x.rounded(.down).truncatingRemainder(dividingBy: 4) + 4) % 4
                 let a = x - x.rounded(.down)
                 func step(_ p: UnitPoint, _ n: Int) -> UnitPoint {

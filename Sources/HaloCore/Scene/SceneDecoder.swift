@@ -141,7 +141,8 @@ struct DuplicateKeyScanner {
                 }
                 if let top = stack.last, top.isObject, top.expectKey, j <= bytes.count {
                     let raw = String(decoding: bytes[(i + 1)..<min(j, bytes.count)], as: UTF8.self)
-                    let key = (try? JSONDecoder().decode(String.self, from: Data(("\"" + raw + "\"").utf8))) ?? raw
+                    // Only a key with escapes needs a decoder (one per key made decoding 5x slower).
+                    let key = !raw.contains("\\") ? raw : (try? JSONDecoder().decode(String.self, from: Data(("\"" + raw + "\"").utf8))) ?? raw
                     if top.keys.contains(key) {
                         let p = top.path.isEmpty ? key : top.path + "." + key
                         throw SceneError(file: file, path: p, expected: "each key once in an object", found: "a duplicate key")
