@@ -18,6 +18,9 @@ Run `halo <command> --help` for a command's options; `halo --version` prints
 the version.
 """
 
+// A file-size limit (ulimit -f) then fails the write with EFBIG, which removes the
+// temporary file, instead of killing halo mid-write and leaving it behind.
+signal(SIGXFSZ, SIG_IGN)
 let argv = Array(CommandLine.arguments.dropFirst())
 guard let command = argv.first else {
     printError(mainHelp)
