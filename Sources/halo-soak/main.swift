@@ -7,12 +7,14 @@ import Halo
 // Run through tools/soak (release build). Not part of CI: it takes long.
 
 let help = """
-USAGE: halo-soak [--frames N] [--backend gpu|cpu|both] [--scene SCENE.json] [--every K]
+USAGE: halo-soak [--frames N] [--backend gpu|cpu|both] [--scene SCENE.json] [--every K] [--warmup W]
 
 Renders SCENE (default Examples/gradient-border-button.json) N times (default
 10000) with each backend, the time advancing 1/60 s a frame, and prints the
-resident memory after the first frame ("start"), every K frames (default 1000)
-and after the last ("end").
+resident memory after the first frame, after W warm-up frames ("start", default
+100: the CPU renderer's worker threads each fill a malloc arena over the first
+few dozen frames, +60% once, then flat), every K frames (default 1000) and after
+the last ("end").
 
 EXIT STATUS: 0 memory flat (end <= start + 5%) for every backend; 1 it grew, or a
 frame failed; 2 bad input.
@@ -32,7 +34,7 @@ func fail(_ message: String, _ code: Int32) -> Never {
     exit(code)
 }
 
-var frames = 10_000, every = 1000
+var frames = 10_000, every = 1000, warmup = 100
 var backends: [Backend] = [.gpu, .cpu]
 var scenePath = "Examples/gradient-border-button.json"
 var args = Array(CommandLine.arguments.dropFirst())
@@ -44,6 +46,7 @@ while !args.isEmpty {
     switch a {
     case "--frames": guard let n = Int(v), n >= 1 else { fail("--frames: expected an integer >= 1, found \(v)", 2) }; frames = n
     case "--every": guard let n = Int(v), n >= 1 else { fail("--every: expected an integer >= 1, found \(v)", 2) }; every = n
+    case "--warmup": guard let n = Int(v), n >= 1 else { fail("--warmup: expected an integer >= 1, found \(v)", 2) }; warmup = n
     case "--scene": scenePath = v
     case "--backend":
         switch v {
@@ -56,6 +59,7 @@ while !args.isEmpty {
     }
 }
 
+if warmup >= frames { fail("--warmup (\(warmup)) must be less than --frames (\(frames))", 2) }
 let scene: Scene, background: RGBA8Image?
 do { (scene, background) = try Halo.load(scenePath) } catch { fail("\(error)", 2) }
 print("scene \(scenePath), \(scene.canvas.pixelWidth)x\(scene.canvas.pixelHeight) px, \(frames) frames a backend")
@@ -77,8 +81,9 @@ for backend in backends {
         } catch { fail("\(backend.rawValue) frame \(i): \(error)", 1) }
         checksum &+= Int(image.pixels[(image.pixels.count / 2) & ~3])
         let rss = residentKiB()
-        if i == 0 { start = rss; print("\(backend.rawValue) start: \(rss) KiB after frame 1") }
-        else if (i + 1) % every == 0 || i + 1 == frames {
+        if i == 0 { print("\(backend.rawValue): \(rss) KiB after frame 1") }
+        if i + 1 == warmup { start = rss; print("\(backend.rawValue) start: \(rss) KiB after \(warmup) warm-up frames") }
+        if i + 1 > warmup, (i + 1) % every == 0 || i + 1 == frames {
             let seconds = Date().timeIntervalSince(began)
             print(String(format: "\(backend.rawValue) frame %d: %d KiB (%+.2f%%), %.1f ms a frame",
                          i + 1, rss, 100 * Double(rss - start) / Double(start), 1000 * seconds / Double(i + 1)))

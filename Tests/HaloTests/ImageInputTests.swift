@@ -105,6 +105,24 @@ final class ImageInputTests: XCTestCase {
         }
     }
 
+    func testHaloRefusesEachBrokenImageWithExitCode2AndWritesNothing() throws {
+        // Under `swift test --sanitize=address` (CI) halo is built with ASan and checked for
+        // leaks on exit, so libpng's error path (longjmp inside the C shim) is leak-checked here.
+        for name in ["truncated.png", "bad-crc.png", "huge-header.png", "not-a-png.png", "empty.png"] {
+            let image = fixtures.appendingPathComponent(name).path
+            let scene = dir.appendingPathComponent("s.json")
+            try Data(#"{ "format": 1, "canvas": { "width": 4, "height": 4, "background": { "image": "\#(image)" } }, "layers": [] }"#.utf8)
+                .write(to: scene)
+            let expected: String
+            do { _ = try Halo.load(scene.path); XCTFail("\(name) loaded"); continue } catch { expected = "halo render: \(error)\n" }
+            let run = try runHalo(["render", scene.path, "-o", dir.appendingPathComponent("out.png").path, "--backend", "cpu"],
+                                  environment: ["ASAN_OPTIONS": "detect_leaks=1"])
+            XCTAssertEqual(run.status, 2, name)
+            XCTAssertEqual(run.stderr, expected, name)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["s.json"], name)
+        }
+    }
+
     func testRepeatedFailedReadsDoNotLeakFileDescriptors() throws {
         let before = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
         for _ in 0..<200 {

@@ -95,7 +95,9 @@ final class MutationFuzzTests: XCTestCase {
             guard kinds.insert(kind).inserted else { continue }
             runs += 1
             let out = dir.appendingPathComponent("cli.png")
-            let result = try runHalo(["render", scene.path, "-o", out.path, "--backend", "cpu"])
+            // Under `swift test --sanitize=address` (CI) the child is checked for leaks too:
+            // a leak report would change its stderr and exit status.
+            let result = try runHalo(["render", scene.path, "-o", out.path, "--backend", "cpu"], environment: ["ASAN_OPTIONS": "detect_leaks=1"])
             XCTAssertEqual(result.status, 2, "\(log): \(result.stderr)")
             XCTAssertEqual(result.stderr, "halo render: \(message)\n", "\(log)")
             XCTAssertEqual(result.stdout, "")
