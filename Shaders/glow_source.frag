@@ -16,6 +16,6 @@ void main() {
     vec2 p = uGlowMap.xy + gl_FragCoord.xy * k;
     float c = coverShape(p, k, uStrokeEdges.y) - coverShape(p, k, uStrokeEdges.x);
     if (c <= 0.0) { fragColor = vec4(0.0); return; }
-    vec4 s = paintColor(1, p, vec4(1.0, 0.0, -0.5, 0.5)) * c;
+    vec4 s = paintColor(1, HALO_STROKE, p, vec4(1.0, 0.0, -0.5, 0.5)) * c;
     fragColor = uGlowColor.a >= 0.0 ? uGlowColor * s.a : s;
 }

@@ -2,11 +2,34 @@
 // Keep in sync with Sources/HaloGL/LayerUniforms.swift (a test compares the two lists).
 #ifndef HALO_LAYER_UNIFORMS_GLSL
 #define HALO_LAYER_UNIFORMS_GLSL
-uniform int uShapeKind;          // SHAPE_ROUNDED_BOX, SHAPE_CONTINUOUS_BOX, SHAPE_ELLIPSE
+
+// The program variant (set by GLRenderer as #defines after #version; kinds are compile-time
+// constants so that llvmpipe, which runs both sides of every branch, never pays for code
+// a layer does not use):
+//   HALO_SHAPE   SHAPE_ROUNDED_BOX (0), SHAPE_CONTINUOUS_BOX (1) or SHAPE_ELLIPSE (2)
+//   HALO_FILL    the fill's paint kind (PAINT_SOLID 0 ... PAINT_RADIAL 3), -1 for none
+//   HALO_STROKE  the stroke's paint kind, -1 for none
+//   HALO_GLOW    0 none, 1 the blurred stroke from a texture, 2 sigma 0 (the stroke itself)
+//   HALO_EDGE    1: coverage computed per pixel; 0: the tile is wholly inside or outside
+//                each draw and its coverage comes from the tile (tile.vert)
+#ifndef HALO_SHAPE
+#define HALO_SHAPE 0
+#endif
+#ifndef HALO_FILL
+#define HALO_FILL -1
+#endif
+#ifndef HALO_STROKE
+#define HALO_STROKE -1
+#endif
+#ifndef HALO_GLOW
+#define HALO_GLOW 0
+#endif
+#ifndef HALO_EDGE
+#define HALO_EDGE 1
+#endif
 uniform vec2 uShapeCenter;       // pixels, y down
 uniform vec2 uShapeHalfSize;     // pixels
 uniform vec4 uShapeRadii;        // pixels: topLeft, topRight, bottomRight, bottomLeft
-uniform int uPaintKind[2];       // [0] fill, [1] stroke: PAINT_SOLID ... PAINT_RADIAL
 uniform vec4 uPaintColor[2];     // solid colour, premultiplied
 uniform vec4 uPaintGeometry[2];  // linear: start.xy, end.xy; angular: centre.xy, angle, span; radial: centre.xy, r0, r1
 uniform ivec2 uPaintRamp[2];     // ramp texture row, node count

@@ -1,4 +1,5 @@
-// The premultiplied colour of paint slot i (0 fill, 1 stroke) over the pixel at p.
+// The premultiplied colour of paint slot i (0 fill, 1 stroke; its kind a compile-time
+// constant, HALO_FILL or HALO_STROKE) over the pixel at p.
 #ifndef HALO_PAINT_EVAL_GLSL
 #define HALO_PAINT_EVAL_GLSL
 #include "lib/layer_uniforms.glsl"
@@ -7,9 +8,8 @@
 
 // Gradient parameter t of slot i at p (unclamped), and its gradient dt/dp (1/px) in g;
 // g is 0 where t is constant (an angular gradient's gap).
-float paintT(int i, vec2 p, out vec2 g) {
+float paintT(int i, int kind, vec2 p, out vec2 g) {
     vec4 geo = uPaintGeometry[i];
-    int kind = uPaintKind[i];
     if (kind == PAINT_LINEAR) {
         vec2 d = geo.zw - geo.xy;
         g = d / dot(d, d);
@@ -31,14 +31,14 @@ float paintT(int i, vec2 p, out vec2 g) {
 vec4 rampAt(int i, float t) { return rampColor(uRamps, uPaintRamp[i].x, uPaintRamp[i].y, t); }
 
 // The paint's average over a strip of the pixel (see paintColor) from n x n samples.
-vec4 paintSupersampled(int i, vec2 p, vec4 strip, int n) {
+vec4 paintSupersampled(int i, int kind, vec2 p, vec4 strip, int n) {
     vec2 nn = strip.xy, tt = vec2(-nn.y, nn.x);
     vec4 sum = vec4(0.0);
     for (int a = 0; a < n; a++) for (int b = 0; b < n; b++) {
         vec2 f = (vec2(float(a), float(b)) + 0.5 + vec2(0.031, -0.023)) / float(n);
         vec2 q = p + nn * mix(strip.z, strip.w, f.x) + tt * (f.y - 0.5);
         vec2 gg;
-        sum += rampAt(i, paintT(i, q, gg));
+        sum += rampAt(i, paintT(i, kind, q, gg));
     }
     return sum / float(n * n);
 }
@@ -67,14 +67,13 @@ void nearestJump(float d, vec2 n, vec4 b, vec4 a, inout float best, inout vec2 b
 //   where the whole ramp spans under 4 px);
 // - else the colour at the centre, exact where the paint is linear across the pixel.
 // Within 1.5 px of an angular centre, where every colour meets: 16 samples.
-vec4 paintColor(int i, vec2 pixel, vec4 strip) {
-    int kind = uPaintKind[i];
+vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     if (kind == PAINT_SOLID) return uPaintColor[i];
     vec4 geo = uPaintGeometry[i];
     vec2 p = pixel + strip.xy * (0.5 * (strip.z + strip.w));      // the strip's middle
-    if (kind == PAINT_ANGULAR && length(p - geo.xy) < 1.5) return paintSupersampled(i, pixel, strip, 4);
+    if (kind == PAINT_ANGULAR && length(p - geo.xy) < 1.5) return paintSupersampled(i, kind, pixel, strip, 4);
     vec2 g;
-    float t = paintT(i, p, g);
+    float t = paintT(i, kind, p, g);
     float gl = length(g);
     vec2 gn = g / max(gl, 1e-20);
     float best = 1e9;
@@ -126,7 +125,7 @@ vec4 paintColor(int i, vec2 pixel, vec4 strip) {
     // A colour stop (a kink) inside the pixel's range of t: the centre is not the average.
     float reach = 0.75 * gl;
     if (reach > 1e-4 && stopsBelow(row, count, t + reach) != stopsBelow(row, count, t - reach))
-        return paintSupersampled(i, pixel, strip, gl > 0.25 ? 8 : 4);
+        return paintSupersampled(i, kind, pixel, strip, gl > 0.25 ? 8 : 4);
     return centre;
 }
 #endif

@@ -1,6 +1,6 @@
 // Coverage of the current layer's shape, grown by an offset d (pixels; negative shrinks):
 // the region {sd(p) < d}, whose edges are the exact offsets of the outline (SCENE.md "Stroke").
-// Needs uniforms uShapeKind, uShapeCenter, uShapeHalfSize, uShapeRadii (see layer_uniforms.glsl).
+// Needs HALO_SHAPE (a #define) and the uniforms uShapeCenter, uShapeHalfSize, uShapeRadii (see layer_uniforms.glsl).
 #ifndef HALO_SHAPE_GLSL
 #define HALO_SHAPE_GLSL
 #include "lib/layer_uniforms.glsl"
@@ -14,7 +14,7 @@ const int SHAPE_ELLIPSE = 2;
 // Signed distance of corner i's region of the offset shape, at x (relative to the centre).
 float offsetCornerSD(vec2 x, int i, float d, vec2 hb) {
     float R = uShapeRadii[i];
-    if (uShapeKind == SHAPE_ROUNDED_BOX) return sdCircularCorner(hb - CORNER_SIGN[i] * x, max(R + d, 0.0));
+    if (HALO_SHAPE == SHAPE_ROUNDED_BOX) return sdCircularCorner(hb - CORNER_SIGN[i] * x, max(R + d, 0.0));
     return sdContinuousCorner(uShapeHalfSize - CORNER_SIGN[i] * x, R) - d;
 }
 
@@ -35,7 +35,7 @@ int subdivisions(float R) {
 // same way where the ends are sharp (radius of curvature b^2 / a).
 float coverShape(vec2 p, float s, float d) {
     vec2 x = p - uShapeCenter;
-    if (uShapeKind == SHAPE_ELLIPSE) {
+    if (HALO_SHAPE == SHAPE_ELLIPSE) {
         vec3 sdg = sdgEllipse(x, uShapeHalfSize);
         float sd = sdg.x - d;
         if (sd >= 0.7072 * s) return 0.0;
@@ -58,7 +58,7 @@ float coverShape(vec2 p, float s, float d) {
     for (int i = 0; i < 4; i++) {
         float R = uShapeRadii[i];
         if (R <= 0.0) continue;
-        float z = uShapeKind == SHAPE_ROUNDED_BOX ? max(R + d, 0.0) : CONTINUOUS_REACH * R + max(d, 0.0);
+        float z = HALO_SHAPE == SHAPE_ROUNDED_BOX ? max(R + d, 0.0) : CONTINUOUS_REACH * R + max(d, 0.0);
         if (z <= 0.0) continue;
         vec2 sg = CORNER_SIGN[i];
         vec2 K = sg * hb;
@@ -70,7 +70,7 @@ float coverShape(vec2 p, float s, float d) {
         // Farther than the rectangle's half-diagonal from the curve: wholly in or out.
         if (sd >= 0.5 * length(rs)) { cov -= rs.x * rs.y; continue; }
         if (sd <= -0.5 * length(rs)) continue;
-        int n = subdivisions(uShapeKind == SHAPE_ROUNDED_BOX ? z : 0.6 * R + d);
+        int n = subdivisions(HALO_SHAPE == SHAPE_ROUNDED_BOX ? z : 0.6 * R + d);
         vec2 ss = rs / float(n);
         float inside = 0.0;
         for (int a = 0; a < n; a++) for (int b = 0; b < n; b++) {
@@ -92,7 +92,7 @@ float coverShape(vec2 p, float s, float d) {
 // differences for boxes.
 vec3 shapeSDG(vec2 p) {
     vec2 x = p - uShapeCenter;
-    if (uShapeKind == SHAPE_ELLIPSE) return sdgEllipse(x, uShapeHalfSize);
+    if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, uShapeHalfSize);
     vec3 r = vec3(-1e9);
     for (int k = 0; k < 3; k++) {
         vec2 y = x + (k == 1 ? vec2(0.01, 0.0) : k == 2 ? vec2(0.0, 0.01) : vec2(0.0));
@@ -100,7 +100,7 @@ vec3 shapeSDG(vec2 p) {
         for (int i = 0; i < 4; i++) {
             vec2 q = uShapeHalfSize - CORNER_SIGN[i] * y;
             float R = uShapeRadii[i];
-            dist = max(dist, uShapeKind == SHAPE_ROUNDED_BOX || R <= 0.0 ? sdCircularCorner(q, R) : sdContinuousCorner(q, R));
+            dist = max(dist, HALO_SHAPE == SHAPE_ROUNDED_BOX || R <= 0.0 ? sdCircularCorner(q, R) : sdContinuousCorner(q, R));
         }
         r[k] = dist;
     }

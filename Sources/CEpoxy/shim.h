@@ -68,6 +68,15 @@ static inline void halo_glBlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1,
 static inline void halo_glScissor(GLint x, GLint y, GLsizei width, GLsizei height) { epoxy_glScissor(x, y, width, height); }
 static inline void halo_glDebugMessageCallback(GLDEBUGPROC callback, const void * userParam) { epoxy_glDebugMessageCallback(callback, userParam); }
 static inline void halo_glGetActiveUniform(GLuint program, GLuint index, GLsizei bufSize, GLsizei * length, GLint * size, GLenum * type, GLchar * name) { epoxy_glGetActiveUniform(program, index, bufSize, length, size, type, name); }
+static inline void halo_glGenBuffers(GLsizei n, GLuint * buffers) { epoxy_glGenBuffers(n, buffers); }
+static inline void halo_glDeleteBuffers(GLsizei n, const GLuint * buffers) { epoxy_glDeleteBuffers(n, buffers); }
+static inline void halo_glBindBuffer(GLenum target, GLuint buffer) { epoxy_glBindBuffer(target, buffer); }
+static inline void halo_glBufferData(GLenum target, GLsizeiptr size, const void * data, GLenum usage) { epoxy_glBufferData(target, size, data, usage); }
+static inline void halo_glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const void * data) { epoxy_glBufferSubData(target, offset, size, data); }
+static inline void halo_glVertexAttribPointer(GLuint index, GLint size, GLenum type, GLboolean normalized, GLsizei stride, const void * pointer) { epoxy_glVertexAttribPointer(index, size, type, normalized, stride, pointer); }
+static inline void halo_glEnableVertexAttribArray(GLuint index) { epoxy_glEnableVertexAttribArray(index); }
+static inline void halo_glVertexAttribDivisor(GLuint index, GLuint divisor) { epoxy_glVertexAttribDivisor(index, divisor); }
+static inline void halo_glDrawArraysInstanced(GLenum mode, GLint first, GLsizei count, GLsizei instancecount) { epoxy_glDrawArraysInstanced(mode, first, count, instancecount); }
 
 static inline EGLDisplay halo_eglGetPlatformDisplayEXT(EGLenum platform, void * native_display, const EGLint * attrib_list) { return epoxy_eglGetPlatformDisplayEXT(platform, native_display, attrib_list); }
 static inline EGLBoolean halo_eglInitialize(EGLDisplay dpy, EGLint * major, EGLint * minor) { return epoxy_eglInitialize(dpy, major, minor); }

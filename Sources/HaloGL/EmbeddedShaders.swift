@@ -50,7 +50,7 @@ void main() {
     vec2 p = uGlowMap.xy + gl_FragCoord.xy * k;
     float c = coverShape(p, k, uStrokeEdges.y) - coverShape(p, k, uStrokeEdges.x);
     if (c <= 0.0) { fragColor = vec4(0.0); return; }
-    vec4 s = paintColor(1, p, vec4(1.0, 0.0, -0.5, 0.5)) * c;
+    vec4 s = paintColor(1, HALO_STROKE, p, vec4(1.0, 0.0, -0.5, 0.5)) * c;
     fragColor = uGlowColor.a >= 0.0 ? uGlowColor * s.a : s;
 }
 
@@ -60,13 +60,11 @@ void main() {
 // One layer as a group: fill, then glow, then stroke, each with its own coverage,
 // composited in the shader (source-over, premultiplied, sRGB-encoded values), then
 // multiplied by the layer's opacity. The blend state composites the result over the
-// canvas: glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA).
+// canvas: glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA). Drawn over the layer's tiles
+// (tile.vert); the variant's #defines (lib/layer_uniforms.glsl) say what the layer has.
 #include "lib/shape.glsl"
 #include "lib/paint_eval.glsl"
 
-uniform bool uHasFill;
-uniform bool uHasStroke;
-uniform int uGlowMode;           // 0 none, 1 blurred texture, 2 sigma 0 (the stroke itself)
 uniform sampler2D uGlow;         // blurred stroke layer, premultiplied
 uniform vec4 uGlowMap;           // texel = (p - uGlowMap.xy) / uGlowMap.z; uGlowMap.w unused
 uniform vec2 uGlowTexSize;       // glow texture size in texels
@@ -75,31 +73,40 @@ uniform vec4 uGlowColor;         // premultiplied; alpha < 0: use the stroke's c
 uniform float uGlowOpacity;
 uniform float uOpacity;
 
+flat in vec2 vCover;             // edge-free tiles: coverage of fill and stroke
 out vec4 fragColor;
 
 void main() {
     vec2 p = gl_FragCoord.xy;
     vec4 layer = vec4(0.0);
-    // Partly covered pixels take the paint at the middle of their covered part.
     const vec4 WHOLE = vec4(1.0, 0.0, -0.5, 0.5);
-    if (uHasFill) {
-        float c = coverShape(p, 1.0, 0.0);
-        if (c > 0.0) layer = paintColor(0, p, c < 0.999 && uPaintKind[0] != PAINT_SOLID ? coveredStrip(p, -1e9, 0.0) : WHOLE) * c;
-    }
+#if HALO_FILL >= 0
+#if HALO_EDGE
+    float cf = coverShape(p, 1.0, 0.0);
+#else
+    float cf = vCover.x;
+#endif
+    // Partly covered pixels take the paint over their covered part.
+    if (cf > 0.0) layer = paintColor(0, HALO_FILL, p, HALO_EDGE != 0 && cf < 0.999 && HALO_FILL != PAINT_SOLID ? coveredStrip(p, -1e9, 0.0) : WHOLE) * cf;
+#endif
     vec4 stroke = vec4(0.0);
-    if (uHasStroke) {
-        float c = coverShape(p, 1.0, uStrokeEdges.y) - coverShape(p, 1.0, uStrokeEdges.x);
-        if (c > 0.0) stroke = paintColor(1, p, c < 0.999 && uPaintKind[1] != PAINT_SOLID ? coveredStrip(p, uStrokeEdges.x, uStrokeEdges.y) : WHOLE) * c;
-    }
-    if (uGlowMode == 1) {
-        // Clamped to the texels this glow wrote (the texture is shared and may be larger).
-        vec2 tc = clamp((p - uGlowMap.xy) / uGlowMap.z, vec2(0.5), uGlowUsed - 0.5);
-        vec4 g = texture(uGlow, tc / uGlowTexSize) * uGlowOpacity;
-        layer = g + layer * (1.0 - g.a);
-    } else if (uGlowMode == 2) {
-        vec4 g = (uGlowColor.a >= 0.0 ? uGlowColor * stroke.a : stroke) * uGlowOpacity;
-        layer = g + layer * (1.0 - g.a);
-    }
+#if HALO_STROKE >= 0
+#if HALO_EDGE
+    float cs = coverShape(p, 1.0, uStrokeEdges.y) - coverShape(p, 1.0, uStrokeEdges.x);
+#else
+    float cs = vCover.y;
+#endif
+    if (cs > 0.0) stroke = paintColor(1, HALO_STROKE, p, HALO_EDGE != 0 && cs < 0.999 && HALO_STROKE != PAINT_SOLID ? coveredStrip(p, uStrokeEdges.x, uStrokeEdges.y) : WHOLE) * cs;
+#endif
+#if HALO_GLOW == 1
+    // Clamped to the texels this glow wrote (the texture is shared and may be larger).
+    vec2 tc = clamp((p - uGlowMap.xy) / uGlowMap.z, vec2(0.5), uGlowUsed - 0.5);
+    vec4 g = texture(uGlow, tc / uGlowTexSize) * uGlowOpacity;
+    layer = g + layer * (1.0 - g.a);
+#elif HALO_GLOW == 2
+    vec4 g = (uGlowColor.a >= 0.0 ? uGlowColor * stroke.a : stroke) * uGlowOpacity;
+    layer = g + layer * (1.0 - g.a);
+#endif
     layer = stroke + layer * (1.0 - stroke.a);
     fragColor = layer * uOpacity;
 }
@@ -139,11 +146,34 @@ float slabOverlap(float lo, float hi, float c, float s) {
 // Keep in sync with Sources/HaloGL/LayerUniforms.swift (a test compares the two lists).
 #ifndef HALO_LAYER_UNIFORMS_GLSL
 #define HALO_LAYER_UNIFORMS_GLSL
-uniform int uShapeKind;          // SHAPE_ROUNDED_BOX, SHAPE_CONTINUOUS_BOX, SHAPE_ELLIPSE
+
+// The program variant (set by GLRenderer as #defines after #version; kinds are compile-time
+// constants so that llvmpipe, which runs both sides of every branch, never pays for code
+// a layer does not use):
+//   HALO_SHAPE   SHAPE_ROUNDED_BOX (0), SHAPE_CONTINUOUS_BOX (1) or SHAPE_ELLIPSE (2)
+//   HALO_FILL    the fill's paint kind (PAINT_SOLID 0 ... PAINT_RADIAL 3), -1 for none
+//   HALO_STROKE  the stroke's paint kind, -1 for none
+//   HALO_GLOW    0 none, 1 the blurred stroke from a texture, 2 sigma 0 (the stroke itself)
+//   HALO_EDGE    1: coverage computed per pixel; 0: the tile is wholly inside or outside
+//                each draw and its coverage comes from the tile (tile.vert)
+#ifndef HALO_SHAPE
+#define HALO_SHAPE 0
+#endif
+#ifndef HALO_FILL
+#define HALO_FILL -1
+#endif
+#ifndef HALO_STROKE
+#define HALO_STROKE -1
+#endif
+#ifndef HALO_GLOW
+#define HALO_GLOW 0
+#endif
+#ifndef HALO_EDGE
+#define HALO_EDGE 1
+#endif
 uniform vec2 uShapeCenter;       // pixels, y down
 uniform vec2 uShapeHalfSize;     // pixels
 uniform vec4 uShapeRadii;        // pixels: topLeft, topRight, bottomRight, bottomLeft
-uniform int uPaintKind[2];       // [0] fill, [1] stroke: PAINT_SOLID ... PAINT_RADIAL
 uniform vec4 uPaintColor[2];     // solid colour, premultiplied
 uniform vec4 uPaintGeometry[2];  // linear: start.xy, end.xy; angular: centre.xy, angle, span; radial: centre.xy, r0, r1
 uniform ivec2 uPaintRamp[2];     // ramp texture row, node count
@@ -220,7 +250,8 @@ vec4 rampColor(sampler2D ramps, int row, int count, float t) {
 
 """#,
         "lib/paint_eval.glsl": #"""
-// The premultiplied colour of paint slot i (0 fill, 1 stroke) over the pixel at p.
+// The premultiplied colour of paint slot i (0 fill, 1 stroke; its kind a compile-time
+// constant, HALO_FILL or HALO_STROKE) over the pixel at p.
 #ifndef HALO_PAINT_EVAL_GLSL
 #define HALO_PAINT_EVAL_GLSL
 #include "lib/layer_uniforms.glsl"
@@ -229,9 +260,8 @@ vec4 rampColor(sampler2D ramps, int row, int count, float t) {
 
 // Gradient parameter t of slot i at p (unclamped), and its gradient dt/dp (1/px) in g;
 // g is 0 where t is constant (an angular gradient's gap).
-float paintT(int i, vec2 p, out vec2 g) {
+float paintT(int i, int kind, vec2 p, out vec2 g) {
     vec4 geo = uPaintGeometry[i];
-    int kind = uPaintKind[i];
     if (kind == PAINT_LINEAR) {
         vec2 d = geo.zw - geo.xy;
         g = d / dot(d, d);
@@ -253,14 +283,14 @@ float paintT(int i, vec2 p, out vec2 g) {
 vec4 rampAt(int i, float t) { return rampColor(uRamps, uPaintRamp[i].x, uPaintRamp[i].y, t); }
 
 // The paint's average over a strip of the pixel (see paintColor) from n x n samples.
-vec4 paintSupersampled(int i, vec2 p, vec4 strip, int n) {
+vec4 paintSupersampled(int i, int kind, vec2 p, vec4 strip, int n) {
     vec2 nn = strip.xy, tt = vec2(-nn.y, nn.x);
     vec4 sum = vec4(0.0);
     for (int a = 0; a < n; a++) for (int b = 0; b < n; b++) {
         vec2 f = (vec2(float(a), float(b)) + 0.5 + vec2(0.031, -0.023)) / float(n);
         vec2 q = p + nn * mix(strip.z, strip.w, f.x) + tt * (f.y - 0.5);
         vec2 gg;
-        sum += rampAt(i, paintT(i, q, gg));
+        sum += rampAt(i, paintT(i, kind, q, gg));
     }
     return sum / float(n * n);
 }
@@ -289,14 +319,13 @@ void nearestJump(float d, vec2 n, vec4 b, vec4 a, inout float best, inout vec2 b
 //   where the whole ramp spans under 4 px);
 // - else the colour at the centre, exact where the paint is linear across the pixel.
 // Within 1.5 px of an angular centre, where every colour meets: 16 samples.
-vec4 paintColor(int i, vec2 pixel, vec4 strip) {
-    int kind = uPaintKind[i];
+vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     if (kind == PAINT_SOLID) return uPaintColor[i];
     vec4 geo = uPaintGeometry[i];
     vec2 p = pixel + strip.xy * (0.5 * (strip.z + strip.w));      // the strip's middle
-    if (kind == PAINT_ANGULAR && length(p - geo.xy) < 1.5) return paintSupersampled(i, pixel, strip, 4);
+    if (kind == PAINT_ANGULAR && length(p - geo.xy) < 1.5) return paintSupersampled(i, kind, pixel, strip, 4);
     vec2 g;
-    float t = paintT(i, p, g);
+    float t = paintT(i, kind, p, g);
     float gl = length(g);
     vec2 gn = g / max(gl, 1e-20);
     float best = 1e9;
@@ -348,7 +377,7 @@ vec4 paintColor(int i, vec2 pixel, vec4 strip) {
     // A colour stop (a kink) inside the pixel's range of t: the centre is not the average.
     float reach = 0.75 * gl;
     if (reach > 1e-4 && stopsBelow(row, count, t + reach) != stopsBelow(row, count, t - reach))
-        return paintSupersampled(i, pixel, strip, gl > 0.25 ? 8 : 4);
+        return paintSupersampled(i, kind, pixel, strip, gl > 0.25 ? 8 : 4);
     return centre;
 }
 #endif
@@ -502,7 +531,7 @@ vec3 sdgEllipse(vec2 p, vec2 e) {
         "lib/shape.glsl": #"""
 // Coverage of the current layer's shape, grown by an offset d (pixels; negative shrinks):
 // the region {sd(p) < d}, whose edges are the exact offsets of the outline (SCENE.md "Stroke").
-// Needs uniforms uShapeKind, uShapeCenter, uShapeHalfSize, uShapeRadii (see layer_uniforms.glsl).
+// Needs HALO_SHAPE (a #define) and the uniforms uShapeCenter, uShapeHalfSize, uShapeRadii (see layer_uniforms.glsl).
 #ifndef HALO_SHAPE_GLSL
 #define HALO_SHAPE_GLSL
 #include "lib/layer_uniforms.glsl"
@@ -516,7 +545,7 @@ const int SHAPE_ELLIPSE = 2;
 // Signed distance of corner i's region of the offset shape, at x (relative to the centre).
 float offsetCornerSD(vec2 x, int i, float d, vec2 hb) {
     float R = uShapeRadii[i];
-    if (uShapeKind == SHAPE_ROUNDED_BOX) return sdCircularCorner(hb - CORNER_SIGN[i] * x, max(R + d, 0.0));
+    if (HALO_SHAPE == SHAPE_ROUNDED_BOX) return sdCircularCorner(hb - CORNER_SIGN[i] * x, max(R + d, 0.0));
     return sdContinuousCorner(uShapeHalfSize - CORNER_SIGN[i] * x, R) - d;
 }
 
@@ -537,7 +566,7 @@ int subdivisions(float R) {
 // same way where the ends are sharp (radius of curvature b^2 / a).
 float coverShape(vec2 p, float s, float d) {
     vec2 x = p - uShapeCenter;
-    if (uShapeKind == SHAPE_ELLIPSE) {
+    if (HALO_SHAPE == SHAPE_ELLIPSE) {
         vec3 sdg = sdgEllipse(x, uShapeHalfSize);
         float sd = sdg.x - d;
         if (sd >= 0.7072 * s) return 0.0;
@@ -560,7 +589,7 @@ float coverShape(vec2 p, float s, float d) {
     for (int i = 0; i < 4; i++) {
         float R = uShapeRadii[i];
         if (R <= 0.0) continue;
-        float z = uShapeKind == SHAPE_ROUNDED_BOX ? max(R + d, 0.0) : CONTINUOUS_REACH * R + max(d, 0.0);
+        float z = HALO_SHAPE == SHAPE_ROUNDED_BOX ? max(R + d, 0.0) : CONTINUOUS_REACH * R + max(d, 0.0);
         if (z <= 0.0) continue;
         vec2 sg = CORNER_SIGN[i];
         vec2 K = sg * hb;
@@ -572,7 +601,7 @@ float coverShape(vec2 p, float s, float d) {
         // Farther than the rectangle's half-diagonal from the curve: wholly in or out.
         if (sd >= 0.5 * length(rs)) { cov -= rs.x * rs.y; continue; }
         if (sd <= -0.5 * length(rs)) continue;
-        int n = subdivisions(uShapeKind == SHAPE_ROUNDED_BOX ? z : 0.6 * R + d);
+        int n = subdivisions(HALO_SHAPE == SHAPE_ROUNDED_BOX ? z : 0.6 * R + d);
         vec2 ss = rs / float(n);
         float inside = 0.0;
         for (int a = 0; a < n; a++) for (int b = 0; b < n; b++) {
@@ -594,7 +623,7 @@ float coverShape(vec2 p, float s, float d) {
 // differences for boxes.
 vec3 shapeSDG(vec2 p) {
     vec2 x = p - uShapeCenter;
-    if (uShapeKind == SHAPE_ELLIPSE) return sdgEllipse(x, uShapeHalfSize);
+    if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, uShapeHalfSize);
     vec3 r = vec3(-1e9);
     for (int k = 0; k < 3; k++) {
         vec2 y = x + (k == 1 ? vec2(0.01, 0.0) : k == 2 ? vec2(0.0, 0.01) : vec2(0.0));
@@ -602,7 +631,7 @@ vec3 shapeSDG(vec2 p) {
         for (int i = 0; i < 4; i++) {
             vec2 q = uShapeHalfSize - CORNER_SIGN[i] * y;
             float R = uShapeRadii[i];
-            dist = max(dist, uShapeKind == SHAPE_ROUNDED_BOX || R <= 0.0 ? sdCircularCorner(q, R) : sdContinuousCorner(q, R));
+            dist = max(dist, HALO_SHAPE == SHAPE_ROUNDED_BOX || R <= 0.0 ? sdCircularCorner(q, R) : sdContinuousCorner(q, R));
         }
         r[k] = dist;
     }
@@ -631,6 +660,36 @@ vec4 coveredStrip(vec2 p, float lo, float hi) {
     return b > a ? vec4(g.yz, a, b) : vec4(1.0, 0.0, -0.5, 0.5);
 }
 #endif
+
+"""#,
+        "present.frag": #"""
+#version 330 core
+// The preview window's one pass: shows the float canvas (premultiplied, image row 0 at
+// GL y = 0) one texel per window pixel, centred. The window's framebuffer is y-up, so the
+// canvas row is flipped here, and only here. Each texel is rounded as resolve.frag rounds
+// (straight alpha, 8 bits), so an opaque canvas shows exactly the bytes `halo render`
+// writes; where it is transparent it is composited over an 8 px grey checkerboard, and
+// outside the canvas the window is a flat dark grey (letterbox).
+uniform sampler2D uCanvas;       // the renderer's canvas texture
+uniform ivec2 uCanvasSize;       // pixels of the canvas drawn this frame (the texture may be larger)
+uniform ivec2 uOrigin;           // window pixel, y down, of the canvas's top-left corner
+uniform int uWindowHeight;       // framebuffer height, pixels
+
+out vec4 fragColor;
+
+void main() {
+    ivec2 w = ivec2(gl_FragCoord.xy);
+    ivec2 p = ivec2(w.x, uWindowHeight - 1 - w.y) - uOrigin;      // canvas pixel, y down
+    if (any(lessThan(p, ivec2(0))) || any(greaterThanEqual(p, uCanvasSize))) {
+        fragColor = vec4(vec3(0.11), 1.0);
+        return;
+    }
+    vec4 c = texelFetch(uCanvas, p, 0);
+    float a8 = floor(clamp(c.a, 0.0, 1.0) * 255.0 + 0.5) / 255.0;
+    vec3 rgb = a8 > 0.0 ? floor(clamp(c.rgb / c.a, 0.0, 1.0) * 255.0 + 0.5) / 255.0 : vec3(0.0);
+    float checker = ((p.x / 8 + p.y / 8) & 1) == 0 ? 0.8 : 0.6;
+    fragColor = vec4(rgb * a8 + checker * (1.0 - a8), 1.0);
+}
 
 """#,
         "quad.vert": #"""
@@ -665,6 +724,26 @@ void main() {
     if (a8 == 0.0) { fragColor = vec4(0.0); return; }
     vec3 rgb = floor(clamp(c.rgb / a, 0.0, 1.0) * 255.0 + 0.5);
     fragColor = vec4(rgb, a8) / 255.0;
+}
+
+"""#,
+        "tile.vert": #"""
+#version 330 core
+// Instanced tiles of one layer: each instance is one axis-aligned tile (aRect = x0, y0, x1, y1
+// in canvas pixels, y down) with, for tiles away from every edge, the coverage of the fill
+// and the stroke over the whole tile (aCover = fill, stroke: 0 or 1, decided on the CPU from
+// the exact signed distance at the tile's centre). Corners from gl_VertexID (a 4-vertex strip).
+// Targets are stored with image row 0 at GL's y = 0: no flip (see quad.vert).
+layout(location = 0) in vec4 aRect;
+layout(location = 1) in vec2 aCover;
+uniform vec2 uTarget;
+flat out vec2 vCover;
+
+void main() {
+    vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
+    vec2 p = mix(aRect.xy, aRect.zw, corner);
+    vCover = aCover;
+    gl_Position = vec4(2.0 * p / uTarget - 1.0, 0.0, 1.0);
 }
 
 """#,

@@ -8,10 +8,10 @@ final class GLProgram {
     let id: GLuint
     private var locations: [String: GLint] = [:]
 
-    init(_ library: ShaderLibrary, vertex: String, fragment: String, uniforms: [String]) throws {
-        let vs = try GLProgram.compile(library, vertex, GLenum(GL_VERTEX_SHADER))
+    init(_ library: ShaderLibrary, vertex: String, fragment: String, uniforms: [String], defines: [(String, String)] = []) throws {
+        let vs = try GLProgram.compile(library, vertex, GLenum(GL_VERTEX_SHADER), defines)
         defer { halo_glDeleteShader(vs) }
-        let fs = try GLProgram.compile(library, fragment, GLenum(GL_FRAGMENT_SHADER))
+        let fs = try GLProgram.compile(library, fragment, GLenum(GL_FRAGMENT_SHADER), defines)
         defer { halo_glDeleteShader(fs) }
         let p = halo_glCreateProgram()
         halo_glAttachShader(p, vs)
@@ -34,8 +34,8 @@ final class GLProgram {
     /// The location of a uniform declared at init (-1 if the driver optimised it away).
     @inline(__always) func loc(_ name: String) -> GLint { locations[name] ?? -1 }
 
-    static func compile(_ library: ShaderLibrary, _ name: String, _ kind: GLenum) throws -> GLuint {
-        let (source, files) = try library.assemble(name)
+    static func compile(_ library: ShaderLibrary, _ name: String, _ kind: GLenum, _ defines: [(String, String)] = []) throws -> GLuint {
+        let (source, files) = try library.assemble(name, defines: defines)
         let s = halo_glCreateShader(kind)
         source.withCString { cs in
             var ptr: UnsafePointer<GLchar>? = cs

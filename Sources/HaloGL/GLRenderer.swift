@@ -17,8 +17,11 @@ import HaloCore
 public final class GLRenderer {
     public let context: HeadlessContext?
     public let shaders: ShaderLibrary
-    private let layerProgram: GLProgram
-    private let glowSourceProgram: GLProgram
+    /// Layer and glow-source programs by variant (compiled on first use, see layer_uniforms.glsl).
+    private var layerPrograms: [LayerVariant: GLProgram] = [:]
+    private var glowSourcePrograms: [LayerVariant: GLProgram] = [:]
+    private var tileVAO: GLuint = 0
+    private var tileBuffer: GLuint = 0
     private let blurProgram: GLProgram
     private let resolveProgram: GLProgram
     private var vao: GLuint = 0
@@ -29,6 +32,10 @@ public final class GLRenderer {
     private var rampTexture: GLuint = 0
     private var rampSize = (0, 0)
     public let maxTextureSize: Int
+    private var timerQuery: GLuint = 0
+    /// GPU time of the last ``render(_:)`` (draw and resolve) from a GL_TIME_ELAPSED timer
+    /// query, in milliseconds; nil when the query failed.
+    public private(set) var lastGPUTimeMs: Double?
 
     /// Creates a headless context and compiles the shaders.
     /// - Parameter shaders: where to read the GLSL from (default: `Shaders/` if found, else embedded).
@@ -43,22 +50,40 @@ public final class GLRenderer {
     public init(shaders: ShaderLibrary, context: HeadlessContext?) throws {
         self.context = context
         self.shaders = shaders
-        layerProgram = try GLProgram(shaders, vertex: "quad.vert", fragment: "layer.frag", uniforms: Uniforms.layerProgram)
-        glowSourceProgram = try GLProgram(shaders, vertex: "quad.vert", fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram)
+        // Compile the commonest variant now, so a broken shader fails here, not mid-frame.
+        layerPrograms[LayerVariant(shape: 0, fill: 0, stroke: 1, glow: 1, edge: 1)] =
+            try GLProgram(shaders, vertex: "tile.vert", fragment: "layer.frag", uniforms: Uniforms.layerProgram,
+                          defines: LayerVariant(shape: 0, fill: 0, stroke: 1, glow: 1, edge: 1).defines)
         blurProgram = try GLProgram(shaders, vertex: "quad.vert", fragment: "blur.frag", uniforms: Uniforms.blurProgram)
         resolveProgram = try GLProgram(shaders, vertex: "quad.vert", fragment: "resolve.frag", uniforms: Uniforms.resolveProgram)
         var maxSize: GLint = 0
         halo_glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxSize)
         maxTextureSize = Int(maxSize)
         halo_glGenVertexArrays(1, &vao)
+        // Tiles: per-instance rect (location 0) and coverage (location 1), see tile.vert.
+        halo_glGenVertexArrays(1, &tileVAO)
+        halo_glGenBuffers(1, &tileBuffer)
+        halo_glBindVertexArray(tileVAO)
+        halo_glBindBuffer(GLenum(GL_ARRAY_BUFFER), tileBuffer)
+        let stride = GLsizei(LayerTiles.floatsPerTile * MemoryLayout<Float>.size)
+        halo_glEnableVertexAttribArray(0)
+        halo_glVertexAttribPointer(0, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
+        halo_glVertexAttribDivisor(0, 1)
+        halo_glEnableVertexAttribArray(1)
+        halo_glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 4 * MemoryLayout<Float>.size))
+        halo_glVertexAttribDivisor(1, 1)
+        halo_glBindVertexArray(0)
         halo_glGenTextures(1, &rampTexture)
         try checkError("creating the renderer")
     }
 
     deinit {
         // GL objects go while the context is still alive (it is released after this body).
-        for p in [layerProgram, glowSourceProgram, blurProgram, resolveProgram] { p.delete() }
+        for p in Array(layerPrograms.values) + Array(glowSourcePrograms.values) + [blurProgram, resolveProgram] { p.delete() }
+        halo_glDeleteVertexArrays(1, &tileVAO)
+        halo_glDeleteBuffers(1, &tileBuffer)
         halo_glDeleteVertexArrays(1, &vao)
+        if timerQuery != 0 { halo_glDeleteQueries(1, &timerQuery) }
         halo_glDeleteTextures(1, &rampTexture)
         canvas.release(); output.release(); glowA.release(); glowB.release()
     }
@@ -70,14 +95,20 @@ public final class GLRenderer {
     /// - Throws: ``GLError`` for an incomplete framebuffer, a canvas beyond the GPU's
     ///   texture size, or a GL error after drawing.
     public func render(_ frame: Frame) throws -> RGBA8Image {
+        if timerQuery == 0 { halo_glGenQueries(1, &timerQuery) }
+        halo_glBeginQuery(GLenum(GL_TIME_ELAPSED), timerQuery)
         try draw(frame)
         try resolve(width: frame.width, height: frame.height)
+        halo_glEndQuery(GLenum(GL_TIME_ELAPSED))
         var image = RGBA8Image(width: frame.width, height: frame.height)
         halo_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         image.pixels.withUnsafeMutableBytes { buf in
             halo_glReadPixels(0, 0, GLsizei(frame.width), GLsizei(frame.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buf.baseAddress)
         }
         try checkError("reading back the image")
+        var elapsed: GLuint64 = 0
+        halo_glGetQueryObjectui64v(timerQuery, GLenum(GL_QUERY_RESULT), &elapsed)
+        lastGPUTimeMs = halo_glGetError() == GLenum(GL_NO_ERROR) ? Double(elapsed) / 1e6 : nil
         return image
     }
 
@@ -138,36 +169,46 @@ public final class GLRenderer {
             if let plan = glowPlan, let glow = layer.glow {
                 try drawGlow(layer, glow: glow, plan: plan, region: glowRegion, rampRows: rampRows)
             }
-            // The layer itself, over the canvas.
+            // The layer itself, over the canvas: edge tiles with the full shader, the rest cheaply.
+            let glowMode = layer.glow.map { glowPlan != nil ? 1 : ($0.sigma > 0 ? 0 : 2) } ?? 0
+            let tiles = LayerTiles(layer, quad: quad, hasGlow: glowMode != 0)
             halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.fbo)
             halo_glViewport(0, 0, GLsizei(w), GLsizei(h))
             halo_glEnable(GLenum(GL_BLEND))
             halo_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-            let p = layerProgram
-            halo_glUseProgram(p.id)
-            setQuad(p, quad, target: (w, h))
-            setLayerUniforms(p, layer, rampRows: rampRows)
-            halo_glUniform1i(p.loc("uHasFill"), layer.fill != nil ? 1 : 0)
-            halo_glUniform1i(p.loc("uHasStroke"), layer.stroke != nil ? 1 : 0)
-            halo_glUniform1f(p.loc("uOpacity"), Float(layer.opacity))
-            var glowMode: Int32 = 0
-            if let glow = layer.glow {
-                glowMode = glowPlan != nil ? 1 : (glow.sigma > 0 ? 0 : 2)
-                halo_glUniform1f(p.loc("uGlowOpacity"), Float(glow.opacity))
-                let gc = glow.color ?? Premul(0, 0, 0, -1)
-                halo_glUniform4f(p.loc("uGlowColor"), Float(gc.x), Float(gc.y), Float(gc.z), Float(gc.w))
-                if let plan = glowPlan {
-                    halo_glActiveTexture(GLenum(GL_TEXTURE1))
-                    halo_glBindTexture(GLenum(GL_TEXTURE_2D), glowA.texture)
-                    halo_glUniform1i(p.loc("uGlow"), 1)
-                    halo_glUniform4f(p.loc("uGlowMap"), Float(glowRegion.x0), Float(glowRegion.y0), Float(plan.k), 0)
-                    halo_glUniform2f(p.loc("uGlowTexSize"), Float(glowA.width), Float(glowA.height))
-                    halo_glUniform2f(p.loc("uGlowUsed"), Float(glowRegion.gw), Float(glowRegion.gh))
-                    halo_glActiveTexture(GLenum(GL_TEXTURE0))
+            halo_glBindVertexArray(tileVAO)
+            halo_glBindBuffer(GLenum(GL_ARRAY_BUFFER), tileBuffer)
+            for group in tiles.groups {
+                let data = group.data
+                var variant = LayerVariant(layer, glow: glowMode, edge: group.edge ? 1 : 0)
+                // Edge-free tiles: a draw that covers none of the tile is compiled out.
+                if !group.edge && !group.fill { variant.fill = -1 }
+                if !group.edge && !group.stroke { variant.stroke = -1 }
+                let p = try layerProgram(variant)
+                halo_glUseProgram(p.id)
+                halo_glUniform2f(p.loc("uTarget"), Float(w), Float(h))
+                setLayerUniforms(p, layer, rampRows: rampRows)
+                halo_glUniform1f(p.loc("uOpacity"), Float(layer.opacity))
+                if let glow = layer.glow {
+                    halo_glUniform1f(p.loc("uGlowOpacity"), Float(glow.opacity))
+                    let gc = glow.color ?? Premul(0, 0, 0, -1)
+                    halo_glUniform4f(p.loc("uGlowColor"), Float(gc.x), Float(gc.y), Float(gc.z), Float(gc.w))
+                    if let plan = glowPlan {
+                        halo_glActiveTexture(GLenum(GL_TEXTURE1))
+                        halo_glBindTexture(GLenum(GL_TEXTURE_2D), glowA.texture)
+                        halo_glUniform1i(p.loc("uGlow"), 1)
+                        halo_glUniform4f(p.loc("uGlowMap"), Float(glowRegion.x0), Float(glowRegion.y0), Float(plan.k), 0)
+                        halo_glUniform2f(p.loc("uGlowTexSize"), Float(glowA.width), Float(glowA.height))
+                        halo_glUniform2f(p.loc("uGlowUsed"), Float(glowRegion.gw), Float(glowRegion.gh))
+                        halo_glActiveTexture(GLenum(GL_TEXTURE0))
+                    }
                 }
+                data.withUnsafeBytes { buf in
+                    halo_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(buf.count), buf.baseAddress, GLenum(GL_STREAM_DRAW))
+                }
+                halo_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(data.count / LayerTiles.floatsPerTile))
             }
-            halo_glUniform1i(p.loc("uGlowMode"), glowMode)
-            halo_glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+            halo_glBindVertexArray(vao)
         }
         halo_glDisable(GLenum(GL_BLEND))
         try checkError("drawing the layers")
@@ -183,7 +224,7 @@ public final class GLRenderer {
         // Source.
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), glowA.fbo)
         halo_glViewport(0, 0, GLsizei(glowA.width), GLsizei(glowA.height))
-        let s = glowSourceProgram
+        let s = try glowSourceProgram(LayerVariant(layer, glow: 0, edge: 1))
         halo_glUseProgram(s.id)
         setQuad(s, used, target: (glowA.width, glowA.height))
         setLayerUniforms(s, layer, rampRows: rampRows)
@@ -239,16 +280,26 @@ public final class GLRenderer {
         halo_glUniform2f(p.loc("uTarget"), Float(target.0), Float(target.1))
     }
 
+    /// The layer program for a variant, compiled on first use.
+    private func layerProgram(_ v: LayerVariant) throws -> GLProgram {
+        if let p = layerPrograms[v] { return p }
+        let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "layer.frag", uniforms: Uniforms.layerProgram, defines: v.defines)
+        layerPrograms[v] = p
+        return p
+    }
+
+    /// The glow-source program for a variant (shape and stroke paint), compiled on first use.
+    private func glowSourceProgram(_ v: LayerVariant) throws -> GLProgram {
+        let key = LayerVariant(shape: v.shape, fill: -1, stroke: v.stroke, glow: 0, edge: 1)
+        if let p = glowSourcePrograms[key] { return p }
+        let p = try GLProgram(shaders, vertex: "quad.vert", fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram, defines: key.defines)
+        glowSourcePrograms[key] = p
+        return p
+    }
+
     /// Shape, paint and stroke uniforms shared by the layer and glow-source programs.
     private func setLayerUniforms(_ p: GLProgram, _ layer: ResolvedLayer, rampRows: [Int]) {
         let o = layer.outline
-        let kind: Int32
-        switch o.kind {
-        case .roundedBox: kind = 0
-        case .continuousBox: kind = 1
-        case .ellipse: kind = 2
-        }
-        halo_glUniform1i(p.loc("uShapeKind"), kind)
         halo_glUniform2f(p.loc("uShapeCenter"), Float(o.center.x), Float(o.center.y))
         halo_glUniform2f(p.loc("uShapeHalfSize"), Float(o.halfSize.x), Float(o.halfSize.y))
         halo_glUniform4f(p.loc("uShapeRadii"), Float(o.radii[0]), Float(o.radii[1]), Float(o.radii[2]), Float(o.radii[3]))
@@ -277,7 +328,6 @@ public final class GLRenderer {
                 ramps[slot * 2 + 1] = GLint(min(ramp.locations.count, maxTextureSize))
             }
         }
-        halo_glUniform1iv(p.loc("uPaintKind"), 2, kinds)
         halo_glUniform4fv(p.loc("uPaintColor"), 2, colors)
         halo_glUniform4fv(p.loc("uPaintGeometry"), 2, geometry)
         halo_glUniform2iv(p.loc("uPaintRamp"), 2, ramps)
@@ -377,5 +427,41 @@ struct RenderTarget {
     mutating func release() {
         if texture != 0 { halo_glDeleteTextures(1, &texture); halo_glDeleteFramebuffers(1, &fbo) }
         texture = 0; fbo = 0
+    }
+}
+
+/// What a layer program variant is compiled for (the #defines of Shaders/lib/layer_uniforms.glsl).
+struct LayerVariant: Hashable {
+    var shape: Int, fill: Int, stroke: Int, glow: Int, edge: Int
+
+    init(shape: Int, fill: Int, stroke: Int, glow: Int, edge: Int) {
+        self.shape = shape; self.fill = fill; self.stroke = stroke; self.glow = glow; self.edge = edge
+    }
+
+    init(_ layer: ResolvedLayer, glow: Int, edge: Int) {
+        switch layer.outline.kind {
+        case .roundedBox: shape = 0
+        case .continuousBox: shape = 1
+        case .ellipse: shape = 2
+        }
+        fill = layer.fill.map(LayerVariant.kind) ?? -1
+        stroke = layer.stroke.map { LayerVariant.kind($0.paint) } ?? -1
+        self.glow = glow
+        self.edge = edge
+    }
+
+    /// PAINT_SOLID 0, PAINT_LINEAR 1, PAINT_ANGULAR 2, PAINT_RADIAL 3 (Shaders/lib/paint.glsl).
+    static func kind(_ p: ResolvedPaint) -> Int {
+        switch p.geometry {
+        case .solid: return 0
+        case .linear: return 1
+        case .angular: return 2
+        case .radial: return 3
+        }
+    }
+
+    var defines: [(String, String)] {
+        [("HALO_SHAPE", "\(shape)"), ("HALO_FILL", "\(fill)"), ("HALO_STROKE", "\(stroke)"),
+         ("HALO_GLOW", "\(glow)"), ("HALO_EDGE", "\(edge)")]
     }
 }

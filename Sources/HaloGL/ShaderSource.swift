@@ -50,7 +50,8 @@ public struct ShaderLibrary: Sendable {
 
     /// `name` with its includes expanded (each once, guarded), `#line` directives
     /// keeping the driver's line numbers true, and the list of files by source number.
-    public func assemble(_ name: String) throws -> (source: String, files: [String]) {
+    /// `defines` become `#define KEY VALUE` lines right after `#version` (program variants).
+    public func assemble(_ name: String, defines: [(String, String)] = []) throws -> (source: String, files: [String]) {
         var files: [String] = []
         var included = Set<String>()
         var out = ""
@@ -73,7 +74,11 @@ public struct ShaderLibrary: Sendable {
                     out += "#line \(i + 2) \(index)\n"
                 } else {
                     out += line + "\n"
-                    if i == 0 && trimmed.hasPrefix("#version") { out += "#line 2 \(index)\n" }
+                    if i == 0 && trimmed.hasPrefix("#version") {
+                        // Specialisation constants of this program variant, then back to the file's lines.
+                        for (key, value) in defines { out += "#define \(key) \(value)\n" }
+                        out += "#line 2 \(index)\n"
+                    }
                 }
             }
         }

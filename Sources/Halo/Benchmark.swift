@@ -1,0 +1,81 @@
+import Foundation
+
+/// Frame-time measurements of one scene (``Benchmark/run(_:background:backend:frames:warmup:gpu:)``).
+public struct BenchmarkResult: Sendable {
+    /// Wall time of whole frames as a user of `render` waits for them: resolve the
+    /// scene at the frame's time, draw, finish, read back (milliseconds).
+    public var frameMs: [Double]
+    /// GPU time of each frame from GL timer queries (milliseconds); empty for the CPU.
+    public var gpuMs: [Double]
+    /// Image size in pixels.
+    public var width: Int
+    public var height: Int
+    /// Peak resident set size of the process, megabytes (getrusage ru_maxrss).
+    public var peakRSSMB: Double
+
+    static func median(_ xs: [Double]) -> Double? {
+        guard !xs.isEmpty else { return nil }
+        let s = xs.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+    public var medianMs: Double { Self.median(frameMs) ?? 0 }
+    public var minMs: Double { frameMs.min() ?? 0 }
+    public var maxMs: Double { frameMs.max() ?? 0 }
+    public var gpuMedianMs: Double? { Self.median(gpuMs) }
+    /// Megapixels drawn per second at the median frame time.
+    public var megapixelsPerSecond: Double { medianMs > 0 ? Double(width * height) / 1e6 / (medianMs / 1000) : 0 }
+}
+
+/// Benchmarks and the canvas resizing they use.
+public enum Benchmark {
+    /// `scene` with its canvas resized to `width` x `height` pixels: the scale is chosen so
+    /// the original canvas fits (aspect kept), and the layout is centred in the new canvas.
+    public static func resized(_ scene: Scene, width: Int, height: Int) -> Scene {
+        var s = scene
+        let c = scene.canvas
+        let scale = min(Double(width) / c.width, Double(height) / c.height)
+        let newW = Double(width) / scale, newH = Double(height) / scale
+        let dx = (newW - c.width) / 2, dy = (newH - c.height) / 2
+        s.canvas = Canvas(width: newW, height: newH, scale: scale, background: c.background)
+        s.layers = scene.layers.map { layer in
+            var l = layer
+            l.shape.rect = Rect(l.shape.rect.x + dx, l.shape.rect.y + dy, l.shape.rect.w, l.shape.rect.h)
+            return l
+        }
+        return s
+    }
+
+    /// Peak resident set size of this process in megabytes.
+    public static func peakRSSMB() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024   // kilobytes on Linux
+    }
+
+    /// Renders `frames` frames at times t0, t0 + 1/60, ... after `warmup` unmeasured ones.
+    /// - Throws: ``GLError`` or ``ShaderError`` from the GPU path.
+    public static func run(_ scene: Scene, background: RGBA8Image?, backend: Backend, frames: Int, warmup: Int,
+                           gpu: GLRenderer? = nil) throws -> BenchmarkResult {
+        let t0 = scene.effectiveTime()
+        let reference = ReferenceRenderer()
+        var frameMs: [Double] = [], gpuMs: [Double] = []
+        var size = (0, 0)
+        for i in 0..<(warmup + frames) {
+            let t = t0 + Double(i) / 60
+            let start = DispatchTime.now()
+            let frame = Frame(scene, time: t, backgroundImage: background)
+            let image: RGBA8Image
+            switch backend {
+            case .cpu: image = reference.render(frame).toRGBA8()
+            case .gpu: image = try gpu!.render(frame)
+            }
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+            size = (image.width, image.height)
+            if i >= warmup {
+                frameMs.append(ms)
+                if backend == .gpu, let g = gpu?.lastGPUTimeMs { gpuMs.append(g) }
+            }
+        }
+        return BenchmarkResult(frameMs: frameMs, gpuMs: gpuMs, width: size.0, height: size.1, peakRSSMB: peakRSSMB())
+    }
+}
