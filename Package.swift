@@ -30,14 +30,16 @@ let package = Package(
         .target(name: "HaloGL", dependencies: ["HaloCore", "CEpoxy"]),
         // The public library: re-exports the above and adds the high-level API.
         .target(name: "Halo", dependencies: ["HaloCore", "HaloPNG", "HaloReference", "HaloGL"]),
+        // The live preview window (GLFW, GL 3.3 core): `halo preview`.
+        .target(name: "HaloPreview", dependencies: ["Halo", "CGLFW"]),
         // The command-line tool.
-        .executableTarget(name: "halo", dependencies: ["Halo"]),
+        .executableTarget(name: "halo", dependencies: ["Halo", "HaloPreview"]),
         // tools/soak: renders one scene many times per backend and reports resident memory.
         .executableTarget(name: "halo-soak", dependencies: ["Halo"]),
         // tools/fuzz: the decoder's libFuzzer target (built with -sanitize=fuzzer -DHALO_FUZZ);
         // a plain build makes a replay tool for the inputs the fuzzer saves.
         .executableTarget(name: "halo-fuzz-decoder", dependencies: ["HaloCore"], path: "Fuzz/DecoderFuzzer"),
 
-        .testTarget(name: "HaloTests", dependencies: ["Halo"]),
+        .testTarget(name: "HaloTests", dependencies: ["Halo", "HaloPreview"]),
     ]
 )

@@ -10,6 +10,7 @@ OpenGL 3.3 renderer or an exact CPU reference. Scenes are JSON files (SCENE.md).
 
 COMMANDS:
   render     draw a scene to a PNG            (halo render --help)
+  preview    live window with reload          (halo preview --help)
   random-scene  print a seeded random scene   (halo random-scene --help)
   diff       compare two PNGs                 (halo diff --help)
   test       check scenes against reference images (halo test --help)
@@ -36,6 +37,8 @@ case "--version", "version":
     exit(0)
 case "render":
     exit(RenderCommand.run(rest))
+case "preview":
+    exit(PreviewCommand.run(rest))
 case "random-scene":
     exit(RandomSceneCommand.run(rest))
 case "diff":

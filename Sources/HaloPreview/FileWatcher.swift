@@ -1,0 +1,61 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Polls files and folders for changes by their stat signature (modification time to
+/// the nanosecond, size, inode: an editor that saves by renaming a new file into place
+/// changes the inode). The preview polls at 10 Hz; a folder is watched recursively,
+/// so a file added to it counts as a change.
+public final class FileWatcher {
+    private struct Signature: Equatable {
+        var seconds: Int, nanoseconds: Int, size: Int64, inode: UInt64
+    }
+
+    private var files: [String] = []
+    private var folders: [String] = []
+    private var seen: [String: Signature] = [:]
+
+    public init() {}
+
+    /// Replaces what is watched and takes the current state as unchanged.
+    public func watch(files: [String], folders: [String]) {
+        self.files = files
+        self.folders = folders
+        seen = snapshot()
+    }
+
+    /// Every watched path (files, and the files now in the folders).
+    public var paths: [String] { seen.keys.sorted() }
+
+    /// The paths that changed, appeared or disappeared since the last call (or `watch`).
+    public func changes() -> [String] {
+        let now = snapshot()
+        var changed: [String] = []
+        for (path, sig) in now where seen[path] != sig { changed.append(path) }
+        for path in seen.keys where now[path] == nil { changed.append(path) }
+        seen = now
+        return changed.sorted()
+    }
+
+    private func snapshot() -> [String: Signature] {
+        var out: [String: Signature] = [:]
+        for f in files { out[f] = signature(f) ?? Signature(seconds: -1, nanoseconds: 0, size: -1, inode: 0) }
+        let fm = FileManager.default
+        for dir in folders {
+            guard let e = fm.enumerator(atPath: dir) else { continue }
+            for case let rel as String in e {
+                let path = (dir as NSString).appendingPathComponent(rel)
+                if let s = signature(path), s.size >= 0 { out[path] = s }
+            }
+        }
+        return out
+    }
+
+    private func signature(_ path: String) -> Signature? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        if (st.st_mode & S_IFMT) == S_IFDIR { return Signature(seconds: 0, nanoseconds: 0, size: -1, inode: UInt64(st.st_ino)) }
+        return Signature(seconds: Int(st.st_mtim.tv_sec), nanoseconds: Int(st.st_mtim.tv_nsec), size: Int64(st.st_size), inode: UInt64(st.st_ino))
+    }
+}

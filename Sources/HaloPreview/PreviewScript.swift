@@ -1,0 +1,73 @@
+import Foundation
+
+/// Actions a scripted run (`--frames N`) performs before drawing a given frame, for
+/// tests and demos: `"3 key space; 5 resize 0 0; 8 resize 640 360; 10 wait-reload"`.
+///
+/// - `F key NAME`: press a key (``PreviewKey`` names: space, left, right, home, m, [, ], s, q).
+/// - `F resize W H`: resize the window to a W x H framebuffer; `0 0` minimises it (the
+///   framebuffer is then 0 x 0 and nothing is drawn) until the next resize.
+/// - `F wait-reload`: wait (up to 30 s) until a changed file has been reloaded, or has
+///   failed to reload, since the run started; the test edits the file after the run
+///   prints its "watching" line.
+public struct PreviewScript: Equatable, Sendable {
+    public enum Action: Equatable, Sendable {
+        case key(PreviewKey)
+        case resize(width: Int, height: Int)
+        case waitReload
+    }
+
+    /// Actions by frame index (0-based), in order.
+    public var actions: [(frame: Int, action: Action)] = []
+
+    public init() {}
+
+    /// Parses `"F ACTION ARGS; ..."`.
+    /// - Throws: a message naming the bad step.
+    public init(parsing text: String) throws {
+        for step in text.split(separator: ";") {
+            let words = step.split(separator: " ").map(String.init)
+            if words.isEmpty { continue }
+            guard let frame = Int(words[0]), frame >= 0, words.count >= 2 else {
+                throw PreviewError.usage("--script: expected \"FRAME ACTION\", found \"\(step.trimmingCharacters(in: .whitespaces))\"")
+            }
+            switch (words[1], words.count) {
+            case ("key", 3):
+                let name = words[2].lowercased()
+                guard let key = PreviewKey(rawValue: name == "escape" || name == "esc" ? "q" : name) else {
+                    throw PreviewError.usage("--script: unknown key \(words[2]) (keys: \(PreviewKey.allCases.map(\.rawValue).joined(separator: " ")))")
+                }
+                actions.append((frame, .key(key)))
+            case ("resize", 4):
+                guard let w = Int(words[2]), let h = Int(words[3]), w >= 0, h >= 0, (w == 0) == (h == 0) else {
+                    throw PreviewError.usage("--script: resize takes a width and a height, both > 0 or both 0, found \(words[2]) \(words[3])")
+                }
+                actions.append((frame, .resize(width: w, height: h)))
+            case ("wait-reload", 2):
+                actions.append((frame, .waitReload))
+            default:
+                throw PreviewError.usage("--script: unknown action \"\(words[1...].joined(separator: " "))\" (key NAME, resize W H, wait-reload)")
+            }
+        }
+    }
+
+    public static func == (a: PreviewScript, b: PreviewScript) -> Bool {
+        a.actions.count == b.actions.count && zip(a.actions, b.actions).allSatisfy { $0.frame == $1.frame && $0.action == $1.action }
+    }
+
+    /// The actions to perform before drawing frame `frame`.
+    public func actions(at frame: Int) -> [Action] { actions.filter { $0.frame == frame }.map(\.action) }
+}
+
+/// Why a preview could not start or stopped.
+public enum PreviewError: Error, CustomStringConvertible {
+    /// A bad option (exit status 2).
+    case usage(String)
+    /// No window or no GL context (exit status 1).
+    case window(String)
+
+    public var description: String {
+        switch self {
+        case .usage(let m), .window(let m): return m
+        }
+    }
+}

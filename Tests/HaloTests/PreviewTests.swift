@@ -1,0 +1,308 @@
+import Foundation
+import XCTest
+@testable import Halo
+@testable import HaloPreview
+
+/// `halo preview`: the window's keys, layout and script as values, and scripted runs of
+/// the built executable under a virtual X server. Each run goes through `xvfb-run -a`,
+/// which starts its own Xvfb on a free display and stops it afterwards, so plain
+/// `swift test` needs no display (tools/setup-debian installs xvfb; llvmpipe draws).
+final class PreviewTests: XCTestCase {
+    private var folder: URL!
+    private let button = repositoryRoot.appendingPathComponent("Examples/gradient-border-button.json")
+
+    override func setUpWithError() throws { folder = try makeTemporaryFolder("halo-preview") }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    // MARK: Values
+
+    func testLayoutKeepsTheAspectRatioCentredAndSkipsAnEmptyWindow() throws {
+        let l = try XCTUnwrap(PreviewLayout(points: (340, 144), framebuffer: (1280, 720), maxSide: 16384))
+        XCTAssertEqual(l.width, 1280)
+        XCTAssertEqual(l.height, 542)                              // 144 * 1280 / 340 = 542.1
+        XCTAssertEqual(l.originX, 0)
+        XCTAssertEqual(l.originY, 89)                              // (720 - 542) / 2
+        XCTAssertEqual(l.scale, 1280.0 / 340.0, accuracy: 1e-12)
+        // The scene's own pixel size gives the scene's own scale.
+        let native = try XCTUnwrap(PreviewLayout(points: (340, 144), framebuffer: (680, 288), maxSide: 16384))
+        XCTAssertEqual(native.scale, 2)
+        XCTAssertEqual([native.width, native.height, native.originX, native.originY], [680, 288, 0, 0])
+        // Tall window: fits the width, centred vertically; wide window: fits the height.
+        let tall = try XCTUnwrap(PreviewLayout(points: (100, 100), framebuffer: (300, 900), maxSide: 16384))
+        XCTAssertEqual([tall.width, tall.height, tall.originX, tall.originY], [300, 300, 0, 300])
+        let wide = try XCTUnwrap(PreviewLayout(points: (100, 100), framebuffer: (901, 300), maxSide: 16384))
+        XCTAssertEqual([wide.width, wide.height, wide.originX, wide.originY], [300, 300, 300, 0])
+        XCTAssertNil(PreviewLayout(points: (340, 144), framebuffer: (0, 0), maxSide: 16384))
+        XCTAssertNil(PreviewLayout(points: (340, 144), framebuffer: (1280, 0), maxSide: 16384))
+        XCTAssertEqual(PreviewLayout(points: (340, 144), framebuffer: (100_000, 100_000), maxSide: 4096)?.width, 4096)
+    }
+
+    func testKeysMoveTheClock() {
+        var c = PreviewClock(time: 0.5)
+        c.advance(by: 0.25)
+        XCTAssertEqual(c.time, 0.75)
+        c.handle(.pause)
+        c.advance(by: 1)
+        XCTAssertEqual(c.time, 0.75, "paused")
+        c.handle(.stepForward); c.handle(.stepForward); c.handle(.stepBack)
+        XCTAssertEqual(c.time, 0.75 + 1.0 / 60, accuracy: 1e-12)
+        c.handle(.pause)
+        c.handle(.faster)
+        c.advance(by: 0.5)
+        XCTAssertEqual(c.time, 0.75 + 1.0 / 60 + 1, accuracy: 1e-12)
+        c.handle(.home)
+        XCTAssertEqual(c.time, 0)
+        for _ in 0..<20 { c.handle(.slower) }
+        XCTAssertEqual(c.speed, 1.0 / 64)
+        for _ in 0..<20 { c.handle(.faster) }
+        XCTAssertEqual(c.speed, 64)
+        XCTAssertNil(c.reduceMotion)
+        c.handle(.reduceMotion, sceneReduceMotion: true)
+        XCTAssertEqual(c.reduceMotion, false, "M turns the scene's own reduce motion off first")
+        c.handle(.reduceMotion)
+        XCTAssertEqual(c.reduceMotion, true)
+        XCTAssertFalse(c.handle(.save))
+        XCTAssertFalse(c.handle(.quit))
+    }
+
+    func testScriptParsing() throws {
+        let s = try PreviewScript(parsing: "1 key space; 2 key ]; 3 resize 0 0; 4 resize 640 360; 5 wait-reload; 6 key Escape")
+        XCTAssertEqual(s.actions(at: 1), [.key(.pause)])
+        XCTAssertEqual(s.actions(at: 2), [.key(.faster)])
+        XCTAssertEqual(s.actions(at: 3), [.resize(width: 0, height: 0)])
+        XCTAssertEqual(s.actions(at: 4), [.resize(width: 640, height: 360)])
+        XCTAssertEqual(s.actions(at: 5), [.waitReload])
+        XCTAssertEqual(s.actions(at: 6), [.key(.quit)])
+        for bad in ["x key space", "1 key f13", "1 resize 0 5", "1 jump", "1 resize 10"] {
+            XCTAssertThrowsError(try PreviewScript(parsing: bad), bad)
+        }
+    }
+
+    func testFileWatcherSeesEditsRenamesAndNewFiles() throws {
+        let scene = folder.appendingPathComponent("s.json"), shaders = folder.appendingPathComponent("sh")
+        try FileManager.default.createDirectory(at: shaders, withIntermediateDirectories: true)
+        try Data("a".utf8).write(to: scene)
+        try Data("x".utf8).write(to: shaders.appendingPathComponent("a.frag"))
+        let w = FileWatcher()
+        w.watch(files: [scene.path], folders: [shaders.path])
+        XCTAssertEqual(w.changes(), [])
+        try Data("b".utf8).write(to: scene, options: .atomic)          // same size, new inode
+        XCTAssertEqual(w.changes(), [scene.path])
+        XCTAssertEqual(w.changes(), [])
+        try Data("y".utf8).write(to: shaders.appendingPathComponent("b.glsl"))
+        XCTAssertEqual(w.changes(), [shaders.appendingPathComponent("b.glsl").path])
+        try FileManager.default.removeItem(at: scene)
+        XCTAssertEqual(w.changes(), [scene.path])
+    }
+
+    // MARK: Scripted runs of `halo preview` under Xvfb
+
+    /// The seed button's scripted screenshot (canvas, and the whole window at the scene's
+    /// size) equals `halo render --backend gpu` at the last frame's time.
+    func testScriptedRunScreenshotEqualsRender() throws {
+        let shot = folder.appendingPathComponent("shot.png").path, window = folder.appendingPathComponent("window.png").path
+        let run = try preview([button.path, "--frames", "5", "--time", "1.25", "--screenshot", shot, "--window-screenshot", window])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("5 frames, 680x288 canvas in a 680x288 window"), run.stdout)
+        let expected = try render(button.path, time: 1.25 + 4.0 / 60)
+        try assertClose(try PNG.read(shot), expected, "canvas screenshot")
+        try assertClose(try PNG.read(window), expected, "window screenshot (opaque scene: the present pass's flip and rounding)")
+    }
+
+    /// Keys in a scripted run: pause, two steps forward, and reduce motion.
+    func testKeysInAScriptedRun() throws {
+        let shot = folder.appendingPathComponent("paused.png").path
+        let run = try preview([button.path, "--frames", "6", "--time", "0", "--screenshot", shot,
+                               "--script", "1 key space; 2 key right; 3 key right"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("paused"), run.stdout)
+        try assertClose(try PNG.read(shot), try render(button.path, time: 3.0 / 60), "paused after two steps")
+        let still = folder.appendingPathComponent("still.png").path
+        let m = try preview([button.path, "--frames", "3", "--time", "2", "--screenshot", still, "--script", "0 key m"])
+        XCTAssertEqual(m.status, 0, m.stderr)
+        XCTAssertTrue(m.stdout.contains("reduce motion"), m.stdout)
+        try assertClose(try PNG.read(still), try render(button.path, time: 0), "reduce motion: the time-0 state")
+    }
+
+    /// A scene edited during a run is reloaded: the screenshot shows the edit.
+    func testSceneEditedDuringARunIsReloaded() throws {
+        let scene = folder.appendingPathComponent("button.json")
+        try FileManager.default.copyItem(at: button, to: scene)
+        let shot = folder.appendingPathComponent("edited.png").path
+        let run = try preview([scene.path, "--frames", "6", "--time", "0.5", "--screenshot", shot, "--script", "2 wait-reload"]) { p in
+            try p.waitForOutput("watching")
+            let edited = try String(contentsOf: scene, encoding: .utf8)
+                .replacingOccurrences(of: "\"background\": \"#0D0D1A\"", with: "\"background\": \"#203848\"")
+                .replacingOccurrences(of: "\"width\": 3,", with: "\"width\": 6,")
+            try Data(edited.utf8).write(to: scene, options: .atomic)
+        }
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("reloaded (button.json changed)"), run.stdout)
+        let expected = try render(scene.path, time: 0.5 + 5.0 / 60)
+        XCTAssertEqual(Array(expected.pixels[0..<4]), [0x20, 0x38, 0x48, 255], "the edit is in the reference")
+        try assertClose(try PNG.read(shot), expected, "the edited scene")
+    }
+
+    /// A scene broken during a run: the error with its JSON path, the last good frame, and
+    /// "error" in the title.
+    func testBrokenSceneKeepsTheLastGoodState() throws {
+        let scene = folder.appendingPathComponent("button.json")
+        try FileManager.default.copyItem(at: button, to: scene)
+        let shot = folder.appendingPathComponent("kept.png").path
+        let run = try preview([scene.path, "--frames", "4", "--time", "0.5", "--screenshot", shot, "--script", "1 wait-reload"]) { p in
+            try p.waitForOutput("watching")
+            let broken = try String(contentsOf: scene, encoding: .utf8).replacingOccurrences(of: "\"width\": 3,", with: "\"width\": -3,")
+            try Data(broken.utf8).write(to: scene, options: .atomic)
+        }
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("layers[0].stroke.width: expected a number > 0, found -3"), run.stderr)
+        XCTAssertTrue(run.stdout.contains("error, see terminal"), run.stdout)
+        try assertClose(try PNG.read(shot), try render(button.path, time: 0.5 + 3.0 / 60), "the last good scene")
+    }
+
+    /// A shader broken during a run: the process stays up, the GLSL error is printed as
+    /// file:line in the shaders folder, the last good state keeps drawing; fixing the file
+    /// recovers without a restart.
+    func testBrokenShaderKeepsTheLastGoodFrameAndRecovers() throws {
+        let shaders = folder.appendingPathComponent("Shaders")
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Shaders"), to: shaders)
+        let resolve = shaders.appendingPathComponent("resolve.frag")
+        let good = try String(contentsOf: resolve, encoding: .utf8)
+        var lines = good.components(separatedBy: "\n")
+        let main = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("void main()") })
+        lines.insert("    this_is_not_glsl = 1;", at: main + 1)                // line main + 2 (1-based)
+        let broken = lines.joined(separator: "\n")
+        let shot = folder.appendingPathComponent("last-good.png").path
+        let run = try preview([button.path, "--shaders", shaders.path, "--frames", "6", "--time", "0.5", "--screenshot", shot,
+                               "--script", "1 wait-reload; 3 wait-reload"]) { p in
+            try p.waitForOutput("watching")
+            try Data(broken.utf8).write(to: resolve, options: .atomic)
+            try p.waitForError("keeping the last good state")
+            try Data(good.utf8).write(to: resolve, options: .atomic)
+        }
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(resolve.path):\(main + 2):"), "GLSL error mapped to file:line:\n\(run.stderr)")
+        XCTAssertTrue(run.stdout.contains("reloaded (resolve.frag changed)"), "recovered:\n\(run.stdout)")
+        XCTAssertFalse(run.stdout.contains("error, see terminal"), run.stdout)
+        try assertClose(try PNG.read(shot), try render(button.path, time: 0.5 + 5.0 / 60), "the frame after recovery")
+
+        // Broken until the end: the last good frame, and the title says so.
+        let kept = folder.appendingPathComponent("kept.png").path
+        let stay = try preview([button.path, "--shaders", shaders.path, "--frames", "4", "--time", "0.5", "--screenshot", kept,
+                                "--script", "1 wait-reload"]) { p in
+            try p.waitForOutput("watching")
+            try Data(broken.utf8).write(to: resolve, options: .atomic)
+        }
+        XCTAssertEqual(stay.status, 0, stay.stderr)
+        XCTAssertTrue(stay.stderr.contains("\(resolve.path):\(main + 2):"), stay.stderr)
+        XCTAssertTrue(stay.stdout.contains("error, see terminal"), stay.stdout)
+        try assertClose(try PNG.read(kept), try render(button.path, time: 0.5 + 3.0 / 60), "the last good shaders")
+    }
+
+    /// A window minimised to 0 x 0 (nothing drawn), resized, and back to the scene's size.
+    func testWindowResizedToZeroAndBack() throws {
+        let shot = folder.appendingPathComponent("resized.png").path, window = folder.appendingPathComponent("w.png").path
+        let run = try preview([button.path, "--frames", "10", "--time", "0", "--screenshot", shot, "--window-screenshot", window,
+                               "--script", "2 resize 0 0; 4 resize 401 173; 5 resize 0 0; 7 resize 1 1; 8 resize 680 288"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("680x288 canvas in a 680x288 window"), run.stdout)
+        let expected = try render(button.path, time: 9.0 / 60)
+        try assertClose(try PNG.read(shot), expected, "after the resizes")
+        try assertClose(try PNG.read(window), expected, "the window after the resizes")
+    }
+
+    // MARK: Helpers
+
+    /// `halo render --backend gpu` of `scene` at `time`.
+    private func render(_ scene: String, time: Double) throws -> RGBA8Image {
+        let out = folder.appendingPathComponent("render-\(UUID().uuidString).png").path
+        let r = try runHalo(["render", scene, "-o", out, "--backend", "gpu", "--time", String(time)])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return try PNG.read(out)
+    }
+
+    /// The bound: 99.9% of pixels within 1 level (premultiplied, as `halo diff` measures).
+    private func assertClose(_ actual: RGBA8Image, _ expected: RGBA8Image, _ what: String,
+                             file: StaticString = #filePath, line: UInt = #line) throws {
+        guard let c = ImageComparison(actual, expected) else {
+            return XCTFail("\(what): \(actual.width)x\(actual.height) vs \(expected.width)x\(expected.height)", file: file, line: line)
+        }
+        if c.percentOver(1) > 0.1 {
+            let dir = writeArtifacts(name: "preview-\(what.prefix(20))", actual: actual, expected: expected, comparison: c)
+            XCTFail("\(what): \(c.percentOver(1))% of pixels off by more than 1 (max \(c.maxDifference)); artifacts in \(dir)", file: file, line: line)
+        }
+    }
+
+    /// Runs `xvfb-run -a halo preview ARGS`; `during` runs while it does (edits files).
+    private func preview(_ args: [String], during: ((PreviewProcess) throws -> Void)? = nil) throws -> HaloRun {
+        let p = try PreviewProcess(arguments: ["preview"] + args, folder: folder)
+        do { try during?(p) } catch {
+            p.stop()
+            throw error
+        }
+        return try p.wait()
+    }
+}
+
+/// `halo` started through `xvfb-run -a` with its output in files, so a test can wait for a
+/// line while it runs. Fails (never skips) when xvfb-run is missing: tools/setup-debian installs it.
+final class PreviewProcess {
+    private let process = Process()
+    private let outURL: URL, errURL: URL
+    private let out: FileHandle, err: FileHandle
+
+    init(arguments: [String], folder: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        let xvfbRun = ["/usr/bin/xvfb-run", "/bin/xvfb-run"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let xvfbRun else {
+            XCTFail("xvfb-run not found: the preview tests need it (tools/setup-debian installs xvfb and xauth)", file: file, line: line)
+            throw CocoaError(.fileNoSuchFile)
+        }
+        process.executableURL = URL(fileURLWithPath: xvfbRun)
+        process.arguments = ["-a", "-s", "-screen 0 1920x1080x24", try haloExecutable(file: file, line: line).path] + arguments
+        var env = ProcessInfo.processInfo.environment
+        env["HALO_SHADERS"] = nil
+        env["LIBGL_ALWAYS_SOFTWARE"] = "1"
+        process.environment = env
+        let id = UUID().uuidString
+        outURL = folder.appendingPathComponent("preview-\(id).out")
+        errURL = folder.appendingPathComponent("preview-\(id).err")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        out = try FileHandle(forWritingTo: outURL)
+        err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    var stdout: String { (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" }
+    var stderr: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
+
+    /// Waits (up to 60 s) until stdout contains `text`.
+    func waitForOutput(_ text: String) throws { try waitFor(text) { self.stdout } }
+    /// Waits (up to 60 s) until stderr contains `text`.
+    func waitForError(_ text: String) throws { try waitFor(text) { self.stderr } }
+
+    private func waitFor(_ text: String, _ read: () -> String) throws {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if read().contains(text) { return }
+            if !process.isRunning { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw NSError(domain: "PreviewTests", code: 1, userInfo: [NSLocalizedDescriptionKey:
+            "halo preview never printed \"\(text)\"\nstdout:\n\(stdout)\nstderr:\n\(stderr)"])
+    }
+
+    func stop() { if process.isRunning { process.terminate() } }
+
+    /// Waits for the end (at most 180 s) and returns what the run gave.
+    func wait() throws -> HaloRun {
+        let deadline = Date().addingTimeInterval(180)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning { process.terminate(); process.waitUntilExit() }
+        try out.close(); try err.close()
+        return HaloRun(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    }
+}
