@@ -12,6 +12,7 @@ COMMANDS:
   render     draw a scene to a PNG            (halo render --help)
   preview    live window with reload          (halo preview --help)
   random-scene  print a seeded random scene   (halo random-scene --help)
+  bench      time frames, GPU or CPU          (halo bench --help)
   diff       compare two PNGs                 (halo diff --help)
   test       check scenes against reference images (halo test --help)
 
@@ -39,6 +40,8 @@ case "render":
     exit(RenderCommand.run(rest))
 case "preview":
     exit(PreviewCommand.run(rest))
+case "bench":
+    exit(BenchCommand.run(rest))
 case "random-scene":
     exit(RandomSceneCommand.run(rest))
 case "diff":
