@@ -5,6 +5,7 @@
 #include "lib/layer_uniforms.glsl"
 #include "lib/coverage.glsl"
 #include "lib/paint.glsl"
+#include "lib/shader_paint.glsl"
 
 // Gradient parameter t of slot i at p (unclamped), and its gradient dt/dp (1/px) in g;
 // g is 0 where t is constant (an angular gradient's gap).
@@ -69,6 +70,9 @@ void nearestJump(float d, vec2 n, vec4 b, vec4 a, inout float best, inout vec2 b
 // Within 1.5 px of an angular centre, where every colour meets: 16 samples.
 vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     if (kind == PAINT_SOLID) return uPaintColor[i];
+#if HALO_FILL == HALO_PAINT_SHADER || HALO_STROKE == HALO_PAINT_SHADER
+    if (kind == PAINT_SHADER) return shaderPaintColor(i, pixel + strip.xy * (0.5 * (strip.z + strip.w)));
+#endif
     vec4 geo = uPaintGeometry[i];
     vec2 p = pixel + strip.xy * (0.5 * (strip.z + strip.w));      // the strip's middle
     if (kind == PAINT_ANGULAR && length(p - geo.xy) < 1.5) return paintSupersampled(i, kind, pixel, strip, 4);

@@ -31,6 +31,37 @@ void main() {
 }
 
 """#,
+        "examples/aurora.glsl": #"""
+// Aurora: soft hue bands drifting along the shape, one cycle every 4 s.
+// A shader paint (Shaders/README.md): returns straight-alpha sRGB.
+
+// HSV (all in 0...1) to sRGB-encoded RGB; branch-free (Sam Hocevar's formulation).
+vec3 auroraHSV(vec3 c) {
+    vec3 p = abs(fract(c.xxx + vec3(0.0, 2.0 / 3.0, 1.0 / 3.0)) * 6.0 - 3.0);
+    return c.z * mix(vec3(1.0), clamp(p - 1.0, 0.0, 1.0), c.y);
+}
+
+vec4 haloPaint(vec2 unitPoint, vec2 point, float time) {
+    // Bands slant across the shape and move right; a slow wobble bends them.
+    float wobble = 0.05 * sin(6.2831853 * (unitPoint.y + time * 0.5));
+    float hue = fract(0.55 + 0.6 * unitPoint.x + 0.25 * unitPoint.y + wobble - time / 4.0);
+    return vec4(auroraHSV(vec3(hue, 0.7, 1.0)), 1.0);
+}
+
+"""#,
+        "examples/marching_ants.glsl": #"""
+// Marching ants: 6 pt black and white diagonal dashes that walk 24 pt a second, the
+// selection outline of image editors. Works in points, so the dashes keep their size
+// whatever the shape's size or the canvas scale.
+// A shader paint (Shaders/README.md): returns straight-alpha sRGB.
+
+vec4 haloPaint(vec2 unitPoint, vec2 point, float time) {
+    float s = (point.x + point.y) / 12.0 - time * 2.0;   // 12 pt per black-white pair
+    float white = step(0.5, fract(s));
+    return vec4(vec3(mix(0.1, 1.0, white)), 1.0);
+}
+
+"""#,
         "glow_source.frag": #"""
 #version 330 core
 // The stroke layer for a glow, premultiplied, at 1/k resolution: texel (u, v) holds the
@@ -257,6 +288,7 @@ vec4 rampColor(sampler2D ramps, int row, int count, float t) {
 #include "lib/layer_uniforms.glsl"
 #include "lib/coverage.glsl"
 #include "lib/paint.glsl"
+#include "lib/shader_paint.glsl"
 
 // Gradient parameter t of slot i at p (unclamped), and its gradient dt/dp (1/px) in g;
 // g is 0 where t is constant (an angular gradient's gap).
@@ -321,6 +353,9 @@ void nearestJump(float d, vec2 n, vec4 b, vec4 a, inout float best, inout vec2 b
 // Within 1.5 px of an angular centre, where every colour meets: 16 samples.
 vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     if (kind == PAINT_SOLID) return uPaintColor[i];
+#if HALO_FILL == HALO_PAINT_SHADER || HALO_STROKE == HALO_PAINT_SHADER
+    if (kind == PAINT_SHADER) return shaderPaintColor(i, pixel + strip.xy * (0.5 * (strip.z + strip.w)));
+#endif
     vec4 geo = uPaintGeometry[i];
     vec2 p = pixel + strip.xy * (0.5 * (strip.z + strip.w));      // the strip's middle
     if (kind == PAINT_ANGULAR && length(p - geo.xy) < 1.5) return paintSupersampled(i, kind, pixel, strip, 4);
@@ -528,6 +563,51 @@ vec3 sdgEllipse(vec2 p, vec2 e) {
 #endif
 
 """#,
+        "lib/shader_paint.glsl": #"""
+// Shader paints (GPU only; the contract is in Shaders/README.md): the file's
+// vec4 haloPaint(vec2 unitPoint, vec2 point, float time), straight-alpha sRGB, called once
+// per pixel at the middle of the pixel's covered part, clamped to 0...1 and premultiplied.
+// Keep in sync with Sources/HaloGL/GLRenderer.swift (setLayerUniforms, case .shader) and
+// Sources/HaloGL/ShaderPaintLibrary.swift.
+#ifndef HALO_SHADER_PAINT_GLSL
+#define HALO_SHADER_PAINT_GLSL
+#include "lib/layer_uniforms.glsl"
+
+const int PAINT_SHADER = 4;
+#define HALO_PAINT_SHADER 4      // PAINT_SHADER, for #if
+
+// Empty here; in the variants with a shader paint GLRenderer reads the paint's file in
+// their place. Each file defines haloPaint, renamed per slot by these macros.
+#define haloPaint haloPaintFill
+#include "paint/fill.glsl"
+#undef haloPaint
+#define haloPaint haloPaintStroke
+#include "paint/stroke.glsl"
+#undef haloPaint
+
+#if HALO_FILL == HALO_PAINT_SHADER || HALO_STROKE == HALO_PAINT_SHADER
+// Slot i's paint at pixel-space point p. uPaintGeometry[i] is the shape's bounding rect
+// (origin.xy, size.zw; pixels), uPaintColor[i].xy = (pixels per point, time in seconds).
+vec4 shaderPaintColor(int i, vec2 p) {
+    vec4 rect = uPaintGeometry[i];
+    vec2 d = p - rect.xy;
+    vec2 unitPoint = d / max(rect.zw, vec2(1e-6));
+    vec2 point = d / uPaintColor[i].x;
+    float time = uPaintColor[i].y;
+    vec4 c = vec4(0.0);
+#if HALO_FILL == HALO_PAINT_SHADER
+    if (i == 0) c = haloPaintFill(unitPoint, point, time);
+#endif
+#if HALO_STROKE == HALO_PAINT_SHADER
+    if (i == 1) c = haloPaintStroke(unitPoint, point, time);
+#endif
+    c = clamp(c, 0.0, 1.0);
+    return vec4(c.rgb * c.a, c.a);
+}
+#endif
+#endif
+
+"""#,
         "lib/shape.glsl": #"""
 // Coverage of the current layer's shape, grown by an offset d (pixels; negative shrinks):
 // the region {sd(p) < d}, whose edges are the exact offsets of the outline (SCENE.md "Stroke").
@@ -660,6 +740,14 @@ vec4 coveredStrip(vec2 p, float lo, float hi) {
     return b > a ? vec4(g.yz, a, b) : vec4(1.0, 0.0, -0.5, 0.5);
 }
 #endif
+
+"""#,
+        "paint/fill.glsl": #"""
+// Empty: GLRenderer reads a shader paint's file in its place (lib/shader_paint.glsl).
+
+"""#,
+        "paint/stroke.glsl": #"""
+// Empty: GLRenderer reads a shader paint's file in its place (lib/shader_paint.glsl).
 
 """#,
         "present.frag": #"""

@@ -72,10 +72,13 @@ final class GLProgram {
             let rest = s.dropFirst(digits.count)
             guard let first = rest.first, first == ":" || first == "(" else { return s }
             let lineDigits = rest.dropFirst().prefix { $0.isNumber }
-            guard let l = Int(lineDigits) else { return s }
+            guard var l = Int(lineDigits) else { return s }
+            // ShaderLibrary.assemble numbers file k's lines from k * 100000 (the source number alone is not reliable).
+            var file = n
+            if l >= 100_000, l / 100_000 < files.count { file = l / 100_000; l %= 100_000 }
             var message = rest.dropFirst(1 + lineDigits.count)
             while let c = message.first, c == ")" || c == "(" || c.isNumber || c == " " || c == ":" { message = message.dropFirst() }
-            return "\(files[n]):\(l): \(message)"
+            return "\(files[file]):\(l): \(message)"
         }.joined(separator: "\n")
     }
 }

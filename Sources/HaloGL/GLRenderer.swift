@@ -20,6 +20,8 @@ public final class GLRenderer {
     /// Layer and glow-source programs by variant (compiled on first use, see layer_uniforms.glsl).
     private var layerPrograms: [LayerVariant: GLProgram] = [:]
     private var glowSourcePrograms: [LayerVariant: GLProgram] = [:]
+    /// Shader paint files as first read: every variant of this renderer compiles the same text.
+    private var paintSnapshots: [String: ShaderPaintFile] = [:]
     private var tileVAO: GLuint = 0
     private var tileBuffer: GLuint = 0
     private let blurProgram: GLProgram
@@ -97,8 +99,14 @@ public final class GLRenderer {
     public func render(_ frame: Frame) throws -> RGBA8Image {
         if timerQuery == 0 { halo_glGenQueries(1, &timerQuery) }
         halo_glBeginQuery(GLenum(GL_TIME_ELAPSED), timerQuery)
-        try draw(frame)
-        try resolve(width: frame.width, height: frame.height)
+        do {
+            try draw(frame)
+            try resolve(width: frame.width, height: frame.height)
+        } catch {
+            // A query left active would make every later BeginQuery fail (GL_INVALID_OPERATION).
+            halo_glEndQuery(GLenum(GL_TIME_ELAPSED))
+            throw error
+        }
         halo_glEndQuery(GLenum(GL_TIME_ELAPSED))
         var image = RGBA8Image(width: frame.width, height: frame.height)
         halo_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
@@ -283,16 +291,18 @@ public final class GLRenderer {
     /// The layer program for a variant, compiled on first use.
     private func layerProgram(_ v: LayerVariant) throws -> GLProgram {
         if let p = layerPrograms[v] { return p }
-        let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "layer.frag", uniforms: Uniforms.layerProgram, defines: v.defines)
+        let p = try GLProgram(try shaders.withPaints(fill: v.fillPaint, stroke: v.strokePaint, snapshots: &paintSnapshots), vertex: "tile.vert",
+                              fragment: "layer.frag", uniforms: Uniforms.layerProgram, defines: v.defines)
         layerPrograms[v] = p
         return p
     }
 
     /// The glow-source program for a variant (shape and stroke paint), compiled on first use.
     private func glowSourceProgram(_ v: LayerVariant) throws -> GLProgram {
-        let key = LayerVariant(shape: v.shape, fill: -1, stroke: v.stroke, glow: 0, edge: 1)
+        var key = LayerVariant(shape: v.shape, fill: -1, stroke: v.stroke, glow: 0, edge: 1)
+        key.strokePaint = v.strokePaint
         if let p = glowSourcePrograms[key] { return p }
-        let p = try GLProgram(shaders, vertex: "quad.vert", fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram, defines: key.defines)
+        let p = try GLProgram(try shaders.withPaints(fill: nil, stroke: key.strokePaint, snapshots: &paintSnapshots), vertex: "quad.vert", fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram, defines: key.defines)
         glowSourcePrograms[key] = p
         return p
     }
@@ -321,6 +331,11 @@ public final class GLRenderer {
             case .radial(let c, let r0, let r1):
                 kinds[slot] = 3
                 geometry.replaceSubrange((slot * 4)..<(slot * 4 + 4), with: [Float(c.x), Float(c.y), Float(r0), Float(r1)])
+            case .shader(_, let origin, let size, let scale, let time):
+                // Shaders/lib/shader_paint.glsl shaderPaintColor: rect in pixels; (scale, time).
+                kinds[slot] = 4
+                geometry.replaceSubrange((slot * 4)..<(slot * 4 + 4), with: [Float(origin.x), Float(origin.y), Float(size.x), Float(size.y)])
+                colors.replaceSubrange((slot * 4)..<(slot * 4 + 4), with: [Float(scale), Float(time), 0, 0])
             }
             if kinds[slot] != 0, let ramp = paint.ramp {
                 let key = paintKey(paint)
@@ -433,6 +448,8 @@ struct RenderTarget {
 /// What a layer program variant is compiled for (the #defines of Shaders/lib/layer_uniforms.glsl).
 struct LayerVariant: Hashable {
     var shape: Int, fill: Int, stroke: Int, glow: Int, edge: Int
+    /// Shader paints' GLSL files (ShaderPaintLibrary.swift), nil for other paints.
+    var fillPaint: String?, strokePaint: String?
 
     init(shape: Int, fill: Int, stroke: Int, glow: Int, edge: Int) {
         self.shape = shape; self.fill = fill; self.stroke = stroke; self.glow = glow; self.edge = edge
@@ -446,6 +463,8 @@ struct LayerVariant: Hashable {
         }
         fill = layer.fill.map(LayerVariant.kind) ?? -1
         stroke = layer.stroke.map { LayerVariant.kind($0.paint) } ?? -1
+        fillPaint = layer.fill?.shaderFile
+        strokePaint = layer.stroke?.paint.shaderFile
         self.glow = glow
         self.edge = edge
     }
@@ -457,6 +476,7 @@ struct LayerVariant: Hashable {
         case .linear: return 1
         case .angular: return 2
         case .radial: return 3
+        case .shader: return 4
         }
     }
 

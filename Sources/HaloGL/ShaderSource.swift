@@ -9,6 +9,9 @@ import Foundation
 public struct ShaderLibrary: Sendable {
     /// Where the sources come from: a folder, or nil for the embedded copy.
     public let directory: String?
+    /// Files standing in for library names: a shader paint's GLSL for "paint/fill.glsl"
+    /// or "paint/stroke.glsl" (``withPaints(fill:stroke:)`` in ShaderPaintLibrary.swift).
+    var overrides: [String: ShaderPaintFile] = [:]
 
     /// - Parameter directory: a shaders folder; nil searches `$HALO_SHADERS`,
     ///   then `Shaders/` beside or above the executable, then uses the embedded copy.
@@ -34,6 +37,7 @@ public struct ShaderLibrary: Sendable {
 
     /// The text of one file (path relative to the library root, e.g. "lib/sdf.glsl").
     public func text(of name: String) throws -> String {
+        if let o = overrides[name] { return o.text }
         if let directory {
             let path = (directory as NSString).appendingPathComponent(name)
             if let s = try? String(contentsOfFile: path, encoding: .utf8) { return s }
@@ -45,7 +49,8 @@ public struct ShaderLibrary: Sendable {
 
     /// Where a file lives, for messages.
     public func location(of name: String) -> String {
-        directory.map { ($0 as NSString).appendingPathComponent(name) } ?? "Shaders/\(name) (embedded)"
+        if let o = overrides[name] { return o.path }
+        return directory.map { ($0 as NSString).appendingPathComponent(name) } ?? "Shaders/\(name) (embedded)"
     }
 
     /// `name` with its includes expanded (each once, guarded), `#line` directives
@@ -60,6 +65,9 @@ public struct ShaderLibrary: Sendable {
             let index = files.count
             files.append(file)
             let lines = try text(of: file).components(separatedBy: "\n")
+            // Line numbers carry the file too (file k's line l is k * 100000 + l): Mesa reports
+            // source number 0 for some errors, whatever `#line` said (GLProgram.mapLog).
+            if depth > 0 { out += "#line \(index * 100_000 + 1) \(index)\n" }
             for (i, line) in lines.enumerated() {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if trimmed.hasPrefix("#include") {
@@ -71,7 +79,7 @@ public struct ShaderLibrary: Sendable {
                         included.insert(inc)
                         try emit(inc, depth: depth + 1)
                     }
-                    out += "#line \(i + 2) \(index)\n"
+                    out += "#line \(index * 100_000 + i + 2) \(index)\n"
                 } else {
                     out += line + "\n"
                     if i == 0 && trimmed.hasPrefix("#version") {

@@ -30,6 +30,8 @@ public final class Preview {
     private var drawError: String?
     private var reloadAttempts = 0
     private var reloadsWaitedFor = 0
+    /// The scene's shader paint files: a change recompiles, like a change under Shaders/.
+    private var paintFiles: Set<String> = []
     private var title = ""
     private var needsDraw = true
     private var minimised = false
@@ -124,6 +126,10 @@ public final class Preview {
         glfwSetWindowRefreshCallback(window) { w in if let w { Preview.app(of: w)?.needsDraw = true } }
         glfwSetWindowContentScaleCallback(window) { w, _, _ in if let w { Preview.app(of: w)?.needsDraw = true } }
         rewatch()
+    }
+
+    /// Said once the first frame is drawn (shader paints compile then): tests edit files after it.
+    private func announceWatching() {
         let shaderNote = library.directory.map { "shaders in \($0)" } ?? "embedded shaders, not watched"
         say("halo preview: watching \(watcher.paths.count) files (\(shaderNote))")
     }
@@ -138,7 +144,7 @@ public final class Preview {
         let frames = options.frames
         var index = 0
         var lastPoll = now(), lastTick = now()
-        var failed = false
+        var failed = false, announced = false
         while !quitRequested {
             if let frames {
                 if index >= frames { break }
@@ -158,6 +164,7 @@ public final class Preview {
             }
             let last = frames.map { index == $0 - 1 } ?? false
             if !drawFrame(finalFrame: last) { failed = failed || last }
+            if !announced { announced = true; announceWatching() }
             glfwPollEvents()
             updateTitle(force: false)
             if frames != nil { clock.advance(by: PreviewClock.frameStep); index += 1 }
@@ -323,14 +330,18 @@ public final class Preview {
 
     // MARK: Live reload
 
-    /// The scene, its background image, and every file under the shaders folder.
+    /// The scene, its background image, its shader paints' files, and every file under
+    /// the shaders folder.
     private func rewatch() {
         var files = [options.scenePath]
         if case .image(let path, _) = scene.canvas.background { files.append(path) }
+        paintFiles = Set(scene.shaderPaints.map(\.file))
+        files += paintFiles.sorted()
         watcher.watch(files: files, folders: library.directory.map { [$0] } ?? [])
     }
 
     private func isShaderFile(_ path: String) -> Bool {
+        if paintFiles.contains(path) { return true }
         guard let dir = library.directory else { return false }
         return path.hasPrefix(dir.hasSuffix("/") ? dir : dir + "/")
     }

@@ -124,6 +124,18 @@ final class PreviewTests: XCTestCase {
         try assertClose(try PNG.read(still), try render(button.path, time: 0), "reduce motion: the time-0 state")
     }
 
+    /// S saves the frame beside the scene, named by its time, and says where.
+    func testSaveKeyWritesBesideTheScene() throws {
+        let scene = folder.appendingPathComponent("button.json")
+        try FileManager.default.copyItem(at: button, to: scene)
+        let run = try preview([scene.path, "--frames", "3", "--time", "1", "--script", "1 key s; 2 key s"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let first = folder.appendingPathComponent("button-t1.017.png"), second = folder.appendingPathComponent("button-t1.033.png")
+        XCTAssertTrue(run.stdout.contains("saved \(first.path)"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("saved \(second.path)"), run.stdout)
+        try assertClose(try PNG.read(first.path), try render(scene.path, time: 1 + 1.0 / 60), "the saved frame")
+    }
+
     /// A scene edited during a run is reloaded: the screenshot shows the edit.
     func testSceneEditedDuringARunIsReloaded() throws {
         let scene = folder.appendingPathComponent("button.json")
@@ -197,6 +209,41 @@ final class PreviewTests: XCTestCase {
         XCTAssertTrue(stay.stderr.contains("\(resolve.path):\(main + 2):"), stay.stderr)
         XCTAssertTrue(stay.stdout.contains("error, see terminal"), stay.stdout)
         try assertClose(try PNG.read(kept), try render(button.path, time: 0.5 + 3.0 / 60), "the last good shaders")
+    }
+
+    /// A shader paint's file is watched too: broken, the error names the paint's file and
+    /// line and the last good frame stays; fixed (with a new colour), the edit shows.
+    func testShaderPaintFileReloads() throws {
+        let paint = folder.appendingPathComponent("my_paint.glsl"), scene = folder.appendingPathComponent("painted.json")
+        func paintFile(_ colour: String) -> String {
+            "// A test paint.\nvec4 haloPaint(vec2 unitPoint, vec2 point, float time) {\n    return vec4(\(colour), 1.0);\n}\n"
+        }
+        try Data(paintFile("unitPoint.x, 0.2, 0.6").utf8).write(to: paint)
+        let json = try String(contentsOf: button, encoding: .utf8)
+            .replacingOccurrences(of: #""fill": {"#, with: #""fill": { "type": "shader", "file": "my_paint.glsl" }, "unusedFill": {"#)
+        // The seed's fill becomes the shader paint (the old fill object is dropped below).
+        var object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
+        var layers = object["layers"] as! [[String: Any]]
+        layers[0]["fill"] = ["type": "shader", "file": "my_paint.glsl"]
+        layers[0]["unusedFill"] = nil
+        object["layers"] = layers
+        try JSONSerialization.data(withJSONObject: object).write(to: scene)
+        let shot = folder.appendingPathComponent("painted.png").path
+        let run = try preview([scene.path, "--frames", "6", "--time", "0.5", "--screenshot", shot,
+                               "--script", "1 wait-reload; 3 wait-reload"]) { p in
+            try p.waitForOutput("watching")
+            try Data(paintFile("unitPoint.x, 0.2, undefinedName").utf8).write(to: paint, options: .atomic)
+            try p.waitForError("keeping the last good state")
+            try Data(paintFile("0.9, unitPoint.y, 0.1").utf8).write(to: paint, options: .atomic)
+        }
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(paint.path):3:"), "the paint's GLSL error as file:line:\n\(run.stderr)")
+        XCTAssertTrue(run.stdout.contains("reloaded (my_paint.glsl changed)"), run.stdout)
+        let expected = try render(scene.path, time: 0.5 + 5.0 / 60)
+        try assertClose(try PNG.read(shot), expected, "the fixed paint")
+        // The fill's new colour (red 0.9 = 230) is in the picture.
+        let centre = (144 * 680 + 340) * 4
+        XCTAssertGreaterThan(expected.pixels[centre], 40, "\(Array(expected.pixels[centre..<(centre + 4)]))")
     }
 
     /// A window minimised to 0 x 0 (nothing drawn), resized, and back to the scene's size.

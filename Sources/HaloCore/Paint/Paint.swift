@@ -11,6 +11,10 @@ public struct Paint: Equatable, Sendable {
         case angular(center: UnitPoint, angle: Double, startAngle: Double, endAngle: Double)
         /// t = (|p - c| - startRadius) / (endRadius - startRadius), clamped.
         case radial(center: UnitPoint, startRadius: Double, endRadius: Double)
+        /// A GLSL function in `file` (absolute, or relative to the working folder) that the
+        /// GPU renderer calls per pixel (Shaders/README.md). Not in SCENE.md: Halo's own
+        /// extension, GPU only (the CPU reference refuses it).
+        case shader(file: String)
     }
 
     public var kind: Kind

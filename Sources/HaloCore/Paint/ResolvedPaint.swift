@@ -12,6 +12,9 @@ public struct ResolvedPaint: Equatable, Sendable {
         case angular(center: Vec2, angle: Double, span: Double)
         /// Centre (pixels), radii (pixels).
         case radial(center: Vec2, startRadius: Double, endRadius: Double)
+        /// A shader paint (GPU only): its GLSL file, the shape's bounding rect (origin and
+        /// size, pixels), pixels per point, and the time (seconds; 0 under reduceMotion).
+        case shader(file: String, origin: Vec2, size: Vec2, scale: Double, time: Double)
     }
     public var geometry: Geometry
     public var ramp: GradientRamp?
@@ -57,6 +60,10 @@ public struct ResolvedPaint: Equatable, Sendable {
             geometry = .angular(center: toPixels(center), angle: angle + turn + startAngle, span: endAngle - startAngle)
         case .radial(let center, let r0, let r1):
             geometry = .radial(center: toPixels(center), startRadius: r0 * scale, endRadius: r1 * scale)
+        case .shader(let file):
+            geometry = .shader(file: file, origin: toPixels(UnitPoint(0, 0)), size: Vec2(rect.w * scale, rect.h * scale),
+                               scale: scale, time: t)
+            ramp = nil; return
         }
         ramp = GradientRamp(stops: paint.stops, interpolation: paint.interpolation)
     }
@@ -80,6 +87,7 @@ public struct ResolvedPaint: Equatable, Sendable {
             return rel < span + (360 - span) / 2 ? 1 : 0      // the gap: end colour, then start colour
         case .radial(let c, let r0, let r1):
             return (length(p - c) - r0) / (r1 - r0)
+        case .shader: return 0
         }
     }
 
@@ -87,7 +95,8 @@ public struct ResolvedPaint: Equatable, Sendable {
     @inline(__always)
     public func color(at p: Vec2) -> Premul {
         if case .solid(let c) = geometry { return c }
-        return ramp!.color(at: parameter(at: p))
+        guard let ramp else { return .zero }     // a shader paint: GPU only, see Halo.render
+        return ramp.color(at: parameter(at: p))
     }
 
     /// True when the colour is the same everywhere.
