@@ -85,18 +85,21 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     vec4 before = vec4(0.0), after = vec4(0.0);
     int row = uPaintRamp[i].x, count = uPaintRamp[i].y;
     ivec2 seg = rampSegment(uRamps, row, count, t);
+    // (An angular gradient's t stays within 0...1: a hard stop at 0 or 1 meets the other
+    // end of the ramp across the seam or the sweep's end, handled below.)
     if (gl > 0.0) {
         // Hard stops next to t's segment: a run of nodes at one location. The colour just
         // below it is the run's first node, at and above it the run's last (a later stop
         // holds from its location on).
         float lLo = rampLocation(uRamps, row, seg.x);
-        if (seg.x > 0 && rampLocation(uRamps, row, seg.x - 1) == lLo) {
+        bool inside = kind != PAINT_ANGULAR;
+        if (seg.x > 0 && rampLocation(uRamps, row, seg.x - 1) == lLo && (inside || (lLo > 0.0 && lLo < 1.0))) {
             int f = seg.x - 1;
             for (int k = 0; k < 16 && f > 0 && rampLocation(uRamps, row, f - 1) == lLo; k++) f--;
             nearestJump((t - lLo) / gl, gn, rampNode(uRamps, row, f), rampNode(uRamps, row, seg.x), best, n, before, after);
         }
         float lHi = rampLocation(uRamps, row, seg.y);
-        if (seg.y + 1 < count && rampLocation(uRamps, row, seg.y + 1) == lHi) {
+        if (seg.y + 1 < count && rampLocation(uRamps, row, seg.y + 1) == lHi && (inside || (lHi > 0.0 && lHi < 1.0))) {
             int l = seg.y + 1;
             for (int k = 0; k < 16 && l + 1 < count && rampLocation(uRamps, row, l + 1) == lHi; k++) l++;
             nearestJump((t - lHi) / gl, gn, rampNode(uRamps, row, seg.y), rampNode(uRamps, row, l), best, n, before, after);
@@ -117,18 +120,27 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
         // The end of a partial sweep, where t reaches 1 and a hard stop at 1 can jump.
         if (span < 360.0) {
             float dEnd = mod(rel - span + 180.0, 360.0) - 180.0;
-            if (abs(dEnd) < 90.0)
-                nearestJump(r * sin(radians(dEnd)), tangent, rampAt(i, 1.0 - 1e-5), rampAt(i, 1.0), best, n, before, after);
+            vec4 e0 = rampAt(i, 1.0 - 1e-5), e1 = rampAt(i, 1.0);
+            if (abs(dEnd) < 90.0 && any(greaterThan(abs(e1 - e0), vec4(1e-4))))
+                nearestJump(r * sin(radians(dEnd)), tangent, e0, e1, best, n, before, after);
         }
     }
-    vec4 centre = rampAt(i, t);
+    // The colour at t from its segment (no second search).
+    float l0 = rampLocation(uRamps, row, seg.x), l1 = rampLocation(uRamps, row, seg.y);
+    vec4 centre = seg.x == seg.y || l1 <= l0 ? rampNode(uRamps, row, seg.y)
+                : mix(rampNode(uRamps, row, seg.x), rampNode(uRamps, row, seg.y), (t - l0) / (l1 - l0));
     if (abs(best) < 0.75) {
-        float fAfter = halfPlaneCoverage(-best, -n, vec2(1.0));
+        // The area after the jump within the covered strip (a rectangle b - a along the
+        // strip's normal by 1 across it, centred where t was taken).
+        vec2 sn = strip.xy, st = vec2(-sn.y, sn.x);
+        float fAfter = halfPlaneCoverage(-best, -vec2(dot(n, sn), dot(n, st)), vec2(strip.w - strip.z, 1.0));
         return mix(best < 0.0 ? centre : before, best >= 0.0 ? centre : after, fAfter);
     }
     // A colour stop (a kink) inside the pixel's range of t: the centre is not the average.
     float reach = 0.75 * gl;
-    if (reach > 1e-4 && stopsBelow(row, count, t + reach) != stopsBelow(row, count, t - reach))
+    // Only when the pixel's range of t leaves t's segment can it hold a stop.
+    bool leaves = seg.x == seg.y || t - reach < l0 || t + reach >= l1;
+    if (reach > 1e-4 && leaves && stopsBelow(row, count, t + reach) != stopsBelow(row, count, t - reach))
         return paintSupersampled(i, kind, pixel, strip, gl > 0.25 ? 8 : 4);
     return centre;
 }
