@@ -4,28 +4,32 @@ public enum EmbeddedShaders {
     public static let files: [String: String] = [
         "blur.frag": #"""
 #version 330 core
-// One pass of the separable Gaussian: out(x) = sum_k w[k] in(x + k * dir), zero outside
-// the source's used region. The weights are the Gaussian's integrals over each texel,
-// Phi((k + 1/2) / sigma) - Phi((k - 1/2) / sigma) (SCENE.md "Glow"), computed once per
-// frame on the CPU, truncated at 4 sigma (the tail beyond is under 7e-5 of the total).
-const int MAX_RADIUS = 64;       // keep in sync with Sources/HaloGL/GlowPlan.swift
+// One pass of the separable Gaussian: out(x) = sum_k w[k] in(x + k * dir). The weights are
+// the Gaussian's integrals over each texel, Phi((k + 1/2) / sigma) - Phi((k - 1/2) / sigma)
+// (SCENE.md "Glow"), truncated at 4 sigma (the tail beyond is under 7e-5 of the total),
+// computed once per frame on the CPU. Neighbouring taps k, k + 1 are read as one bilinear
+// fetch between them (Rakos, "Efficient Gaussian blur with linear sampling", 2010): weight
+// w[k] + w[k+1] at offset (k w[k] + (k+1) w[k+1]) / (w[k] + w[k+1]); the texture's last
+// texel on each side is blank (zero coverage), and edges are clamped, so reads past the
+// source are zero to within the tail.
+const int MAX_PAIRS = 33;        // keep in sync with Sources/HaloGL/GlowPlan.swift
 
 uniform sampler2D uSource;
-uniform ivec2 uDirection;        // (1, 0) or (0, 1)
-uniform ivec2 uSourceSize;       // used region of the source, texels
-uniform int uRadius;             // taps on each side
-uniform float uWeights[MAX_RADIUS + 1];   // w[0] ... w[radius]; w[-k] = w[k]
+uniform vec2 uDirection;         // (1, 0) or (0, 1)
+uniform vec2 uTexSize;           // source texture size, texels
+uniform float uCenterWeight;     // w[0]
+uniform int uPairs;              // pairs of taps on each side
+uniform float uPairWeights[MAX_PAIRS];
+uniform float uPairOffsets[MAX_PAIRS];
 
 out vec4 fragColor;
 
 void main() {
-    ivec2 p = ivec2(gl_FragCoord.xy);
-    vec4 sum = texelFetch(uSource, p, 0) * uWeights[0];
-    for (int k = 1; k <= uRadius; k++) {
-        ivec2 a = p + k * uDirection, b = p - k * uDirection;
-        vec4 va = all(lessThan(a, uSourceSize)) ? texelFetch(uSource, a, 0) : vec4(0.0);
-        vec4 vb = all(greaterThanEqual(b, ivec2(0))) ? texelFetch(uSource, b, 0) : vec4(0.0);
-        sum += (va + vb) * uWeights[k];
+    vec2 p = gl_FragCoord.xy;
+    vec4 sum = texture(uSource, p / uTexSize) * uCenterWeight;
+    for (int j = 0; j < uPairs; j++) {
+        vec2 o = uDirection * uPairOffsets[j];
+        sum += (texture(uSource, (p + o) / uTexSize) + texture(uSource, (p - o) / uTexSize)) * uPairWeights[j];
     }
     fragColor = sum;
 }
@@ -768,8 +772,8 @@ vec4 coveredStrip(vec2 p, float lo, float hi) {
 // GL y = 0) one texel per window pixel, centred. The window's framebuffer is y-up, so the
 // canvas row is flipped here, and only here. Each texel is rounded as resolve.frag rounds
 // (straight alpha, 8 bits), so an opaque canvas shows exactly the bytes `halo render`
-// writes; where it is transparent it is composited over an 8 px grey checkerboard, and
-// outside the canvas the window is a flat dark grey (letterbox).
+// writes; where it is transparent it is composited over an 8 px grey checkerboard. Drawn
+// over the canvas's rectangle only: the letterbox around it is a clear (CanvasPresenter).
 uniform sampler2D uCanvas;       // the renderer's canvas texture
 uniform ivec2 uCanvasSize;       // pixels of the canvas drawn this frame (the texture may be larger)
 uniform ivec2 uOrigin;           // window pixel, y down, of the canvas's top-left corner
@@ -780,11 +784,7 @@ out vec4 fragColor;
 void main() {
     ivec2 w = ivec2(gl_FragCoord.xy);
     ivec2 p = ivec2(w.x, uWindowHeight - 1 - w.y) - uOrigin;      // canvas pixel, y down
-    if (any(lessThan(p, ivec2(0))) || any(greaterThanEqual(p, uCanvasSize))) {
-        fragColor = vec4(vec3(0.11), 1.0);
-        return;
-    }
-    vec4 c = texelFetch(uCanvas, p, 0);
+    vec4 c = texelFetch(uCanvas, clamp(p, ivec2(0), uCanvasSize - 1), 0);
     float a8 = floor(clamp(c.a, 0.0, 1.0) * 255.0 + 0.5) / 255.0;
     vec3 rgb = a8 > 0.0 ? floor(clamp(c.rgb / c.a, 0.0, 1.0) * 255.0 + 0.5) / 255.0 : vec3(0.0);
     float checker = ((p.x / 8 + p.y / 8) & 1) == 0 ? 0.8 : 0.6;

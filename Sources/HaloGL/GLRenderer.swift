@@ -156,7 +156,8 @@ public final class GLRenderer {
                 bounds = bounds.map { $0.union(sb) } ?? sb
                 if let glow = layer.glow, glow.sigma > 0 {
                     let plan = GlowPlan(sigma: glow.sigma)
-                    let g = sb.grown(by: plan.reach)
+                    // One blank texel beyond the reach on each side (blur.frag reads up to it).
+                    let g = sb.grown(by: plan.reach + Double(plan.k))
                     // Only the part that can reach the canvas.
                     let x0 = max(g.x0, -plan.reach).rounded(.down), y0 = max(g.y0, -plan.reach).rounded(.down)
                     let x1 = min(g.x1, Double(w) + plan.reach), y1 = min(g.y1, Double(h) + plan.reach)
@@ -225,8 +226,9 @@ public final class GLRenderer {
     /// The stroke layer at 1/k resolution into glowA, then the blur: glowA -> glowB (x), glowB -> glowA (y).
     private func drawGlow(_ layer: ResolvedLayer, glow: ResolvedGlow, plan: GlowPlan,
                           region: (x0: Double, y0: Double, gw: Int, gh: Int), rampRows: [Int]) throws {
-        try glowA.ensure(width: region.gw, height: region.gh, growOnly: true)
-        try glowB.ensure(width: region.gw, height: region.gh, growOnly: true)
+        // Exactly the region's size: the blur's bilinear reads clamp at its edges.
+        try glowA.ensure(width: region.gw, height: region.gh)
+        try glowB.ensure(width: region.gw, height: region.gh)
         halo_glDisable(GLenum(GL_BLEND))
         let used = Box(x0: 0, y0: 0, x1: Double(region.gw), y1: Double(region.gh))
         // Source.
@@ -244,9 +246,12 @@ public final class GLRenderer {
         let b = blurProgram
         halo_glUseProgram(b.id)
         halo_glUniform1i(b.loc("uSource"), 2)
-        halo_glUniform2i(b.loc("uSourceSize"), GLint(region.gw), GLint(region.gh))
-        halo_glUniform1i(b.loc("uRadius"), GLint(plan.radius))
-        plan.weights.withUnsafeBufferPointer { halo_glUniform1fv(b.loc("uWeights"), GLsizei(plan.weights.count), $0.baseAddress) }
+        halo_glUniform2f(b.loc("uTexSize"), Float(region.gw), Float(region.gh))
+        halo_glUniform1f(b.loc("uCenterWeight"), plan.weights[0])
+        let pairs = plan.pairs
+        halo_glUniform1i(b.loc("uPairs"), GLint(pairs.weights.count))
+        pairs.weights.withUnsafeBufferPointer { halo_glUniform1fv(b.loc("uPairWeights"), GLsizei($0.count), $0.baseAddress) }
+        pairs.offsets.withUnsafeBufferPointer { halo_glUniform1fv(b.loc("uPairOffsets"), GLsizei($0.count), $0.baseAddress) }
         for (src, dst, dir) in [(glowA, glowB, (1, 0)), (glowB, glowA, (0, 1))] {
             halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), dst.fbo)
             halo_glViewport(0, 0, GLsizei(dst.width), GLsizei(dst.height))
@@ -254,7 +259,7 @@ public final class GLRenderer {
             halo_glBindTexture(GLenum(GL_TEXTURE_2D), src.texture)
             halo_glActiveTexture(GLenum(GL_TEXTURE0))
             setQuad(b, used, target: (dst.width, dst.height))
-            halo_glUniform2i(b.loc("uDirection"), GLint(dir.0), GLint(dir.1))
+            halo_glUniform2f(b.loc("uDirection"), Float(dir.0), Float(dir.1))
             halo_glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
         }
         halo_glActiveTexture(GLenum(GL_TEXTURE2))

@@ -16,8 +16,9 @@ import HaloCore
 /// Measured against the exact image on the seed button (sigma 24 px, k = 4):
 /// see the conformance table in the README.
 struct GlowPlan {
-    /// Keep in sync with MAX_RADIUS in Shaders/blur.frag.
+    /// Taps on each side at most; keep (maxRadius + 1) / 2 == MAX_PAIRS in Shaders/blur.frag.
     static let maxRadius = 64
+    static let maxPairs = 33
 
     let k: Int
     let sigmaTexels: Double
@@ -42,6 +43,20 @@ struct GlowPlan {
         let total = w[0] + 2 * w.dropFirst().reduce(0, +)
         w = w.map { $0 / total }
         weights = w.map(Float.init)
+    }
+
+    /// The taps paired for bilinear reads (blur.frag): weight w[2j+1] + w[2j+2] at offset
+    /// ((2j+1) w[2j+1] + (2j+2) w[2j+2]) / (w[2j+1] + w[2j+2]), j = 0, 1, ...
+    var pairs: (weights: [Float], offsets: [Float]) {
+        var ws: [Float] = [], os: [Float] = []
+        var k = 1
+        while k <= radius {
+            let a = Double(weights[k]), b = k + 1 <= radius ? Double(weights[k + 1]) : 0
+            ws.append(Float(a + b))
+            os.append(Float((Double(k) * a + Double(k + 1) * b) / max(a + b, 1e-30)))
+            k += 2
+        }
+        return (ws, os)
     }
 
     /// How far the glow reaches beyond the stroke, in pixels.
