@@ -787,7 +787,7 @@ void main() {
     vec4 c = texelFetch(uCanvas, clamp(p, ivec2(0), uCanvasSize - 1), 0);
     float a8 = floor(clamp(c.a, 0.0, 1.0) * 255.0 + 0.5) / 255.0;
     vec3 rgb = a8 > 0.0 ? floor(clamp(c.rgb / c.a, 0.0, 1.0) * 255.0 + 0.5) / 255.0 : vec3(0.0);
-    float checker = ((p.x / 8 + p.y / 8) & 1) == 0 ? 0.8 : 0.6;
+    float checker = (((p.x >> 3) + (p.y >> 3)) & 1) == 0 ? 0.8 : 0.6;   // shifts: llvmpipe has no vector integer divide
     fragColor = vec4(rgb * a8 + checker * (1.0 - a8), 1.0);
 }
 
