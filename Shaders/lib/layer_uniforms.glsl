@@ -27,6 +27,13 @@
 #ifndef HALO_EDGE
 #define HALO_EDGE 1
 #endif
+//   HALO_PAINT_AA 1: paints may jump or kink inside a pixel of this tile (hard stops, the
+//                angular seam or centre, colour stops): average them (paintColor); 0: the
+//                CPU found no stop within the tile's range of t, so the colour at the
+//                covered part's middle is the average (exact for paints linear there)
+#ifndef HALO_PAINT_AA
+#define HALO_PAINT_AA 1
+#endif
 uniform vec2 uShapeCenter;       // pixels, y down
 uniform vec2 uShapeHalfSize;     // pixels
 uniform vec4 uShapeRadii;        // pixels: topLeft, topRight, bottomRight, bottomLeft

@@ -206,6 +206,13 @@ float slabOverlap(float lo, float hi, float c, float s) {
 #ifndef HALO_EDGE
 #define HALO_EDGE 1
 #endif
+//   HALO_PAINT_AA 1: paints may jump or kink inside a pixel of this tile (hard stops, the
+//                angular seam or centre, colour stops): average them (paintColor); 0: the
+//                CPU found no stop within the tile's range of t, so the colour at the
+//                covered part's middle is the average (exact for paints linear there)
+#ifndef HALO_PAINT_AA
+#define HALO_PAINT_AA 1
+#endif
 uniform vec2 uShapeCenter;       // pixels, y down
 uniform vec2 uShapeHalfSize;     // pixels
 uniform vec4 uShapeRadii;        // pixels: topLeft, topRight, bottomRight, bottomLeft
@@ -362,6 +369,10 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
 #endif
     vec4 geo = uPaintGeometry[i];
     vec2 p = pixel + strip.xy * (0.5 * (strip.z + strip.w));      // the strip's middle
+#if !HALO_PAINT_AA
+    vec2 g0;
+    return rampAt(i, paintT(i, kind, p, g0));
+#endif
     if (kind == PAINT_ANGULAR && length(p - geo.xy) < 1.5) return paintSupersampled(i, kind, pixel, strip, 4);
     vec2 g;
     float t = paintT(i, kind, p, g);

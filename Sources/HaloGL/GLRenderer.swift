@@ -187,9 +187,9 @@ public final class GLRenderer {
             halo_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
             halo_glBindVertexArray(tileVAO)
             halo_glBindBuffer(GLenum(GL_ARRAY_BUFFER), tileBuffer)
-            for group in tiles.groups {
-                let data = group.data
+            for (group, data) in tiles.groups {
                 var variant = LayerVariant(layer, glow: glowMode, edge: group.edge ? 1 : 0)
+                variant.paintAA = group.paintAA ? 1 : 0
                 // Edge-free tiles: a draw that covers none of the tile is compiled out.
                 if !group.edge && !group.fill { variant.fill = -1 }
                 if !group.edge && !group.stroke { variant.stroke = -1 }
@@ -453,6 +453,8 @@ struct RenderTarget {
 /// What a layer program variant is compiled for (the #defines of Shaders/lib/layer_uniforms.glsl).
 struct LayerVariant: Hashable {
     var shape: Int, fill: Int, stroke: Int, glow: Int, edge: Int
+    /// 1: paints averaged for jumps and kinks per pixel; 0: the tile needs none (LayerTiles).
+    var paintAA = 1
     /// Shader paints' GLSL files (ShaderPaintLibrary.swift), nil for other paints.
     var fillPaint: String?, strokePaint: String?
 
@@ -487,6 +489,6 @@ struct LayerVariant: Hashable {
 
     var defines: [(String, String)] {
         [("HALO_SHAPE", "\(shape)"), ("HALO_FILL", "\(fill)"), ("HALO_STROKE", "\(stroke)"),
-         ("HALO_GLOW", "\(glow)"), ("HALO_EDGE", "\(edge)")]
+         ("HALO_GLOW", "\(glow)"), ("HALO_EDGE", "\(edge)"), ("HALO_PAINT_AA", "\(paintAA)")]
     }
 }

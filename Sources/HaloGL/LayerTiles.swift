@@ -1,13 +1,20 @@
+import Foundation
 import HaloCore
 
-/// A layer's quad split into square tiles, each classified on the CPU from the exact
-/// signed distance at its centre: tiles that an edge (of the fill or of either stroke
-/// edge) may cross are drawn by the full coverage shader; the others are wholly inside
-/// or outside each draw, so the cheap variant draws them with that coverage; tiles with
-/// nothing in them (no fill, no stroke, no glow) are not drawn.
+/// A layer's quad split into square tiles, each classified on the CPU:
+/// - by coverage, from the exact signed distance at its centre: tiles that an edge (of the
+///   fill or of either stroke edge) may cross are drawn by the full coverage shader; the
+///   others are wholly inside or outside each draw, so a cheap variant draws them with that
+///   coverage; tiles with nothing in them (no fill, no stroke, no glow) are not drawn.
+///   Sound because the signed distance is 1-Lipschitz (exact, or a bound at mitred
+///   corners): a tile whose centre is farther than its half-diagonal from an edge cannot
+///   meet it.
+/// - by paint, from the range of the gradient parameter t over the tile: only tiles whose
+///   range holds a colour stop, the angular seam, the end or middle of a partial sweep's
+///   gap, or an angular centre get the variant that averages jumps and kinks per pixel.
 ///
-/// Sound because the signed distance is 1-Lipschitz (exact, or a bound at mitred corners):
-/// a tile whose centre is farther than its half-diagonal from an edge cannot meet it.
+/// llvmpipe runs both sides of every branch, so work that a tile cannot need is moved out
+/// of its program variant rather than skipped with an `if`.
 struct LayerTiles {
     /// Tile side in pixels: small enough that edge tiles hug the outline, large enough that
     /// classification (one signed distance a tile) stays cheap.
@@ -15,22 +22,17 @@ struct LayerTiles {
 
     /// Per instance: x0, y0, x1, y1 (canvas pixels), fill coverage, stroke coverage.
     static let floatsPerTile = 6
-    var edge: [Float] = []
-    /// Edge-free tiles by (fill covers, stroke covers): index fill * 2 + stroke.
-    var flat: [[Float]] = [[], [], [], []]
 
-    /// The draws to make: edge tiles, then each non-empty class of edge-free tiles.
-    var groups: [(edge: Bool, fill: Bool, stroke: Bool, data: [Float])] {
-        var out: [(Bool, Bool, Bool, [Float])] = []
-        if !edge.isEmpty { out.append((true, true, true, edge)) }
-        for k in 0..<4 where !flat[k].isEmpty { out.append((false, k >= 2, k % 2 == 1, flat[k])) }
-        return out
-    }
+    struct Group: Hashable { var edge: Bool; var fill: Bool; var stroke: Bool; var paintAA: Bool }
+    /// The draws to make, each a list of tiles.
+    private(set) var groups: [(key: Group, data: [Float])] = []
 
     init(_ layer: ResolvedLayer, quad: Box, hasGlow: Bool) {
+        var byGroup: [Group: [Float]] = [:]
         let s = LayerTiles.size
         let i0 = Int(quad.x0), j0 = Int(quad.y0), i1 = Int(quad.x1), j1 = Int(quad.y1)
-        edge.reserveCapacity(64)
+        let fillStops = layer.fill.flatMap(LayerTiles.stops)
+        let strokeStops = layer.stroke.flatMap { LayerTiles.stops($0.paint) }
         var y = j0
         while y < j1 {
             let y1 = min(y + s, j1)
@@ -49,11 +51,70 @@ struct LayerTiles {
                     if d - st.inner >= h && st.outer - d >= h { stroke = 1 }
                     else if !(d >= st.outer + h || d <= st.inner - h) { isEdge = true }
                 }
-                let rect: [Float] = [Float(x), Float(y), Float(x1), Float(y1), fill, stroke]
-                if isEdge { edge += rect } else if fill > 0 || stroke > 0 || hasGlow { flat[Int(fill) * 2 + Int(stroke)] += rect }
+                if isEdge || fill > 0 || stroke > 0 || hasGlow {
+                    let box = Box(x0: Double(x), y0: Double(y), x1: Double(x1), y1: Double(y1))
+                    var aa = false
+                    if let f = layer.fill, isEdge || fill > 0, let st = fillStops { aa = LayerTiles.needsAA(f, st, box) }
+                    if !aa, let sp = layer.stroke?.paint, isEdge || stroke > 0, let st = strokeStops { aa = LayerTiles.needsAA(sp, st, box) }
+                    let key = isEdge ? Group(edge: true, fill: true, stroke: true, paintAA: aa)
+                                     : Group(edge: false, fill: fill > 0, stroke: stroke > 0, paintAA: aa)
+                    byGroup[key, default: []] += [Float(x), Float(y), Float(x1), Float(y1), fill, stroke]
+                }
                 x = x1
             }
             y = y1
         }
+        groups = byGroup.map { ($0.key, $0.value) }.sorted { ($0.key.edge ? 1 : 0) > ($1.key.edge ? 1 : 0) }
+    }
+
+    /// The stop locations of a gradient paint, or nil for a solid colour (never averaged).
+    static func stops(_ p: ResolvedPaint) -> [Double]? {
+        switch p.geometry { case .solid, .shader: return nil; default: break }
+        return p.ramp?.stopLocations
+    }
+
+    /// True when a pixel inside `box` may see the paint jump or kink: a colour stop (or a
+    /// clamped end) inside the box's range of t, the angular seam or a partial sweep's
+    /// gap edges crossing it, or an angular centre within 2 px of it. Exact ranges: t is
+    /// linear (linear), monotone in the distance (radial: nearest and farthest points of
+    /// the box), or monotone in the angle seen from outside the box (angular).
+    static func needsAA(_ p: ResolvedPaint, _ stops: [Double], _ b: Box) -> Bool {
+        let margin = 1.0   // pixels around the box: a pixel's covered part may lie off-centre
+        let corners = [Vec2(b.x0 - margin, b.y0 - margin), Vec2(b.x1 + margin, b.y0 - margin),
+                       Vec2(b.x0 - margin, b.y1 + margin), Vec2(b.x1 + margin, b.y1 + margin)]
+        var lo = Double.infinity, hi = -Double.infinity
+        switch p.geometry {
+        case .solid, .shader:
+            return false      // a solid colour never jumps; a shader paint is the user's own
+        case .linear:
+            for c in corners { let t = p.parameter(at: c); lo = min(lo, t); hi = max(hi, t) }
+        case .radial(let c, let r0, let r1):
+            let nx = min(max(c.x, b.x0 - margin), b.x1 + margin), ny = min(max(c.y, b.y0 - margin), b.y1 + margin)
+            let near = length(Vec2(nx, ny) - c)
+            let far = corners.map { length($0 - c) }.max()!
+            let t0 = (near - r0) / (r1 - r0), t1 = (far - r0) / (r1 - r0)
+            lo = min(t0, t1); hi = max(t0, t1)
+        case .angular(let c, let angle, let span):
+            if c.x >= b.x0 - 2 * margin && c.x <= b.x1 + 2 * margin && c.y >= b.y0 - 2 * margin && c.y <= b.y1 + 2 * margin { return true }
+            // Angles of the corners, unwrapped around the first (the box spans under 180 degrees).
+            let a = corners.map { atan2($0.y - c.y, $0.x - c.x) * 180 / .pi }
+            var relLo = Double.infinity, relHi = -Double.infinity
+            for ai in a {
+                var d = (ai - a[0]).truncatingRemainder(dividingBy: 360)
+                if d > 180 { d -= 360 } else if d < -180 { d += 360 }
+                relLo = min(relLo, d); relHi = max(relHi, d)
+            }
+            var start = (a[0] + relLo - angle).truncatingRemainder(dividingBy: 360)
+            if start < 0 { start += 360 }
+            let end = start + (relHi - relLo)
+            // Jumps: the seam (rel 0 = 360), the sweep's end and the middle of its gap.
+            var jumps = [0.0, 360.0]
+            if span < 360 { jumps += [span, span + (360 - span) / 2] }
+            if jumps.contains(where: { $0 >= start && $0 <= end }) || end >= 720 { return true }
+            if start > span { return false }                // wholly in the gap: constant t
+            lo = start / span; hi = min(end, span) / span
+        }
+        let eps = 1e-9
+        return stops.contains { $0 >= lo - eps && $0 <= hi + eps }
     }
 }

@@ -66,6 +66,15 @@ public struct GradientRamp: Hashable, Sendable {
         }
     }
 
+    /// The locations of the colour stops (where the ramp may jump or kink), ascending, each once.
+    public var stopLocations: [Double] {
+        var out: [Double] = []
+        for k in locations.indices where (k == 0 ? stopsUpTo[k] > 0 : stopsUpTo[k] > stopsUpTo[k - 1]) && out.last != locations[k] {
+            out.append(locations[k])
+        }
+        return out
+    }
+
     /// The premultiplied colour at `t` (clamped to the first and last node). At a
     /// hard edge the later stop holds from its location on.
     @inline(__always)
