@@ -234,14 +234,28 @@ public final class GLRenderer {
         // Source.
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), glowA.fbo)
         halo_glViewport(0, 0, GLsizei(glowA.width), GLsizei(glowA.height))
-        let s = try glowSourceProgram(LayerVariant(layer, glow: 0, edge: 1))
-        halo_glUseProgram(s.id)
-        setQuad(s, used, target: (glowA.width, glowA.height))
-        setLayerUniforms(s, layer, rampRows: rampRows)
-        halo_glUniform4f(s.loc("uGlowMap"), Float(region.x0), Float(region.y0), Float(plan.k), 0)
+        // Clear, then only the tiles of texels near the stroke (LayerTiles.glowSource).
+        halo_glClearColor(0, 0, 0, 0)
+        halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         let gc = glow.color ?? Premul(0, 0, 0, -1)
-        halo_glUniform4f(s.loc("uGlowColor"), Float(gc.x), Float(gc.y), Float(gc.z), Float(gc.w))
-        halo_glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        halo_glBindVertexArray(tileVAO)
+        halo_glBindBuffer(GLenum(GL_ARRAY_BUFFER), tileBuffer)
+        for (group, data) in LayerTiles.glowSource(layer, origin: Vec2(region.x0, region.y0), k: plan.k,
+                                                   texels: (region.gw, region.gh)).groups {
+            var variant = LayerVariant(layer, glow: 0, edge: group.edge ? 1 : 0)
+            variant.paintAA = group.paintAA ? 1 : 0
+            let s = try glowSourceProgram(variant)
+            halo_glUseProgram(s.id)
+            halo_glUniform2f(s.loc("uTarget"), Float(glowA.width), Float(glowA.height))
+            setLayerUniforms(s, layer, rampRows: rampRows)
+            halo_glUniform4f(s.loc("uGlowMap"), Float(region.x0), Float(region.y0), Float(plan.k), 0)
+            halo_glUniform4f(s.loc("uGlowColor"), Float(gc.x), Float(gc.y), Float(gc.z), Float(gc.w))
+            data.withUnsafeBytes { buf in
+                halo_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(buf.count), buf.baseAddress, GLenum(GL_STREAM_DRAW))
+            }
+            halo_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(data.count / LayerTiles.floatsPerTile))
+        }
+        halo_glBindVertexArray(vao)
         // Blur, two passes.
         let b = blurProgram
         halo_glUseProgram(b.id)
@@ -304,10 +318,11 @@ public final class GLRenderer {
 
     /// The glow-source program for a variant (shape and stroke paint), compiled on first use.
     private func glowSourceProgram(_ v: LayerVariant) throws -> GLProgram {
-        var key = LayerVariant(shape: v.shape, fill: -1, stroke: v.stroke, glow: 0, edge: 1)
+        var key = LayerVariant(shape: v.shape, fill: -1, stroke: v.stroke, glow: 0, edge: v.edge)
         key.strokePaint = v.strokePaint
+        key.paintAA = v.paintAA
         if let p = glowSourcePrograms[key] { return p }
-        let p = try GLProgram(try shaders.withPaints(fill: nil, stroke: key.strokePaint, snapshots: &paintSnapshots), vertex: "quad.vert", fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram, defines: key.defines)
+        let p = try GLProgram(try shaders.withPaints(fill: nil, stroke: key.strokePaint, snapshots: &paintSnapshots), vertex: "tile.vert", fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram, defines: key.defines)
         glowSourcePrograms[key] = p
         return p
     }

@@ -67,6 +67,44 @@ struct LayerTiles {
         groups = byGroup.map { ($0.key, $0.value) }.sorted { ($0.key.edge ? 1 : 0) > ($1.key.edge ? 1 : 0) }
     }
 
+    /// Tiles of a glow's source texture (texel (u, v) stands for the k x k pixel block from
+    /// origin + (u, v) k): only the stroke is drawn there, so tiles the stroke cannot reach
+    /// are left clear, tiles wholly inside its band take the cheap variant, the rest the
+    /// full one. Rects are in texels.
+    static func glowSource(_ layer: ResolvedLayer, origin: Vec2, k: Int, texels: (Int, Int)) -> LayerTiles {
+        var t = LayerTiles()
+        guard let st = layer.stroke else { return t }
+        var byGroup: [Group: [Float]] = [:]
+        let s = LayerTiles.size, kd = Double(k)
+        let strokeStops = LayerTiles.stops(st.paint)
+        var v = 0
+        while v < texels.1 {
+            let v1 = min(v + s, texels.1)
+            var u = 0
+            while u < texels.0 {
+                let u1 = min(u + s, texels.0)
+                let box = Box(x0: origin.x + Double(u) * kd, y0: origin.y + Double(v) * kd,
+                              x1: origin.x + Double(u1) * kd, y1: origin.y + Double(v1) * kd)
+                let c = Vec2((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
+                let h = 0.5 * ((box.x1 - box.x0) * (box.x1 - box.x0) + (box.y1 - box.y0) * (box.y1 - box.y0)).squareRoot() + 0.01
+                let d = layer.outline.signedDistance(c)
+                let full = d - st.inner >= h && st.outer - d >= h
+                let none = d >= st.outer + h || d <= st.inner - h
+                if !none {
+                    let aa = strokeStops.map { LayerTiles.needsAA(st.paint, $0, box) } ?? false
+                    let key = Group(edge: !full, fill: false, stroke: true, paintAA: aa)
+                    byGroup[key, default: []] += [Float(u), Float(v), Float(u1), Float(v1), 0, full ? 1 : 0]
+                }
+                u = u1
+            }
+            v = v1
+        }
+        t.groups = byGroup.map { ($0.key, $0.value) }
+        return t
+    }
+
+    private init() {}
+
     /// The stop locations of a gradient paint, or nil for a solid colour (never averaged).
     static func stops(_ p: ResolvedPaint) -> [Double]? {
         switch p.geometry { case .solid, .shader: return nil; default: break }

@@ -6,7 +6,7 @@ enum Uniforms {
                         "uPaintColor", "uPaintGeometry", "uPaintRamp", "uRamps", "uStrokeEdges"]
     static let layerProgram = ["uTarget"] + layer + ["uGlow", "uGlowMap",
                                               "uGlowTexSize", "uGlowUsed", "uGlowColor", "uGlowOpacity", "uOpacity"]
-    static let glowSourceProgram = quad + layer + ["uGlowMap", "uGlowColor"]
+    static let glowSourceProgram = ["uTarget"] + layer + ["uGlowMap", "uGlowColor"]
     static let blurProgram = quad + ["uSource", "uDirection", "uTexSize", "uCenterWeight", "uPairs", "uPairWeights", "uPairOffsets"]
     static let resolveProgram = quad + ["uCanvas"]
 }

@@ -98,7 +98,7 @@ final class GPURendererTests: XCTestCase {
         }
         let vert = try declared("quad.vert")
         XCTAssertEqual(try declared("layer.frag").union(try declared("tile.vert")), Set(Uniforms.layerProgram))
-        XCTAssertEqual(try declared("glow_source.frag").union(vert), Set(Uniforms.glowSourceProgram))
+        XCTAssertEqual(try declared("glow_source.frag").union(try declared("tile.vert")), Set(Uniforms.glowSourceProgram))
         XCTAssertEqual(try declared("blur.frag").union(vert), Set(Uniforms.blurProgram))
         XCTAssertEqual(try declared("resolve.frag").union(vert), Set(Uniforms.resolveProgram))
     }
