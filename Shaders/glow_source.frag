@@ -16,7 +16,10 @@ out vec4 fragColor;
 void main() {
     float k = uGlowMap.z;
     vec2 p = uGlowMap.xy + gl_FragCoord.xy * k;
-#if HALO_EDGE
+#if HALO_EDGE == 2
+    vec3 sdg = smoothShapeSDG(p);
+    float c = smoothCover(sdg, k, uStrokeEdges.y) - smoothCover(sdg, k, uStrokeEdges.x);
+#elif HALO_EDGE
     float c = coverShape(p, k, uStrokeEdges.y) - coverShape(p, k, uStrokeEdges.x);
 #else
     float c = vCover.y;

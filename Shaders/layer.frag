@@ -22,23 +22,32 @@ void main() {
     vec2 p = gl_FragCoord.xy;
     vec4 layer = vec4(0.0);
     const vec4 WHOLE = vec4(1.0, 0.0, -0.5, 0.5);
+#if HALO_EDGE == 2
+    // Smooth-edge tile: one signed distance and normal serve every edge (lib/shape.glsl).
+    vec3 sdg = smoothShapeSDG(p);
+#define COVER(d) smoothCover(sdg, 1.0, d)
+#define STRIP(lo, hi) smoothStrip(sdg, lo, hi)
+#else
+#define COVER(d) coverShape(p, 1.0, d)
+#define STRIP(lo, hi) coveredStrip(p, lo, hi)
+#endif
 #if HALO_FILL >= 0
 #if HALO_EDGE
-    float cf = coverShape(p, 1.0, 0.0);
+    float cf = COVER(0.0);
 #else
     float cf = vCover.x;
 #endif
     // Partly covered pixels take the paint over their covered part.
-    if (cf > 0.0) layer = paintColor(0, HALO_FILL, p, HALO_EDGE != 0 && cf < 0.999 && HALO_FILL != PAINT_SOLID ? coveredStrip(p, -1e9, 0.0) : WHOLE) * cf;
+    if (cf > 0.0) layer = paintColor(0, HALO_FILL, p, HALO_EDGE != 0 && cf < 0.999 && HALO_FILL != PAINT_SOLID ? STRIP(-1e9, 0.0) : WHOLE) * cf;
 #endif
     vec4 stroke = vec4(0.0);
 #if HALO_STROKE >= 0
 #if HALO_EDGE
-    float cs = coverShape(p, 1.0, uStrokeEdges.y) - coverShape(p, 1.0, uStrokeEdges.x);
+    float cs = COVER(uStrokeEdges.y) - COVER(uStrokeEdges.x);
 #else
     float cs = vCover.y;
 #endif
-    if (cs > 0.0) stroke = paintColor(1, HALO_STROKE, p, HALO_EDGE != 0 && cs < 0.999 && HALO_STROKE != PAINT_SOLID ? coveredStrip(p, uStrokeEdges.x, uStrokeEdges.y) : WHOLE) * cs;
+    if (cs > 0.0) stroke = paintColor(1, HALO_STROKE, p, HALO_EDGE != 0 && cs < 0.999 && HALO_STROKE != PAINT_SOLID ? STRIP(uStrokeEdges.x, uStrokeEdges.y) : WHOLE) * cs;
 #endif
 #if HALO_GLOW == 1
     // Clamped to the texels this glow wrote (the texture is shared and may be larger).

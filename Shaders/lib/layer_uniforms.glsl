@@ -11,7 +11,9 @@
 //   HALO_STROKE  the stroke's paint kind, -1 for none
 //   HALO_GLOW    0 none, 1 the blurred stroke from a texture, 2 sigma 0 (the stroke itself)
 //   HALO_EDGE    1: coverage computed per pixel; 0: the tile is wholly inside or outside
-//                each draw and its coverage comes from the tile (tile.vert)
+//                each draw and its coverage comes from the tile (tile.vert); 2: coverage
+//                per pixel from one signed distance and normal, for tiles whose edges are
+//                smooth (smoothShapeSDG in lib/shape.glsl; LayerTiles decides)
 #ifndef HALO_SHAPE
 #define HALO_SHAPE 0
 #endif

@@ -14,6 +14,31 @@ float sdCircularCorner(vec2 q, float R) {
     return length(max(u, 0.0)) + min(max(u.x, u.y), 0.0) - R;
 }
 
+// sdCircularCorner with its gradient in q: (d, dd/dq). Exact where d is differentiable.
+vec3 sdgCircularCorner(vec2 q, float R) {
+    vec2 u = vec2(max(R, 0.0)) - q;
+    vec2 o = max(u, 0.0);
+    float ol = length(o);
+    if (R > 0.0 && ol > 0.0) return vec3(ol - R, -o / ol);
+    // Inside the quadrant, or a mitred corner: the nearer side.
+    return vec3(max(u.x, u.y) - max(R, 0.0), u.x > u.y ? vec2(-1.0, 0.0) : vec2(0.0, -1.0));
+}
+
+// Box of half size hb with circular corners r (topLeft, topRight, bottomRight, bottomLeft;
+// 0: mitred) at x relative to its centre: signed distance and unit gradient, (d, n).
+// The maximum of the four corner regions' exact distances (see sdRoundedBox in
+// Sources/HaloCore/Geometry/RoundedBox.swift for why this is exact where Quilez's
+// one-radius-per-quadrant form is not); the gradient is the maximising region's, exact
+// wherever the distance is differentiable.
+vec3 sdgRoundedBox(vec2 x, vec2 hb, vec4 r) {
+    vec3 best = vec3(-1e30, 1.0, 0.0);
+    for (int i = 0; i < 4; i++) {
+        vec3 c = sdgCircularCorner(hb - CORNER_SIGN[i] * x, r[i]);
+        if (c.x > best.x) best = vec3(c.x, -CORNER_SIGN[i] * c.yz);
+    }
+    return best;
+}
+
 // Continuous corner (CONTINUOUS.md, PixelCut's iOS 7 constants, symmetric form), units of R.
 const float CONTINUOUS_REACH = 1.52866483;
 

@@ -128,4 +128,27 @@ vec4 coveredStrip(vec2 p, float lo, float hi) {
     }
     return b > a ? vec4(g.yz, a, b) : vec4(1.0, 0.0, -0.5, 0.5);
 }
+// Smooth-edge tiles (HALO_EDGE 2): the CPU (LayerTiles) found that every edge crossing
+// this tile is a smooth curve, radius of curvature >= 12 blocks, with the region at least
+// 4 blocks across and no sharp or tight corner within 1.5 blocks. There one signed distance
+// and normal per pixel give every edge's coverage as a half-plane's (the curve's bulge
+// within a block is about s / (12 R) of its area: under 1/144, a third of a level), and
+// the covered part's strip. Continuous boxes are only marked smooth away from their corner
+// zones, where the outline is the box's straight sides.
+vec3 smoothShapeSDG(vec2 p) {
+    vec2 x = p - uShapeCenter;
+    if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, uShapeHalfSize);
+    return sdgRoundedBox(x, uShapeHalfSize, HALO_SHAPE == SHAPE_ROUNDED_BOX ? uShapeRadii : vec4(0.0));
+}
+
+// Coverage of an s x s block by the shape grown by d, from smoothShapeSDG's (d, n).
+float smoothCover(vec3 sdg, float s, float d) {
+    return halfPlaneCoverage(sdg.x - d, sdg.yz, vec2(s));
+}
+
+// coveredStrip for smooth-edge tiles, from smoothShapeSDG's (d, n).
+vec4 smoothStrip(vec3 sdg, float lo, float hi) {
+    float a = max(-0.5, lo - sdg.x), b = min(0.5, hi - sdg.x);
+    return b > a ? vec4(sdg.yz, a, b) : vec4(1.0, 0.0, -0.5, 0.5);
+}
 #endif

@@ -13,7 +13,7 @@ public struct BenchmarkResult: Sendable {
     /// Peak resident set size of the process, megabytes (getrusage ru_maxrss).
     public var peakRSSMB: Double
 
-    static func median(_ xs: [Double]) -> Double? {
+    public static func median(_ xs: [Double]) -> Double? {
         guard !xs.isEmpty else { return nil }
         let s = xs.sorted()
         return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2

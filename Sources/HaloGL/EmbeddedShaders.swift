@@ -85,7 +85,10 @@ out vec4 fragColor;
 void main() {
     float k = uGlowMap.z;
     vec2 p = uGlowMap.xy + gl_FragCoord.xy * k;
-#if HALO_EDGE
+#if HALO_EDGE == 2
+    vec3 sdg = smoothShapeSDG(p);
+    float c = smoothCover(sdg, k, uStrokeEdges.y) - smoothCover(sdg, k, uStrokeEdges.x);
+#elif HALO_EDGE
     float c = coverShape(p, k, uStrokeEdges.y) - coverShape(p, k, uStrokeEdges.x);
 #else
     float c = vCover.y;
@@ -121,23 +124,32 @@ void main() {
     vec2 p = gl_FragCoord.xy;
     vec4 layer = vec4(0.0);
     const vec4 WHOLE = vec4(1.0, 0.0, -0.5, 0.5);
+#if HALO_EDGE == 2
+    // Smooth-edge tile: one signed distance and normal serve every edge (lib/shape.glsl).
+    vec3 sdg = smoothShapeSDG(p);
+#define COVER(d) smoothCover(sdg, 1.0, d)
+#define STRIP(lo, hi) smoothStrip(sdg, lo, hi)
+#else
+#define COVER(d) coverShape(p, 1.0, d)
+#define STRIP(lo, hi) coveredStrip(p, lo, hi)
+#endif
 #if HALO_FILL >= 0
 #if HALO_EDGE
-    float cf = coverShape(p, 1.0, 0.0);
+    float cf = COVER(0.0);
 #else
     float cf = vCover.x;
 #endif
     // Partly covered pixels take the paint over their covered part.
-    if (cf > 0.0) layer = paintColor(0, HALO_FILL, p, HALO_EDGE != 0 && cf < 0.999 && HALO_FILL != PAINT_SOLID ? coveredStrip(p, -1e9, 0.0) : WHOLE) * cf;
+    if (cf > 0.0) layer = paintColor(0, HALO_FILL, p, HALO_EDGE != 0 && cf < 0.999 && HALO_FILL != PAINT_SOLID ? STRIP(-1e9, 0.0) : WHOLE) * cf;
 #endif
     vec4 stroke = vec4(0.0);
 #if HALO_STROKE >= 0
 #if HALO_EDGE
-    float cs = coverShape(p, 1.0, uStrokeEdges.y) - coverShape(p, 1.0, uStrokeEdges.x);
+    float cs = COVER(uStrokeEdges.y) - COVER(uStrokeEdges.x);
 #else
     float cs = vCover.y;
 #endif
-    if (cs > 0.0) stroke = paintColor(1, HALO_STROKE, p, HALO_EDGE != 0 && cs < 0.999 && HALO_STROKE != PAINT_SOLID ? coveredStrip(p, uStrokeEdges.x, uStrokeEdges.y) : WHOLE) * cs;
+    if (cs > 0.0) stroke = paintColor(1, HALO_STROKE, p, HALO_EDGE != 0 && cs < 0.999 && HALO_STROKE != PAINT_SOLID ? STRIP(uStrokeEdges.x, uStrokeEdges.y) : WHOLE) * cs;
 #endif
 #if HALO_GLOW == 1
     // Clamped to the texels this glow wrote (the texture is shared and may be larger).
@@ -196,7 +208,9 @@ float slabOverlap(float lo, float hi, float c, float s) {
 //   HALO_STROKE  the stroke's paint kind, -1 for none
 //   HALO_GLOW    0 none, 1 the blurred stroke from a texture, 2 sigma 0 (the stroke itself)
 //   HALO_EDGE    1: coverage computed per pixel; 0: the tile is wholly inside or outside
-//                each draw and its coverage comes from the tile (tile.vert)
+//                each draw and its coverage comes from the tile (tile.vert); 2: coverage
+//                per pixel from one signed distance and normal, for tiles whose edges are
+//                smooth (smoothShapeSDG in lib/shape.glsl; LayerTiles decides)
 #ifndef HALO_SHAPE
 #define HALO_SHAPE 0
 #endif
@@ -466,6 +480,31 @@ float sdCircularCorner(vec2 q, float R) {
     if (R <= 0.0) return max(-q.x, -q.y);
     vec2 u = vec2(R) - q;
     return length(max(u, 0.0)) + min(max(u.x, u.y), 0.0) - R;
+}
+
+// sdCircularCorner with its gradient in q: (d, dd/dq). Exact where d is differentiable.
+vec3 sdgCircularCorner(vec2 q, float R) {
+    vec2 u = vec2(max(R, 0.0)) - q;
+    vec2 o = max(u, 0.0);
+    float ol = length(o);
+    if (R > 0.0 && ol > 0.0) return vec3(ol - R, -o / ol);
+    // Inside the quadrant, or a mitred corner: the nearer side.
+    return vec3(max(u.x, u.y) - max(R, 0.0), u.x > u.y ? vec2(-1.0, 0.0) : vec2(0.0, -1.0));
+}
+
+// Box of half size hb with circular corners r (topLeft, topRight, bottomRight, bottomLeft;
+// 0: mitred) at x relative to its centre: signed distance and unit gradient, (d, n).
+// The maximum of the four corner regions' exact distances (see sdRoundedBox in
+// Sources/HaloCore/Geometry/RoundedBox.swift for why this is exact where Quilez's
+// one-radius-per-quadrant form is not); the gradient is the maximising region's, exact
+// wherever the distance is differentiable.
+vec3 sdgRoundedBox(vec2 x, vec2 hb, vec4 r) {
+    vec3 best = vec3(-1e30, 1.0, 0.0);
+    for (int i = 0; i < 4; i++) {
+        vec3 c = sdgCircularCorner(hb - CORNER_SIGN[i] * x, r[i]);
+        if (c.x > best.x) best = vec3(c.x, -CORNER_SIGN[i] * c.yz);
+    }
+    return best;
 }
 
 // Continuous corner (CONTINUOUS.md, PixelCut's iOS 7 constants, symmetric form), units of R.
@@ -771,6 +810,29 @@ vec4 coveredStrip(vec2 p, float lo, float hi) {
         }
     }
     return b > a ? vec4(g.yz, a, b) : vec4(1.0, 0.0, -0.5, 0.5);
+}
+// Smooth-edge tiles (HALO_EDGE 2): the CPU (LayerTiles) found that every edge crossing
+// this tile is a smooth curve, radius of curvature >= 12 blocks, with the region at least
+// 4 blocks across and no sharp or tight corner within 1.5 blocks. There one signed distance
+// and normal per pixel give every edge's coverage as a half-plane's (the curve's bulge
+// within a block is about s / (12 R) of its area: under 1/144, a third of a level), and
+// the covered part's strip. Continuous boxes are only marked smooth away from their corner
+// zones, where the outline is the box's straight sides.
+vec3 smoothShapeSDG(vec2 p) {
+    vec2 x = p - uShapeCenter;
+    if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, uShapeHalfSize);
+    return sdgRoundedBox(x, uShapeHalfSize, HALO_SHAPE == SHAPE_ROUNDED_BOX ? uShapeRadii : vec4(0.0));
+}
+
+// Coverage of an s x s block by the shape grown by d, from smoothShapeSDG's (d, n).
+float smoothCover(vec3 sdg, float s, float d) {
+    return halfPlaneCoverage(sdg.x - d, sdg.yz, vec2(s));
+}
+
+// coveredStrip for smooth-edge tiles, from smoothShapeSDG's (d, n).
+vec4 smoothStrip(vec3 sdg, float lo, float hi) {
+    float a = max(-0.5, lo - sdg.x), b = min(0.5, hi - sdg.x);
+    return b > a ? vec4(sdg.yz, a, b) : vec4(1.0, 0.0, -0.5, 0.5);
 }
 #endif
 

@@ -90,6 +90,21 @@ public final class GLRenderer {
         canvas.release(); output.release(); glowA.release(); glowB.release()
     }
 
+    /// When set, each pass of ``draw(_:)`` and ``render(_:)`` ends with `glFinish` and this
+    /// is called with the pass's name (e.g. "layer 1 smooth-edge tiles") and its wall time
+    /// in milliseconds: `halo bench --passes`. The finishes serialise the pipeline, so frames
+    /// take longer while it is set.
+    public var passTimer: ((String, Double) -> Void)?
+    private var passClock = DispatchTime.now()
+
+    private func endPass(_ name: @autoclosure () -> String) {
+        guard let passTimer else { return }
+        halo_glFinish()
+        let now = DispatchTime.now()
+        passTimer(name(), Double(now.uptimeNanoseconds - passClock.uptimeNanoseconds) / 1e6)
+        passClock = now
+    }
+
     /// GL_RENDERER of the context, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
     public var rendererName: String { glString(GL_RENDERER) }
 
@@ -102,6 +117,7 @@ public final class GLRenderer {
         do {
             try draw(frame)
             try resolve(width: frame.width, height: frame.height)
+            endPass("resolve")
         } catch {
             // A query left active would make every later BeginQuery fail (GL_INVALID_OPERATION).
             halo_glEndQuery(GLenum(GL_TIME_ELAPSED))
@@ -114,6 +130,7 @@ public final class GLRenderer {
             halo_glReadPixels(0, 0, GLsizei(frame.width), GLsizei(frame.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buf.baseAddress)
         }
         try checkError("reading back the image")
+        endPass("read-back")
         var elapsed: GLuint64 = 0
         halo_glGetQueryObjectui64v(timerQuery, GLenum(GL_QUERY_RESULT), &elapsed)
         lastGPUTimeMs = halo_glGetError() == GLenum(GL_NO_ERROR) ? Double(elapsed) / 1e6 : nil
@@ -123,6 +140,7 @@ public final class GLRenderer {
     /// Draws `frame` into the float canvas (premultiplied), leaving it bound.
     public func draw(_ frame: Frame) throws {
         try context?.makeCurrent()
+        passClock = DispatchTime.now()
         let w = frame.width, h = frame.height
         if w > maxTextureSize || h > maxTextureSize {
             throw GLError("the canvas is \(w)x\(h) pixels; this GPU's textures stop at \(maxTextureSize)")
@@ -144,9 +162,10 @@ public final class GLRenderer {
             halo_glClearColor(Float(c.x), Float(c.y), Float(c.z), Float(c.w))
             halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
+        endPass("background")
         let rampRows = uploadRamps(frame)
         let canvasBox = Box(x0: 0, y0: 0, x1: Double(w), y1: Double(h))
-        for layer in frame.layers where layer.opacity > 0 {
+        for (index, layer) in frame.layers.enumerated() where layer.opacity > 0 {
             var bounds: Box?
             if layer.fill != nil { bounds = layer.outline.bounds(grownBy: 1) }
             var glowPlan: GlowPlan?
@@ -176,7 +195,8 @@ public final class GLRenderer {
                            x1: min(b.x1.rounded(.up), canvasBox.x1), y1: min(b.y1.rounded(.up), canvasBox.y1))
             if quad.x1 <= quad.x0 || quad.y1 <= quad.y0 { continue }
             if let plan = glowPlan, let glow = layer.glow {
-                try drawGlow(layer, glow: glow, plan: plan, region: glowRegion, rampRows: rampRows)
+                endPass("layer \(index + 1) set-up")
+                try drawGlow(layer, glow: glow, plan: plan, region: glowRegion, rampRows: rampRows, index: index)
             }
             // The layer itself, over the canvas: edge tiles with the full shader, the rest cheaply.
             let glowMode = layer.glow.map { glowPlan != nil ? 1 : ($0.sigma > 0 ? 0 : 2) } ?? 0
@@ -188,7 +208,7 @@ public final class GLRenderer {
             halo_glBindVertexArray(tileVAO)
             halo_glBindBuffer(GLenum(GL_ARRAY_BUFFER), tileBuffer)
             for (group, data) in tiles.groups {
-                var variant = LayerVariant(layer, glow: glowMode, edge: group.edge ? 1 : 0)
+                var variant = LayerVariant(layer, glow: glowMode, edge: group.edge ? (group.smooth ? 2 : 1) : 0)
                 variant.paintAA = group.paintAA ? 1 : 0
                 // Edge-free tiles: a draw that covers none of the tile is compiled out.
                 if !group.edge && !group.fill { variant.fill = -1 }
@@ -216,6 +236,10 @@ public final class GLRenderer {
                     halo_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(buf.count), buf.baseAddress, GLenum(GL_STREAM_DRAW))
                 }
                 halo_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(data.count / LayerTiles.floatsPerTile))
+                if passTimer != nil {
+                    let kind = group.edge ? (group.smooth ? "smooth-edge" : "edge") : "inner"
+                    endPass("layer \(index + 1) \(kind) tiles\(group.paintAA ? ", paint averaged" : "")")
+                }
             }
             halo_glBindVertexArray(vao)
         }
@@ -225,7 +249,7 @@ public final class GLRenderer {
 
     /// The stroke layer at 1/k resolution into glowA, then the blur: glowA -> glowB (x), glowB -> glowA (y).
     private func drawGlow(_ layer: ResolvedLayer, glow: ResolvedGlow, plan: GlowPlan,
-                          region: (x0: Double, y0: Double, gw: Int, gh: Int), rampRows: [Int]) throws {
+                          region: (x0: Double, y0: Double, gw: Int, gh: Int), rampRows: [Int], index: Int) throws {
         // Exactly the region's size: the blur's bilinear reads clamp at its edges.
         try glowA.ensure(width: region.gw, height: region.gh)
         try glowB.ensure(width: region.gw, height: region.gh)
@@ -242,7 +266,7 @@ public final class GLRenderer {
         halo_glBindBuffer(GLenum(GL_ARRAY_BUFFER), tileBuffer)
         for (group, data) in LayerTiles.glowSource(layer, origin: Vec2(region.x0, region.y0), k: plan.k,
                                                    texels: (region.gw, region.gh)).groups {
-            var variant = LayerVariant(layer, glow: 0, edge: group.edge ? 1 : 0)
+            var variant = LayerVariant(layer, glow: 0, edge: group.edge ? (group.smooth ? 2 : 1) : 0)
             variant.paintAA = group.paintAA ? 1 : 0
             let s = try glowSourceProgram(variant)
             halo_glUseProgram(s.id)
@@ -256,6 +280,7 @@ public final class GLRenderer {
             halo_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(data.count / LayerTiles.floatsPerTile))
         }
         halo_glBindVertexArray(vao)
+        endPass("layer \(index + 1) glow source (\(region.gw)x\(region.gh) texels, k = \(plan.k))")
         // Blur, two passes.
         let b = blurProgram
         halo_glUseProgram(b.id)
@@ -279,6 +304,7 @@ public final class GLRenderer {
         halo_glActiveTexture(GLenum(GL_TEXTURE2))
         halo_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         halo_glActiveTexture(GLenum(GL_TEXTURE0))
+        endPass("layer \(index + 1) glow blur (\(plan.radius) taps a side)")
         try checkError("drawing a glow")
     }
 
@@ -442,7 +468,7 @@ struct RenderTarget {
         if texture != 0 && nw == width && nh == height { return }
         if texture == 0 { halo_glGenTextures(1, &texture); halo_glGenFramebuffers(1, &fbo) }
         halo_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        let isFloat = format == GL_RGBA32F
+        let isFloat = format == GL_RGBA32F || format == GL_RGBA16F
         halo_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, format, GLsizei(nw), GLsizei(nh), 0, GLenum(GL_RGBA),
                           GLenum(isFloat ? GL_FLOAT : GL_UNSIGNED_BYTE), nil)
         let filter = isFloat ? GL_LINEAR : GL_NEAREST

@@ -23,7 +23,8 @@ struct LayerTiles {
     /// Per instance: x0, y0, x1, y1 (canvas pixels), fill coverage, stroke coverage.
     static let floatsPerTile = 6
 
-    struct Group: Hashable { var edge: Bool; var fill: Bool; var stroke: Bool; var paintAA: Bool }
+    /// `smooth`: an edge tile whose edges are all smooth there (``SmoothEdges``).
+    struct Group: Hashable { var edge: Bool; var fill: Bool; var stroke: Bool; var paintAA: Bool; var smooth = false }
     /// The draws to make, each a list of tiles.
     private(set) var groups: [(key: Group, data: [Float])] = []
 
@@ -33,6 +34,7 @@ struct LayerTiles {
         let i0 = Int(quad.x0), j0 = Int(quad.y0), i1 = Int(quad.x1), j1 = Int(quad.y1)
         let fillStops = layer.fill.flatMap(LayerTiles.stops)
         let strokeStops = layer.stroke.flatMap { LayerTiles.stops($0.paint) }
+        let smooth = SmoothEdges(layer, block: 1)
         var y = j0
         while y < j1 {
             let y1 = min(y + s, j1)
@@ -56,9 +58,9 @@ struct LayerTiles {
                     var aa = false
                     if let f = layer.fill, isEdge || fill > 0, let st = fillStops { aa = LayerTiles.needsAA(f, st, box) }
                     if !aa, let sp = layer.stroke?.paint, isEdge || stroke > 0, let st = strokeStops { aa = LayerTiles.needsAA(sp, st, box) }
-                    let key = isEdge ? Group(edge: true, fill: true, stroke: true, paintAA: aa)
+                    let key = isEdge ? Group(edge: true, fill: true, stroke: true, paintAA: aa, smooth: smooth.isSmooth(box))
                                      : Group(edge: false, fill: fill > 0, stroke: stroke > 0, paintAA: aa)
-                    byGroup[key, default: []] += [Float(x), Float(y), Float(x1), Float(y1), fill, stroke]
+                    LayerTiles.append(&byGroup[key, default: []], [Float(x), Float(y), Float(x1), Float(y1), fill, stroke])
                 }
                 x = x1
             }
@@ -77,6 +79,7 @@ struct LayerTiles {
         var byGroup: [Group: [Float]] = [:]
         let s = LayerTiles.size, kd = Double(k)
         let strokeStops = LayerTiles.stops(st.paint)
+        let smooth = SmoothEdges(layer, block: kd)
         var v = 0
         while v < texels.1 {
             let v1 = min(v + s, texels.1)
@@ -92,8 +95,8 @@ struct LayerTiles {
                 let none = d >= st.outer + h || d <= st.inner - h
                 if !none {
                     let aa = strokeStops.map { LayerTiles.needsAA(st.paint, $0, box) } ?? false
-                    let key = Group(edge: !full, fill: false, stroke: true, paintAA: aa)
-                    byGroup[key, default: []] += [Float(u), Float(v), Float(u1), Float(v1), 0, full ? 1 : 0]
+                    let key = Group(edge: !full, fill: false, stroke: true, paintAA: aa, smooth: !full && smooth.isSmooth(box))
+                    LayerTiles.append(&byGroup[key, default: []], [Float(u), Float(v), Float(u1), Float(v1), 0, full ? 1 : 0])
                 }
                 u = u1
             }
@@ -104,6 +107,18 @@ struct LayerTiles {
     }
 
     private init() {}
+
+    /// Appends a tile, or widens the group's last rect when the tile continues it along the
+    /// same row with the same coverage: llvmpipe pays per triangle, so long runs are cheaper.
+    private static func append(_ data: inout [Float], _ tile: [Float]) {
+        let n = data.count
+        if n >= floatsPerTile, data[n - 4] == tile[0], data[n - 5] == tile[1], data[n - 3] == tile[3],
+           data[n - 2] == tile[4], data[n - 1] == tile[5] {
+            data[n - 4] = tile[2]
+        } else {
+            data += tile
+        }
+    }
 
     /// The stop locations of a gradient paint, or nil for a solid colour (never averaged).
     static func stops(_ p: ResolvedPaint) -> [Double]? {
