@@ -1,11 +1,14 @@
 #version 330 core
 // One layer as a group: fill, then glow, then stroke, each with its own coverage,
 // composited in the shader (source-over, premultiplied, sRGB-encoded values), then
-// multiplied by the layer's opacity. The blend state composites the result over the
-// canvas: glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA). Drawn over the layer's tiles
-// (tile.vert); the variant's #defines (lib/layer_uniforms.glsl) say what the layer has.
+// multiplied by the layer's opacity. Drawn over the layer's tiles (tile.vert); the
+// variant's #defines (lib/layer_uniforms.glsl) say what the layer has. Tiles that other
+// layers touch too are blended over the float canvas (glBlendFunc(GL_ONE,
+// GL_ONE_MINUS_SRC_ALPHA)); a tile no other layer touches (HALO_DIRECT) is composited over
+// the background here, the same source-over, and written as the final 8-bit value.
 #include "lib/shape.glsl"
 #include "lib/paint_eval.glsl"
+#include "lib/output.glsl"
 
 uniform sampler2D uGlow;         // blurred stroke layer, premultiplied
 uniform vec4 uGlowMap;           // texel = (p - uGlowMap.xy) / uGlowMap.z; uGlowMap.w unused
@@ -14,12 +17,14 @@ uniform vec2 uGlowUsed;          // the part of it this glow fills, texels
 uniform vec4 uGlowColor;         // premultiplied; alpha < 0: use the stroke's colours
 uniform float uGlowOpacity;
 uniform float uOpacity;
+uniform vec4 uCanvasToTarget;    // see tile.vert
+uniform vec4 uBackground;        // HALO_DIRECT: the background colour, premultiplied
 
 flat in vec2 vCover;             // edge-free tiles: coverage of fill and stroke
 out vec4 fragColor;
 
 void main() {
-    vec2 p = gl_FragCoord.xy;
+    vec2 p = canvasPixel(gl_FragCoord.xy, uCanvasToTarget);
     vec4 layer = vec4(0.0);
     const vec4 WHOLE = vec4(1.0, 0.0, -0.5, 0.5);
 #if HALO_EDGE == 2
@@ -59,5 +64,10 @@ void main() {
     layer = g + layer * (1.0 - g.a);
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
-    fragColor = layer * uOpacity;
+    layer *= uOpacity;
+#if HALO_DIRECT
+    fragColor = straightRGBA8(layer + uBackground * (1.0 - layer.a));
+#else
+    fragColor = layer;
+#endif
 }

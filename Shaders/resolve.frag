@@ -1,16 +1,21 @@
 #version 330 core
-// The one rounding to 8 bits (SCENE.md "Colour", output): straight alpha, the colour
-// divided by the unrounded alpha, each channel rounded half up; pixels whose alpha rounds
-// to 0 become (0, 0, 0, 0). The values written are exact multiples of 1/255, so the
-// RGBA8 target stores them without further rounding.
-uniform sampler2D uCanvas;       // premultiplied float canvas
+// The float canvas's pixels into the target as final 8-bit values (straightRGBA8), drawn
+// over the tiles that went through the canvas (tile.vert). For a window (uChecker 1) the
+// straight colour is shown over an 8 px grey checkerboard where it is not opaque, so an
+// opaque canvas shows exactly the bytes `halo render` writes.
+#include "lib/output.glsl"
+
+uniform sampler2D uCanvas;       // premultiplied float canvas, image row 0 at GL y = 0
+uniform vec4 uCanvasToTarget;    // see tile.vert
+uniform int uChecker;            // 1: composite over a checkerboard (a window shows no alpha)
 out vec4 fragColor;
 
 void main() {
-    vec4 c = texelFetch(uCanvas, ivec2(gl_FragCoord.xy), 0);
-    float a = clamp(c.a, 0.0, 1.0);
-    float a8 = floor(a * 255.0 + 0.5);
-    if (a8 == 0.0) { fragColor = vec4(0.0); return; }
-    vec3 rgb = floor(clamp(c.rgb / a, 0.0, 1.0) * 255.0 + 0.5);
-    fragColor = vec4(rgb, a8) / 255.0;
+    ivec2 p = ivec2(canvasPixel(gl_FragCoord.xy, uCanvasToTarget));
+    vec4 c = straightRGBA8(texelFetch(uCanvas, p, 0));
+    if (uChecker == 1) {
+        float checker = (((p.x >> 3) + (p.y >> 3)) & 1) == 0 ? 0.8 : 0.6;   // shifts: llvmpipe has no vector integer divide
+        c = vec4(c.rgb * c.a + checker * (1.0 - c.a), 1.0);
+    }
+    fragColor = c;
 }

@@ -36,6 +36,11 @@
 #ifndef HALO_PAINT_AA
 #define HALO_PAINT_AA 1
 #endif
+//   HALO_DIRECT  1: no other layer touches these tiles: composite over the background in
+//                the shader and write final 8-bit values (layer.frag); 0: blend into the canvas
+#ifndef HALO_DIRECT
+#define HALO_DIRECT 0
+#endif
 uniform vec2 uShapeCenter;       // pixels, y down
 uniform vec2 uShapeHalfSize;     // pixels
 uniform vec4 uShapeRadii;        // pixels: topLeft, topRight, bottomRight, bottomLeft

@@ -103,11 +103,14 @@ void main() {
 #version 330 core
 // One layer as a group: fill, then glow, then stroke, each with its own coverage,
 // composited in the shader (source-over, premultiplied, sRGB-encoded values), then
-// multiplied by the layer's opacity. The blend state composites the result over the
-// canvas: glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA). Drawn over the layer's tiles
-// (tile.vert); the variant's #defines (lib/layer_uniforms.glsl) say what the layer has.
+// multiplied by the layer's opacity. Drawn over the layer's tiles (tile.vert); the
+// variant's #defines (lib/layer_uniforms.glsl) say what the layer has. Tiles that other
+// layers touch too are blended over the float canvas (glBlendFunc(GL_ONE,
+// GL_ONE_MINUS_SRC_ALPHA)); a tile no other layer touches (HALO_DIRECT) is composited over
+// the background here, the same source-over, and written as the final 8-bit value.
 #include "lib/shape.glsl"
 #include "lib/paint_eval.glsl"
+#include "lib/output.glsl"
 
 uniform sampler2D uGlow;         // blurred stroke layer, premultiplied
 uniform vec4 uGlowMap;           // texel = (p - uGlowMap.xy) / uGlowMap.z; uGlowMap.w unused
@@ -116,12 +119,14 @@ uniform vec2 uGlowUsed;          // the part of it this glow fills, texels
 uniform vec4 uGlowColor;         // premultiplied; alpha < 0: use the stroke's colours
 uniform float uGlowOpacity;
 uniform float uOpacity;
+uniform vec4 uCanvasToTarget;    // see tile.vert
+uniform vec4 uBackground;        // HALO_DIRECT: the background colour, premultiplied
 
 flat in vec2 vCover;             // edge-free tiles: coverage of fill and stroke
 out vec4 fragColor;
 
 void main() {
-    vec2 p = gl_FragCoord.xy;
+    vec2 p = canvasPixel(gl_FragCoord.xy, uCanvasToTarget);
     vec4 layer = vec4(0.0);
     const vec4 WHOLE = vec4(1.0, 0.0, -0.5, 0.5);
 #if HALO_EDGE == 2
@@ -161,7 +166,12 @@ void main() {
     layer = g + layer * (1.0 - g.a);
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
-    fragColor = layer * uOpacity;
+    layer *= uOpacity;
+#if HALO_DIRECT
+    fragColor = straightRGBA8(layer + uBackground * (1.0 - layer.a));
+#else
+    fragColor = layer;
+#endif
 }
 
 """#,
@@ -233,6 +243,11 @@ float slabOverlap(float lo, float hi, float c, float s) {
 #ifndef HALO_PAINT_AA
 #define HALO_PAINT_AA 1
 #endif
+//   HALO_DIRECT  1: no other layer touches these tiles: composite over the background in
+//                the shader and write final 8-bit values (layer.frag); 0: blend into the canvas
+#ifndef HALO_DIRECT
+#define HALO_DIRECT 0
+#endif
 uniform vec2 uShapeCenter;       // pixels, y down
 uniform vec2 uShapeHalfSize;     // pixels
 uniform vec4 uShapeRadii;        // pixels: topLeft, topRight, bottomRight, bottomLeft
@@ -241,6 +256,31 @@ uniform vec4 uPaintGeometry[2];  // linear: start.xy, end.xy; angular: centre.xy
 uniform ivec2 uPaintRamp[2];     // ramp texture row, node count
 uniform sampler2D uRamps;        // gradient ramps (RGBA32F)
 uniform vec2 uStrokeEdges;       // inner, outer offsets of the outline, pixels
+#endif
+
+"""#,
+        "lib/output.glsl": #"""
+// The final image: where a canvas pixel becomes the 8-bit value written out.
+#ifndef HALO_OUTPUT_GLSL
+#define HALO_OUTPUT_GLSL
+
+// The canvas position (pixels, y down) of this fragment: tile.vert's uCanvasToTarget inverted
+// (its scale is +-1 on each axis).
+vec2 canvasPixel(vec2 fragCoord, vec4 canvasToTarget) {
+    return (fragCoord - canvasToTarget.zw) * canvasToTarget.xy;
+}
+
+// The one rounding to 8 bits (SCENE.md "Colour", output) of a premultiplied colour:
+// straight alpha, the colour divided by the unrounded alpha, each channel rounded half up;
+// a pixel whose alpha rounds to 0 becomes (0, 0, 0, 0). The values are exact multiples of
+// 1/255, so an RGBA8 target stores them without further rounding.
+vec4 straightRGBA8(vec4 c) {
+    float a = clamp(c.a, 0.0, 1.0);
+    float a8 = floor(a * 255.0 + 0.5);
+    if (a8 == 0.0) return vec4(0.0);
+    vec3 rgb = floor(clamp(c.rgb / a, 0.0, 1.0) * 255.0 + 0.5);
+    return vec4(rgb, a8) / 255.0;
+}
 #endif
 
 """#,
@@ -845,32 +885,6 @@ vec4 smoothStrip(vec3 sdg, float lo, float hi) {
 // Empty: GLRenderer reads a shader paint's file in its place (lib/shader_paint.glsl).
 
 """#,
-        "present.frag": #"""
-#version 330 core
-// The preview window's one pass: shows the float canvas (premultiplied, image row 0 at
-// GL y = 0) one texel per window pixel, centred. The window's framebuffer is y-up, so the
-// canvas row is flipped here, and only here. Each texel is rounded as resolve.frag rounds
-// (straight alpha, 8 bits), so an opaque canvas shows exactly the bytes `halo render`
-// writes; where it is transparent it is composited over an 8 px grey checkerboard. Drawn
-// over the canvas's rectangle only: the letterbox around it is a clear (CanvasPresenter).
-uniform sampler2D uCanvas;       // the renderer's canvas texture
-uniform ivec2 uCanvasSize;       // pixels of the canvas drawn this frame (the texture may be larger)
-uniform ivec2 uOrigin;           // window pixel, y down, of the canvas's top-left corner
-uniform int uWindowHeight;       // framebuffer height, pixels
-
-out vec4 fragColor;
-
-void main() {
-    ivec2 w = ivec2(gl_FragCoord.xy);
-    ivec2 p = ivec2(w.x, uWindowHeight - 1 - w.y) - uOrigin;      // canvas pixel, y down
-    vec4 c = texelFetch(uCanvas, clamp(p, ivec2(0), uCanvasSize - 1), 0);
-    float a8 = floor(clamp(c.a, 0.0, 1.0) * 255.0 + 0.5) / 255.0;
-    vec3 rgb = a8 > 0.0 ? floor(clamp(c.rgb / c.a, 0.0, 1.0) * 255.0 + 0.5) / 255.0 : vec3(0.0);
-    float checker = (((p.x >> 3) + (p.y >> 3)) & 1) == 0 ? 0.8 : 0.6;   // shifts: llvmpipe has no vector integer divide
-    fragColor = vec4(rgb * a8 + checker * (1.0 - a8), 1.0);
-}
-
-"""#,
         "quad.vert": #"""
 #version 330 core
 // One axis-aligned quad, corners from gl_VertexID (a 4-vertex triangle strip, no buffers).
@@ -889,20 +903,38 @@ void main() {
 """#,
         "resolve.frag": #"""
 #version 330 core
-// The one rounding to 8 bits (SCENE.md "Colour", output): straight alpha, the colour
-// divided by the unrounded alpha, each channel rounded half up; pixels whose alpha rounds
-// to 0 become (0, 0, 0, 0). The values written are exact multiples of 1/255, so the
-// RGBA8 target stores them without further rounding.
-uniform sampler2D uCanvas;       // premultiplied float canvas
+// The float canvas's pixels into the target as final 8-bit values (straightRGBA8), drawn
+// over the tiles that went through the canvas (tile.vert). For a window (uChecker 1) the
+// straight colour is shown over an 8 px grey checkerboard where it is not opaque, so an
+// opaque canvas shows exactly the bytes `halo render` writes.
+#include "lib/output.glsl"
+
+uniform sampler2D uCanvas;       // premultiplied float canvas, image row 0 at GL y = 0
+uniform vec4 uCanvasToTarget;    // see tile.vert
+uniform int uChecker;            // 1: composite over a checkerboard (a window shows no alpha)
 out vec4 fragColor;
 
 void main() {
-    vec4 c = texelFetch(uCanvas, ivec2(gl_FragCoord.xy), 0);
-    float a = clamp(c.a, 0.0, 1.0);
-    float a8 = floor(a * 255.0 + 0.5);
-    if (a8 == 0.0) { fragColor = vec4(0.0); return; }
-    vec3 rgb = floor(clamp(c.rgb / a, 0.0, 1.0) * 255.0 + 0.5);
-    fragColor = vec4(rgb, a8) / 255.0;
+    ivec2 p = ivec2(canvasPixel(gl_FragCoord.xy, uCanvasToTarget));
+    vec4 c = straightRGBA8(texelFetch(uCanvas, p, 0));
+    if (uChecker == 1) {
+        float checker = (((p.x >> 3) + (p.y >> 3)) & 1) == 0 ? 0.8 : 0.6;   // shifts: llvmpipe has no vector integer divide
+        c = vec4(c.rgb * c.a + checker * (1.0 - c.a), 1.0);
+    }
+    fragColor = c;
+}
+
+"""#,
+        "solid.frag": #"""
+#version 330 core
+// One colour over rects (tile.vert): the background where no layer's tile writes a final
+// value, and the letterbox around a window's canvas. uColor is the value to store
+// (8-bit straight alpha as 0...1, see straightRGBA8 in lib/output.glsl).
+uniform vec4 uColor;
+out vec4 fragColor;
+
+void main() {
+    fragColor = uColor;
 }
 
 """#,
@@ -912,15 +944,19 @@ void main() {
 // in canvas pixels, y down) with, for tiles away from every edge, the coverage of the fill
 // and the stroke over the whole tile (aCover = fill, stroke: 0 or 1, decided on the CPU from
 // the exact signed distance at the tile's centre). Corners from gl_VertexID (a 4-vertex strip).
-// Targets are stored with image row 0 at GL's y = 0: no flip (see quad.vert).
+// uCanvasToTarget places the canvas in the target: target pixel = p * .xy + .zw, in GL's
+// window coordinates. Offscreen targets store image row 0 at GL's y = 0, so there it is
+// (1, 1, 0, 0) and glReadPixels returns rows in PNG order; a window (y up) flips:
+// (1, -1, originX, height - originY). Fragment shaders invert it (canvasPixel).
 layout(location = 0) in vec4 aRect;
 layout(location = 1) in vec2 aCover;
-uniform vec2 uTarget;
+uniform vec2 uTarget;            // target size, pixels
+uniform vec4 uCanvasToTarget;
 flat out vec2 vCover;
 
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
-    vec2 p = mix(aRect.xy, aRect.zw, corner);
+    vec2 p = mix(aRect.xy, aRect.zw, corner) * uCanvasToTarget.xy + uCanvasToTarget.zw;
     vCover = aCover;
     gl_Position = vec4(2.0 * p / uTarget - 1.0, 0.0, 1.0);
 }

@@ -5,13 +5,16 @@ import HaloCore
 /// Halo's GPU renderer: OpenGL 3.3 core, signed-distance fragment shaders from
 /// `Shaders/`, drawing into framebuffer objects.
 ///
-/// Per frame: the background goes into an RGBA32F canvas; each layer is one draw
-/// over its own bounding quad (shape bounds grown by the stroke and the glow's
-/// reach) whose fragment shader computes fill, glow and stroke with their own
-/// coverage and composites them as a group at the layer's opacity; a glowing
-/// layer first draws its stroke layer into a reduced-resolution texture and blurs
-/// it in two passes (``GlowPlan``). A last pass rounds to 8-bit straight alpha,
-/// and one `glReadPixels` returns the image in PNG row order.
+/// Per frame, each layer is drawn over 16 px tiles of its bounds (shape bounds grown by
+/// the stroke and the glow's reach; ``LayerTiles``) by a fragment shader that computes
+/// fill, glow and stroke with their own coverage and composites them as a group at the
+/// layer's opacity; a glowing layer first draws its stroke layer into a
+/// reduced-resolution texture and blurs it in two passes (``GlowPlan``). Tiles no other
+/// layer touches are composited over the background in that shader and written to the
+/// target as final 8-bit straight-alpha values; tiles two layers touch are blended into
+/// an RGBA32F canvas and rounded by a last pass (``draw(_:into:)``). ``render(_:)`` draws
+/// into an offscreen RGBA8 target and reads it back with one `glReadPixels`, in PNG row
+/// order; a preview draws into its window (``FrameTarget/window(width:height:originX:originY:)``).
 ///
 /// Not thread-safe: use it on the thread that created it (the GL context is current there).
 public final class GLRenderer {
@@ -26,6 +29,7 @@ public final class GLRenderer {
     private var tileBuffer: GLuint = 0
     private let blurProgram: GLProgram
     private let resolveProgram: GLProgram
+    private let solidProgram: GLProgram
     private var vao: GLuint = 0
     private var canvas = RenderTarget(format: GL_RGBA32F)
     private var output = RenderTarget(format: GL_RGBA8)
@@ -57,7 +61,8 @@ public final class GLRenderer {
             try GLProgram(shaders, vertex: "tile.vert", fragment: "layer.frag", uniforms: Uniforms.layerProgram,
                           defines: LayerVariant(shape: 0, fill: 0, stroke: 1, glow: 1, edge: 1).defines)
         blurProgram = try GLProgram(shaders, vertex: "quad.vert", fragment: "blur.frag", uniforms: Uniforms.blurProgram)
-        resolveProgram = try GLProgram(shaders, vertex: "quad.vert", fragment: "resolve.frag", uniforms: Uniforms.resolveProgram)
+        resolveProgram = try GLProgram(shaders, vertex: "tile.vert", fragment: "resolve.frag", uniforms: Uniforms.resolveProgram)
+        solidProgram = try GLProgram(shaders, vertex: "tile.vert", fragment: "solid.frag", uniforms: Uniforms.solidProgram)
         var maxSize: GLint = 0
         halo_glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxSize)
         maxTextureSize = Int(maxSize)
@@ -81,7 +86,7 @@ public final class GLRenderer {
 
     deinit {
         // GL objects go while the context is still alive (it is released after this body).
-        for p in Array(layerPrograms.values) + Array(glowSourcePrograms.values) + [blurProgram, resolveProgram] { p.delete() }
+        for p in Array(layerPrograms.values) + Array(glowSourcePrograms.values) + [blurProgram, resolveProgram, solidProgram] { p.delete() }
         halo_glDeleteVertexArrays(1, &tileVAO)
         halo_glDeleteBuffers(1, &tileBuffer)
         halo_glDeleteVertexArrays(1, &vao)
@@ -112,12 +117,13 @@ public final class GLRenderer {
     /// - Throws: ``GLError`` for an incomplete framebuffer, a canvas beyond the GPU's
     ///   texture size, or a GL error after drawing.
     public func render(_ frame: Frame) throws -> RGBA8Image {
+        try context?.makeCurrent()
+        try checkSize(frame)
         if timerQuery == 0 { halo_glGenQueries(1, &timerQuery) }
+        try output.ensure(width: frame.width, height: frame.height)
         halo_glBeginQuery(GLenum(GL_TIME_ELAPSED), timerQuery)
         do {
-            try draw(frame)
-            try resolve(width: frame.width, height: frame.height)
-            endPass("resolve")
+            try draw(frame, into: FrameTarget(framebuffer: output.fbo, width: frame.width, height: frame.height))
         } catch {
             // A query left active would make every later BeginQuery fail (GL_INVALID_OPERATION).
             halo_glEndQuery(GLenum(GL_TIME_ELAPSED))
@@ -125,6 +131,7 @@ public final class GLRenderer {
         }
         halo_glEndQuery(GLenum(GL_TIME_ELAPSED))
         var image = RGBA8Image(width: frame.width, height: frame.height)
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), output.fbo)
         halo_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         image.pixels.withUnsafeMutableBytes { buf in
             halo_glReadPixels(0, 0, GLsizei(frame.width), GLsizei(frame.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buf.baseAddress)
@@ -137,34 +144,170 @@ public final class GLRenderer {
         return image
     }
 
-    /// Draws `frame` into the float canvas (premultiplied), leaving it bound.
-    public func draw(_ frame: Frame) throws {
+    private func checkSize(_ frame: Frame) throws {
+        if frame.width > maxTextureSize || frame.height > maxTextureSize {
+            throw GLError("the canvas is \(frame.width)x\(frame.height) pixels; this GPU's textures stop at \(maxTextureSize)")
+        }
+    }
+
+    /// What one layer draws this frame (``draw(_:into:)``).
+    private struct LayerPlan {
+        var index: Int
+        var layer: ResolvedLayer
+        var glowPlan: GlowPlan?
+        var glowRegion: (x0: Double, y0: Double, gw: Int, gh: Int)
+        /// HALO_GLOW: 0 none, 1 blurred texture, 2 sigma 0.
+        var glowMode: Int
+        var tiles: LayerTiles
+    }
+
+    /// Draws `frame` into `target` as final 8-bit values (straight alpha; over a
+    /// checkerboard where a window's canvas is not opaque).
+    ///
+    /// Tiles that one layer alone touches are drawn straight into the target: the layer's
+    /// shader composites it over the background colour and rounds (`HALO_DIRECT`). Tiles
+    /// that two or more layers touch (every tile when the background is an image, or when
+    /// a window shows a background that is not opaque) go through the premultiplied float
+    /// canvas, layer by layer, and are resolved into the target at the end. Both round
+    /// once, from the same source-over in float, so the split does not show.
+    /// - Throws: ``GLError`` (canvas beyond the texture size, incomplete framebuffer, a GL
+    ///   error), ``ShaderError`` when a program variant fails to compile.
+    public func draw(_ frame: Frame, into target: FrameTarget) throws {
         try context?.makeCurrent()
         passClock = DispatchTime.now()
+        try checkSize(frame)
         let w = frame.width, h = frame.height
-        if w > maxTextureSize || h > maxTextureSize {
-            throw GLError("the canvas is \(w)x\(h) pixels; this GPU's textures stop at \(maxTextureSize)")
+        let grid = TileGrid(width: w, height: h)
+        let plans = planLayers(frame, grid: grid)
+        endPass("tile classification (CPU)")
+        // Cells that two or more layers touch go through the float canvas.
+        let bg = frame.backgroundColor
+        let direct = frame.backgroundImage == nil && (!target.isWindow || bg.w >= 1)
+        var touches = [UInt8](repeating: direct ? 0 : 2, count: grid.columns * grid.rows)
+        // Cells that keep some of the background: none of their pixels are drawn directly
+        // (no layer, or only through the canvas), or the one layer's tile covers part of them.
+        var partial = [Bool](repeating: false, count: touches.count)
+        if direct {
+            for plan in plans {
+                for c in plan.tiles.cells {
+                    if touches[c.index] < 2 { touches[c.index] += 1 }
+                    if !grid.isWhole(c.index, c.rect, width: w, height: h) { partial[c.index] = true }
+                }
+            }
         }
-        try canvas.ensure(width: w, height: h)
+        let sharedCells = touches.contains(2)
         halo_glBindVertexArray(vao)
         halo_glDisable(GLenum(GL_SCISSOR_TEST))
         halo_glDisable(GLenum(GL_DEPTH_TEST))
-        // Background.
-        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.fbo)
-        halo_glViewport(0, 0, GLsizei(w), GLsizei(h))
-        if let bg = frame.backgroundImage, bg.width == w, bg.height == h {
-            halo_glBindTexture(GLenum(GL_TEXTURE_2D), canvas.texture)
-            bg.pixels.withUnsafeBytes { buf in
-                halo_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_FLOAT), buf.baseAddress)
+        halo_glDisable(GLenum(GL_BLEND))
+        // The target: a window's letterbox, then the background where tiles write directly.
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        halo_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+        if target.isWindow {
+            // The bars around the canvas, in canvas pixels.
+            let ox = Float(target.originX), oy = Float(target.originY)
+            let W = Float(target.width) - ox, H = Float(target.height) - oy, cw = Float(w), ch = Float(h)
+            var bars: [Float] = []
+            for r in [(-ox, -oy, W, 0), (-ox, ch, W, H), (-ox, 0, 0, ch), (cw, 0, W, ch)] where r.2 > r.0 && r.3 > r.1 {
+                bars += [r.0, r.1, r.2, r.3, 0, 0]
             }
-        } else {
-            let c = frame.backgroundColor
-            halo_glClearColor(Float(c.x), Float(c.y), Float(c.z), Float(c.w))
-            halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            fillRects(bars, color: (0.11, 0.11, 0.11, 1), target: target)
+        }
+        if direct {
+            let rects = grid.rects(width: w, height: h) { touches[$0] == 0 || (touches[$0] == 1 && partial[$0]) }
+            fillRects(rects, color: FrameTarget.straightRGBA8(bg), target: target)
+        }
+        if sharedCells {
+            try canvas.ensure(width: w, height: h)
+            halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.fbo)
+            halo_glViewport(0, 0, GLsizei(w), GLsizei(h))
+            if let img = frame.backgroundImage, img.width == w, img.height == h {
+                halo_glBindTexture(GLenum(GL_TEXTURE_2D), canvas.texture)
+                img.pixels.withUnsafeBytes { buf in
+                    halo_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_FLOAT), buf.baseAddress)
+                }
+            } else {
+                halo_glClearColor(Float(bg.x), Float(bg.y), Float(bg.z), Float(bg.w))
+                halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            }
         }
         endPass("background")
         let rampRows = uploadRamps(frame)
+        for plan in plans {
+            let layer = plan.layer, index = plan.index
+            if let glowPlan = plan.glowPlan, let glow = layer.glow {
+                try drawGlow(layer, glow: glow, plan: glowPlan, region: plan.glowRegion, rampRows: rampRows, index: index)
+            }
+            // Canvas groups first, then the target's: one framebuffer switch a layer.
+            let groups = plan.tiles.groups(shared: { touches[$0] >= 2 }).sorted { !$0.key.direct && $1.key.direct }
+            var bound: Bool?
+            for (group, data) in groups {
+                if bound != group.direct {
+                    bound = group.direct
+                    if group.direct {
+                        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+                        halo_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+                        halo_glDisable(GLenum(GL_BLEND))
+                    } else {
+                        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.fbo)
+                        halo_glViewport(0, 0, GLsizei(w), GLsizei(h))
+                        halo_glEnable(GLenum(GL_BLEND))
+                        halo_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+                    }
+                }
+                var variant = LayerVariant(layer, glow: plan.glowMode, edge: group.edge ? (group.smooth ? 2 : 1) : 0)
+                variant.paintAA = group.paintAA ? 1 : 0
+                variant.direct = group.direct ? 1 : 0
+                // Edge-free tiles: a draw that covers none of the tile is compiled out.
+                if !group.edge && !group.fill { variant.fill = -1 }
+                if !group.edge && !group.stroke { variant.stroke = -1 }
+                let p = try layerProgram(variant)
+                halo_glUseProgram(p.id)
+                if group.direct {
+                    halo_glUniform2f(p.loc("uTarget"), Float(target.width), Float(target.height))
+                    let m = target.canvasToTarget
+                    halo_glUniform4f(p.loc("uCanvasToTarget"), m.0, m.1, m.2, m.3)
+                    halo_glUniform4f(p.loc("uBackground"), Float(bg.x), Float(bg.y), Float(bg.z), Float(bg.w))
+                } else {
+                    halo_glUniform2f(p.loc("uTarget"), Float(w), Float(h))
+                    halo_glUniform4f(p.loc("uCanvasToTarget"), 1, 1, 0, 0)
+                }
+                setLayerUniforms(p, layer, rampRows: rampRows)
+                halo_glUniform1f(p.loc("uOpacity"), Float(layer.opacity))
+                if let glow = layer.glow {
+                    halo_glUniform1f(p.loc("uGlowOpacity"), Float(glow.opacity))
+                    let gc = glow.color ?? Premul(0, 0, 0, -1)
+                    halo_glUniform4f(p.loc("uGlowColor"), Float(gc.x), Float(gc.y), Float(gc.z), Float(gc.w))
+                    if let gp = plan.glowPlan {
+                        let region = plan.glowRegion
+                        halo_glActiveTexture(GLenum(GL_TEXTURE1))
+                        halo_glBindTexture(GLenum(GL_TEXTURE_2D), glowA.texture)
+                        halo_glUniform1i(p.loc("uGlow"), 1)
+                        halo_glUniform4f(p.loc("uGlowMap"), Float(region.x0), Float(region.y0), Float(gp.k), 0)
+                        halo_glUniform2f(p.loc("uGlowTexSize"), Float(glowA.width), Float(glowA.height))
+                        halo_glUniform2f(p.loc("uGlowUsed"), Float(region.gw), Float(region.gh))
+                        halo_glActiveTexture(GLenum(GL_TEXTURE0))
+                    }
+                }
+                drawTiles(data)
+                if passTimer != nil {
+                    let kind = group.edge ? (group.smooth ? "smooth-edge" : "edge") : "inner"
+                    endPass("layer \(index + 1) \(kind) tiles\(group.paintAA ? ", paint averaged" : "")\(group.direct ? "" : ", via canvas")")
+                }
+            }
+            halo_glBindVertexArray(vao)
+        }
+        halo_glDisable(GLenum(GL_BLEND))
+        try checkError("drawing the layers")
+        if sharedCells { try resolve(target: target, width: w, height: h, grid: grid, touches: touches) }
+        endPass("resolve")
+    }
+
+    /// The layers' bounds, glows and tiles for this frame, in drawing order.
+    private func planLayers(_ frame: Frame, grid: TileGrid) -> [LayerPlan] {
+        let w = frame.width, h = frame.height
         let canvasBox = Box(x0: 0, y0: 0, x1: Double(w), y1: Double(h))
+        var plans: [LayerPlan] = []
         for (index, layer) in frame.layers.enumerated() where layer.opacity > 0 {
             var bounds: Box?
             if layer.fill != nil { bounds = layer.outline.bounds(grownBy: 1) }
@@ -194,57 +337,11 @@ public final class GLRenderer {
             let quad = Box(x0: max(b.x0.rounded(.down), 0), y0: max(b.y0.rounded(.down), 0),
                            x1: min(b.x1.rounded(.up), canvasBox.x1), y1: min(b.y1.rounded(.up), canvasBox.y1))
             if quad.x1 <= quad.x0 || quad.y1 <= quad.y0 { continue }
-            if let plan = glowPlan, let glow = layer.glow {
-                endPass("layer \(index + 1) set-up")
-                try drawGlow(layer, glow: glow, plan: plan, region: glowRegion, rampRows: rampRows, index: index)
-            }
-            // The layer itself, over the canvas: edge tiles with the full shader, the rest cheaply.
             let glowMode = layer.glow.map { glowPlan != nil ? 1 : ($0.sigma > 0 ? 0 : 2) } ?? 0
-            let tiles = LayerTiles(layer, quad: quad, hasGlow: glowMode != 0)
-            halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.fbo)
-            halo_glViewport(0, 0, GLsizei(w), GLsizei(h))
-            halo_glEnable(GLenum(GL_BLEND))
-            halo_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-            halo_glBindVertexArray(tileVAO)
-            halo_glBindBuffer(GLenum(GL_ARRAY_BUFFER), tileBuffer)
-            for (group, data) in tiles.groups {
-                var variant = LayerVariant(layer, glow: glowMode, edge: group.edge ? (group.smooth ? 2 : 1) : 0)
-                variant.paintAA = group.paintAA ? 1 : 0
-                // Edge-free tiles: a draw that covers none of the tile is compiled out.
-                if !group.edge && !group.fill { variant.fill = -1 }
-                if !group.edge && !group.stroke { variant.stroke = -1 }
-                let p = try layerProgram(variant)
-                halo_glUseProgram(p.id)
-                halo_glUniform2f(p.loc("uTarget"), Float(w), Float(h))
-                setLayerUniforms(p, layer, rampRows: rampRows)
-                halo_glUniform1f(p.loc("uOpacity"), Float(layer.opacity))
-                if let glow = layer.glow {
-                    halo_glUniform1f(p.loc("uGlowOpacity"), Float(glow.opacity))
-                    let gc = glow.color ?? Premul(0, 0, 0, -1)
-                    halo_glUniform4f(p.loc("uGlowColor"), Float(gc.x), Float(gc.y), Float(gc.z), Float(gc.w))
-                    if let plan = glowPlan {
-                        halo_glActiveTexture(GLenum(GL_TEXTURE1))
-                        halo_glBindTexture(GLenum(GL_TEXTURE_2D), glowA.texture)
-                        halo_glUniform1i(p.loc("uGlow"), 1)
-                        halo_glUniform4f(p.loc("uGlowMap"), Float(glowRegion.x0), Float(glowRegion.y0), Float(plan.k), 0)
-                        halo_glUniform2f(p.loc("uGlowTexSize"), Float(glowA.width), Float(glowA.height))
-                        halo_glUniform2f(p.loc("uGlowUsed"), Float(glowRegion.gw), Float(glowRegion.gh))
-                        halo_glActiveTexture(GLenum(GL_TEXTURE0))
-                    }
-                }
-                data.withUnsafeBytes { buf in
-                    halo_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(buf.count), buf.baseAddress, GLenum(GL_STREAM_DRAW))
-                }
-                halo_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(data.count / LayerTiles.floatsPerTile))
-                if passTimer != nil {
-                    let kind = group.edge ? (group.smooth ? "smooth-edge" : "edge") : "inner"
-                    endPass("layer \(index + 1) \(kind) tiles\(group.paintAA ? ", paint averaged" : "")")
-                }
-            }
-            halo_glBindVertexArray(vao)
+            plans.append(LayerPlan(index: index, layer: layer, glowPlan: glowPlan, glowRegion: glowRegion, glowMode: glowMode,
+                                   tiles: LayerTiles(layer, quad: quad, hasGlow: glowMode != 0, grid: grid)))
         }
-        halo_glDisable(GLenum(GL_BLEND))
-        try checkError("drawing the layers")
+        return plans
     }
 
     /// The stroke layer at 1/k resolution into glowA, then the blur: glowA -> glowB (x), glowB -> glowA (y).
@@ -262,22 +359,18 @@ public final class GLRenderer {
         halo_glClearColor(0, 0, 0, 0)
         halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         let gc = glow.color ?? Premul(0, 0, 0, -1)
-        halo_glBindVertexArray(tileVAO)
-        halo_glBindBuffer(GLenum(GL_ARRAY_BUFFER), tileBuffer)
         for (group, data) in LayerTiles.glowSource(layer, origin: Vec2(region.x0, region.y0), k: plan.k,
-                                                   texels: (region.gw, region.gh)).groups {
+                                                   texels: (region.gw, region.gh)) {
             var variant = LayerVariant(layer, glow: 0, edge: group.edge ? (group.smooth ? 2 : 1) : 0)
             variant.paintAA = group.paintAA ? 1 : 0
             let s = try glowSourceProgram(variant)
             halo_glUseProgram(s.id)
             halo_glUniform2f(s.loc("uTarget"), Float(glowA.width), Float(glowA.height))
+            halo_glUniform4f(s.loc("uCanvasToTarget"), 1, 1, 0, 0)
             setLayerUniforms(s, layer, rampRows: rampRows)
             halo_glUniform4f(s.loc("uGlowMap"), Float(region.x0), Float(region.y0), Float(plan.k), 0)
             halo_glUniform4f(s.loc("uGlowColor"), Float(gc.x), Float(gc.y), Float(gc.z), Float(gc.w))
-            data.withUnsafeBytes { buf in
-                halo_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(buf.count), buf.baseAddress, GLenum(GL_STREAM_DRAW))
-            }
-            halo_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(data.count / LayerTiles.floatsPerTile))
+            drawTiles(data)
         }
         halo_glBindVertexArray(vao)
         endPass("layer \(index + 1) glow source (\(region.gw)x\(region.gh) texels, k = \(plan.k))")
@@ -308,25 +401,50 @@ public final class GLRenderer {
         try checkError("drawing a glow")
     }
 
-    /// The last pass: canvas -> 8-bit straight alpha in `output` (bound for reading).
-    public func resolve(width w: Int, height h: Int) throws {
-        try output.ensure(width: w, height: h)
-        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), output.fbo)
-        halo_glViewport(0, 0, GLsizei(w), GLsizei(h))
+    /// One instanced draw of tiles (``LayerTiles/floatsPerTile`` floats each; tile.vert)
+    /// with the program and framebuffer in use.
+    private func drawTiles(_ data: [Float]) {
+        halo_glBindVertexArray(tileVAO)
+        halo_glBindBuffer(GLenum(GL_ARRAY_BUFFER), tileBuffer)
+        data.withUnsafeBytes { buf in
+            halo_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(buf.count), buf.baseAddress, GLenum(GL_STREAM_DRAW))
+        }
+        halo_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(data.count / LayerTiles.floatsPerTile))
+        halo_glBindVertexArray(vao)
+    }
+
+    /// Fills rects (``LayerTiles/floatsPerTile`` floats each, canvas pixels) of the target
+    /// with one colour (`Shaders/solid.frag`): the background where no tile writes, and a
+    /// window's letterbox.
+    private func fillRects(_ rects: [Float], color c: (Float, Float, Float, Float), target: FrameTarget) {
+        guard !rects.isEmpty else { return }
+        let p = solidProgram
+        halo_glUseProgram(p.id)
+        halo_glUniform2f(p.loc("uTarget"), Float(target.width), Float(target.height))
+        let m = target.canvasToTarget
+        halo_glUniform4f(p.loc("uCanvasToTarget"), m.0, m.1, m.2, m.3)
+        halo_glUniform4f(p.loc("uColor"), c.0, c.1, c.2, c.3)
+        drawTiles(rects)
+    }
+
+    /// The canvas's cells (those with `touches` >= 2) into the target as final 8-bit values.
+    private func resolve(target: FrameTarget, width w: Int, height h: Int, grid: TileGrid, touches: [UInt8]) throws {
+        let rects = grid.rects(width: w, height: h) { touches[$0] >= 2 }
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        halo_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
         halo_glDisable(GLenum(GL_BLEND))
         let r = resolveProgram
         halo_glUseProgram(r.id)
         halo_glActiveTexture(GLenum(GL_TEXTURE0))
         halo_glBindTexture(GLenum(GL_TEXTURE_2D), canvas.texture)
         halo_glUniform1i(r.loc("uCanvas"), 0)
-        setQuad(r, Box(x0: 0, y0: 0, x1: Double(w), y1: Double(h)), target: (w, h))
-        halo_glBindVertexArray(vao)
-        halo_glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        halo_glUniform2f(r.loc("uTarget"), Float(target.width), Float(target.height))
+        let m = target.canvasToTarget
+        halo_glUniform4f(r.loc("uCanvasToTarget"), m.0, m.1, m.2, m.3)
+        halo_glUniform1i(r.loc("uChecker"), target.isWindow ? 1 : 0)
+        drawTiles(rects)
         try checkError("resolving the canvas")
     }
-
-    /// The float canvas texture (premultiplied), for a preview window to present.
-    public var canvasTexture: GLuint { canvas.texture }
 
     private func setQuad(_ p: GLProgram, _ q: Box, target: (Int, Int)) {
         halo_glUniform4f(p.loc("uQuad"), Float(q.x0), Float(q.y0), Float(q.x1), Float(q.y1))
@@ -496,6 +614,8 @@ struct LayerVariant: Hashable {
     var shape: Int, fill: Int, stroke: Int, glow: Int, edge: Int
     /// 1: paints averaged for jumps and kinks per pixel; 0: the tile needs none (LayerTiles).
     var paintAA = 1
+    /// 1: composite over the background and write final values (LayerTiles.Group.direct).
+    var direct = 0
     /// Shader paints' GLSL files (ShaderPaintLibrary.swift), nil for other paints.
     var fillPaint: String?, strokePaint: String?
 
@@ -530,6 +650,6 @@ struct LayerVariant: Hashable {
 
     var defines: [(String, String)] {
         [("HALO_SHAPE", "\(shape)"), ("HALO_FILL", "\(fill)"), ("HALO_STROKE", "\(stroke)"),
-         ("HALO_GLOW", "\(glow)"), ("HALO_EDGE", "\(edge)"), ("HALO_PAINT_AA", "\(paintAA)")]
+         ("HALO_GLOW", "\(glow)"), ("HALO_EDGE", "\(edge)"), ("HALO_PAINT_AA", "\(paintAA)"), ("HALO_DIRECT", "\(direct)")]
     }
 }

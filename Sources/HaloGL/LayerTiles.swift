@@ -24,12 +24,24 @@ struct LayerTiles {
     static let floatsPerTile = 6
 
     /// `smooth`: an edge tile whose edges are all smooth there (``SmoothEdges``).
-    struct Group: Hashable { var edge: Bool; var fill: Bool; var stroke: Bool; var paintAA: Bool; var smooth = false }
-    /// The draws to make, each a list of tiles.
-    private(set) var groups: [(key: Group, data: [Float])] = []
+    /// `direct`: no other layer touches the tile, so the layer is composited over the
+    /// background in the shader and written to the target as final 8-bit values
+    /// (`HALO_DIRECT`); otherwise it is blended into the float canvas.
+    struct Group: Hashable {
+        var edge: Bool; var fill: Bool; var stroke: Bool; var paintAA: Bool; var smooth = false; var direct = false
+    }
 
-    init(_ layer: ResolvedLayer, quad: Box, hasGlow: Bool) {
-        var byGroup: [Group: [Float]] = [:]
+    /// One tile of the layer: its cell of the frame's grid (``TileGrid``), its rect and class.
+    struct Cell {
+        var index: Int
+        var rect: (Float, Float, Float, Float)
+        var group: Group
+        var fill: Float, stroke: Float
+    }
+    private(set) var cells: [Cell] = []
+
+    /// Tiles of `quad` (canvas pixels, whole) on `grid`'s cells, classified for `layer`.
+    init(_ layer: ResolvedLayer, quad: Box, hasGlow: Bool, grid: TileGrid) {
         let s = LayerTiles.size
         let i0 = Int(quad.x0), j0 = Int(quad.y0), i1 = Int(quad.x1), j1 = Int(quad.y1)
         let fillStops = layer.fill.flatMap(LayerTiles.stops)
@@ -37,10 +49,10 @@ struct LayerTiles {
         let smooth = SmoothEdges(layer, block: 1)
         var y = j0
         while y < j1 {
-            let y1 = min(y + s, j1)
+            let y1 = min((y / s + 1) * s, j1)          // on the grid's lines
             var x = i0
             while x < i1 {
-                let x1 = min(x + s, i1)
+                let x1 = min((x / s + 1) * s, i1)
                 let c = Vec2(Double(x + x1) / 2, Double(y + y1) / 2)
                 let h = 0.5 * Double(((x1 - x) * (x1 - x) + (y1 - y) * (y1 - y))).squareRoot() + 0.01
                 let d = layer.outline.signedDistance(c)
@@ -60,22 +72,34 @@ struct LayerTiles {
                     if !aa, let sp = layer.stroke?.paint, isEdge || stroke > 0, let st = strokeStops { aa = LayerTiles.needsAA(sp, st, box) }
                     let key = isEdge ? Group(edge: true, fill: true, stroke: true, paintAA: aa, smooth: smooth.isSmooth(box))
                                      : Group(edge: false, fill: fill > 0, stroke: stroke > 0, paintAA: aa)
-                    LayerTiles.append(&byGroup[key, default: []], [Float(x), Float(y), Float(x1), Float(y1), fill, stroke])
+                    cells.append(Cell(index: grid.index(x / s, y / s), rect: (Float(x), Float(y), Float(x1), Float(y1)),
+                                      group: key, fill: fill, stroke: stroke))
                 }
                 x = x1
             }
             y = y1
         }
-        groups = byGroup.map { ($0.key, $0.value) }.sorted { ($0.key.edge ? 1 : 0) > ($1.key.edge ? 1 : 0) }
+    }
+
+    /// The draws to make, each a group and its tiles (``floatsPerTile`` floats each), with
+    /// `direct` set on tiles whose cell no other layer touches (`shared(cell)` false).
+    /// Neighbouring tiles of a row with the same class are merged into one rect.
+    func groups(shared: (Int) -> Bool) -> [(key: Group, data: [Float])] {
+        var byGroup: [Group: [Float]] = [:]
+        for c in cells {
+            var key = c.group
+            key.direct = !shared(c.index)
+            LayerTiles.append(&byGroup[key, default: []], c.rect.0, c.rect.1, c.rect.2, c.rect.3, c.fill, c.stroke)
+        }
+        return byGroup.map { ($0.key, $0.value) }
     }
 
     /// Tiles of a glow's source texture (texel (u, v) stands for the k x k pixel block from
     /// origin + (u, v) k): only the stroke is drawn there, so tiles the stroke cannot reach
     /// are left clear, tiles wholly inside its band take the cheap variant, the rest the
     /// full one. Rects are in texels.
-    static func glowSource(_ layer: ResolvedLayer, origin: Vec2, k: Int, texels: (Int, Int)) -> LayerTiles {
-        var t = LayerTiles()
-        guard let st = layer.stroke else { return t }
+    static func glowSource(_ layer: ResolvedLayer, origin: Vec2, k: Int, texels: (Int, Int)) -> [(key: Group, data: [Float])] {
+        guard let st = layer.stroke else { return [] }
         var byGroup: [Group: [Float]] = [:]
         let s = LayerTiles.size, kd = Double(k)
         let strokeStops = LayerTiles.stops(st.paint)
@@ -96,27 +120,24 @@ struct LayerTiles {
                 if !none {
                     let aa = strokeStops.map { LayerTiles.needsAA(st.paint, $0, box) } ?? false
                     let key = Group(edge: !full, fill: false, stroke: true, paintAA: aa, smooth: !full && smooth.isSmooth(box))
-                    LayerTiles.append(&byGroup[key, default: []], [Float(u), Float(v), Float(u1), Float(v1), 0, full ? 1 : 0])
+                    LayerTiles.append(&byGroup[key, default: []], Float(u), Float(v), Float(u1), Float(v1), 0, full ? 1 : 0)
                 }
                 u = u1
             }
             v = v1
         }
-        t.groups = byGroup.map { ($0.key, $0.value) }
-        return t
+        return byGroup.map { ($0.key, $0.value) }
     }
 
-    private init() {}
-
-    /// Appends a tile, or widens the group's last rect when the tile continues it along the
-    /// same row with the same coverage: llvmpipe pays per triangle, so long runs are cheaper.
-    private static func append(_ data: inout [Float], _ tile: [Float]) {
+    /// Appends a tile (x0, y0, x1, y1, fill, stroke), or widens the group's last rect when
+    /// the tile continues it along the same row with the same coverage (fewer instances).
+    static func append(_ data: inout [Float], _ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ fill: Float, _ stroke: Float) {
         let n = data.count
-        if n >= floatsPerTile, data[n - 4] == tile[0], data[n - 5] == tile[1], data[n - 3] == tile[3],
-           data[n - 2] == tile[4], data[n - 1] == tile[5] {
-            data[n - 4] = tile[2]
+        if n >= floatsPerTile, data[n - 4] == x0, data[n - 5] == y0, data[n - 3] == y1,
+           data[n - 2] == fill, data[n - 1] == stroke {
+            data[n - 4] = x1
         } else {
-            data += tile
+            data.append(contentsOf: [x0, y0, x1, y1, fill, stroke])
         }
     }
 
@@ -169,5 +190,38 @@ struct LayerTiles {
         }
         let eps = 1e-9
         return stops.contains { $0 >= lo - eps && $0 <= hi + eps }
+    }
+}
+
+/// The frame's grid of tile cells: cell (i, j) holds canvas pixels
+/// [i s, (i + 1) s) x [j s, (j + 1) s), s = ``LayerTiles/size``.
+struct TileGrid {
+    let columns: Int, rows: Int
+
+    init(width: Int, height: Int) {
+        columns = (width + LayerTiles.size - 1) / LayerTiles.size
+        rows = (height + LayerTiles.size - 1) / LayerTiles.size
+    }
+
+    func index(_ i: Int, _ j: Int) -> Int { j * columns + i }
+
+    /// The cells for which `include` holds, as tile rects (``LayerTiles/floatsPerTile``
+    /// floats each) clipped to the canvas's `width` x `height`, runs along a row merged.
+    func rects(width: Int, height: Int, where include: (Int) -> Bool) -> [Float] {
+        var rects: [Float] = []
+        let s = LayerTiles.size
+        for j in 0..<rows {
+            for i in 0..<columns where include(index(i, j)) {
+                LayerTiles.append(&rects, Float(i * s), Float(j * s), Float(min((i + 1) * s, width)), Float(min((j + 1) * s, height)), 0, 0)
+            }
+        }
+        return rects
+    }
+
+    /// True when `rect` is the whole of cell `k` (clipped to the canvas's `width` x `height`).
+    func isWhole(_ k: Int, _ rect: (Float, Float, Float, Float), width: Int, height: Int) -> Bool {
+        let s = LayerTiles.size, i = k % columns, j = k / columns
+        return rect.0 == Float(i * s) && rect.1 == Float(j * s) && rect.2 == Float(min((i + 1) * s, width))
+            && rect.3 == Float(min((j + 1) * s, height))
     }
 }

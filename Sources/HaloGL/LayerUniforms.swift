@@ -4,9 +4,11 @@ enum Uniforms {
     static let quad = ["uQuad", "uTarget"]
     static let layer = ["uShapeCenter", "uShapeHalfSize", "uShapeRadii",
                         "uPaintColor", "uPaintGeometry", "uPaintRamp", "uRamps", "uStrokeEdges"]
-    static let layerProgram = ["uTarget"] + layer + ["uGlow", "uGlowMap",
-                                              "uGlowTexSize", "uGlowUsed", "uGlowColor", "uGlowOpacity", "uOpacity"]
-    static let glowSourceProgram = ["uTarget"] + layer + ["uGlowMap", "uGlowColor"]
+    static let tile = ["uTarget", "uCanvasToTarget"]
+    static let layerProgram = tile + layer + ["uGlow", "uGlowMap", "uGlowTexSize", "uGlowUsed", "uGlowColor",
+                                              "uGlowOpacity", "uOpacity", "uBackground"]
+    static let glowSourceProgram = tile + layer + ["uGlowMap", "uGlowColor"]
     static let blurProgram = quad + ["uSource", "uDirection", "uTexSize", "uCenterWeight", "uPairs", "uPairWeights", "uPairOffsets"]
-    static let resolveProgram = quad + ["uCanvas"]
+    static let resolveProgram = tile + ["uCanvas", "uChecker"]
+    static let solidProgram = tile + ["uColor"]
 }

@@ -20,7 +20,6 @@ public final class Preview {
     private var background: RGBA8Image?
     private var placedBackground: (width: Int, height: Int, image: PremulImage)?
     private var renderer: GLRenderer
-    private var presenter: CanvasPresenter
     private let timer = GPUFrameTimer()
     private var clock: PreviewClock
     private let watcher = FileWatcher()
@@ -111,7 +110,6 @@ public final class Preview {
         self.background = background
         library = ShaderLibrary(directory: options.shadersDirectory)
         renderer = try GLRenderer(shaders: library, context: nil)
-        presenter = try CanvasPresenter(shaders: library)
         clock = PreviewClock(time: options.time ?? scene.time)
         glfwSetKeyCallback(window) { w, key, _, action, _ in
             guard action != GLFW_RELEASE, let w, let app = Preview.app(of: w) else { return }
@@ -187,13 +185,12 @@ public final class Preview {
         statsFramebuffer = fb
         timer.begin()
         do {
-            try renderer.draw(frame(of: scene, background: background, layout: layout))
+            try renderer.draw(frame(of: scene, background: background, layout: layout),
+                              into: .window(width: fb.0, height: fb.1, originX: layout.originX, originY: layout.originY))
             drawError = nil
         } catch {
             drawError = report(error, previous: drawError)
         }
-        presenter.present(canvas: renderer.canvasTexture, canvasSize: (layout.width, layout.height),
-                          origin: (layout.originX, layout.originY), window: fb)
         timer.end()
         drawnLayout = layout
         var ok = true
@@ -229,7 +226,7 @@ public final class Preview {
                 printError("halo preview: --window-screenshot: the window is 0 x 0 on the last frame; nothing written")
                 ok = false
             } else {
-                do { try PNG.write(presenter.readWindow(width: fb.0, height: fb.1), to: path); say("halo preview: wrote \(path)") } catch {
+                do { try PNG.write(WindowCapture.read(width: fb.0, height: fb.1), to: path); say("halo preview: wrote \(path)") } catch {
                     printError("halo preview: \(error)"); ok = false
                 }
             }
@@ -361,19 +358,20 @@ public final class Preview {
         let names = changed.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
         do {
             let (newScene, newBackground) = try Halo.load(options.scenePath)
-            var newRenderer = renderer, newPresenter = presenter
+            var newRenderer = renderer
             if shadersDirty {
                 newRenderer = try GLRenderer(shaders: library, context: nil)
-                newPresenter = try CanvasPresenter(shaders: library)
             }
             // Drawing once compiles whatever the new state needs, so a failure shows here.
-            if let layout = PreviewLayout(points: (newScene.canvas.width, newScene.canvas.height), framebuffer: framebufferSize(),
+            let fb = framebufferSize()
+            if let layout = PreviewLayout(points: (newScene.canvas.width, newScene.canvas.height), framebuffer: fb,
                                           maxSide: min(newRenderer.maxTextureSize, Limits.maxCanvasSide)) {
-                try newRenderer.draw(frame(of: newScene, background: newBackground, layout: layout))
+                try newRenderer.draw(frame(of: newScene, background: newBackground, layout: layout),
+                                     into: .window(width: fb.0, height: fb.1, originX: layout.originX, originY: layout.originY))
             }
             if newBackground != background { placedBackground = nil }
             scene = newScene; background = newBackground
-            renderer = newRenderer; presenter = newPresenter
+            renderer = newRenderer
             shadersDirty = false
             reloadError = nil
             say("halo preview: reloaded (\(names) changed)")

@@ -73,6 +73,38 @@ final class GPURendererTests: XCTestCase {
         XCTAssertEqual(img[11, 2].w, 0)
     }
 
+    /// Tiles one layer alone touches are composited over the background in the layer's
+    /// shader and written directly; tiles with two layers go through the float canvas.
+    /// Both must give the same bytes: the seed button drawn directly (flat background)
+    /// equals it drawn wholly through the canvas (the same colour given as a background
+    /// image, which sends every tile there), and a second layer overlapping part of it
+    /// changes only the pixels it covers or glows on.
+    func testTilesDrawnDirectlyEqualTilesDrawnThroughTheCanvas() throws {
+        let gpu = try SharedGPU.renderer()
+        let (scene, _) = try loadScene(repositoryRoot.appendingPathComponent("Examples/gradient-border-button.json"))
+        let direct = Frame(scene, time: 0.4)
+        var viaCanvas = direct
+        let bg = direct.backgroundColor
+        viaCanvas.backgroundImage = PremulImage(width: direct.width, height: direct.height,
+                                                fill: SIMD4<Float>(Float(bg.x), Float(bg.y), Float(bg.z), Float(bg.w)))
+        let a = try gpu.render(direct), b = try gpu.render(viaCanvas)
+        guard let c = ImageComparison(a, b) else { return XCTFail("sizes differ") }
+        XCTAssertEqual(c.maxDifference, 0, "direct vs canvas: \(c.percentOver(0))% of pixels differ")
+
+        // A small opaque square at the top-left corner, far from the button's glow on one side.
+        var two = scene
+        two.layers.append(Layer(shape: Shape(kind: .rect, rect: Rect(0, 0, 6, 6)), fill: .solid(RGBA(1, 0, 0))))
+        let d = try gpu.render(Frame(two, time: 0.4))
+        var changed = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a[x, y] != d[x, y] {
+                changed += 1
+                XCTAssertTrue(x < 12 && y < 12, "pixel (\(x), \(y)) changed away from the square")
+            }
+        }
+        XCTAssertEqual(changed, 144, "the square covers 12 x 12 pixels at scale 2")
+    }
+
     /// The embedded copy of the shaders is the same as Shaders/ (run tools/embed-shaders after editing).
     func testEmbeddedShadersAreCurrent() throws {
         let lib = ShaderLibrary(directory: repositoryRoot.appendingPathComponent("Shaders").path)
@@ -100,6 +132,7 @@ final class GPURendererTests: XCTestCase {
         XCTAssertEqual(try declared("layer.frag").union(try declared("tile.vert")), Set(Uniforms.layerProgram))
         XCTAssertEqual(try declared("glow_source.frag").union(try declared("tile.vert")), Set(Uniforms.glowSourceProgram))
         XCTAssertEqual(try declared("blur.frag").union(vert), Set(Uniforms.blurProgram))
-        XCTAssertEqual(try declared("resolve.frag").union(vert), Set(Uniforms.resolveProgram))
+        XCTAssertEqual(try declared("resolve.frag").union(try declared("tile.vert")), Set(Uniforms.resolveProgram))
+        XCTAssertEqual(try declared("solid.frag").union(try declared("tile.vert")), Set(Uniforms.solidProgram))
     }
 }
