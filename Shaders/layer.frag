@@ -65,7 +65,10 @@ void main() {
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
     layer *= uOpacity;
-#if HALO_DIRECT
+#if HALO_DIRECT == 2
+    // Over an opaque background the result is opaque: straightRGBA8 with alpha 1.
+    fragColor = vec4(floor((layer.rgb + uBackground.rgb * (1.0 - layer.a)) * 255.0 + 0.5) / 255.0, 1.0);
+#elif HALO_DIRECT
     fragColor = straightRGBA8(layer + uBackground * (1.0 - layer.a));
 #else
     fragColor = layer;

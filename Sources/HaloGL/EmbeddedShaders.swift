@@ -167,7 +167,10 @@ void main() {
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
     layer *= uOpacity;
-#if HALO_DIRECT
+#if HALO_DIRECT == 2
+    // Over an opaque background the result is opaque: straightRGBA8 with alpha 1.
+    fragColor = vec4(floor((layer.rgb + uBackground.rgb * (1.0 - layer.a)) * 255.0 + 0.5) / 255.0, 1.0);
+#elif HALO_DIRECT
     fragColor = straightRGBA8(layer + uBackground * (1.0 - layer.a));
 #else
     fragColor = layer;
@@ -244,7 +247,8 @@ float slabOverlap(float lo, float hi, float c, float s) {
 #define HALO_PAINT_AA 1
 #endif
 //   HALO_DIRECT  1: no other layer touches these tiles: composite over the background in
-//                the shader and write final 8-bit values (layer.frag); 0: blend into the canvas
+//                the shader and write final 8-bit values (layer.frag); 2: the same over an
+//                opaque background (alpha 1, no division); 0: blend into the canvas
 #ifndef HALO_DIRECT
 #define HALO_DIRECT 0
 #endif

@@ -184,14 +184,19 @@ public final class GLRenderer {
         let bg = frame.backgroundColor
         let direct = frame.backgroundImage == nil && (!target.isWindow || bg.w >= 1)
         var touches = [UInt8](repeating: direct ? 0 : 2, count: grid.columns * grid.rows)
-        // Cells that keep some of the background: none of their pixels are drawn directly
-        // (no layer, or only through the canvas), or the one layer's tile covers part of them.
-        var partial = [Bool](repeating: false, count: touches.count)
+        // Cells that keep some of the background: no layer touches them, or the one layer's
+        // tiles cover part of them (pixels of a layer's tiles: `covered`).
+        var covered = [Float](repeating: 0, count: touches.count)
         if direct {
-            for plan in plans {
+            var last = [Int](repeating: -1, count: touches.count)
+            for (n, plan) in plans.enumerated() {
                 for c in plan.tiles.cells {
-                    if touches[c.index] < 2 { touches[c.index] += 1 }
-                    if !grid.isWhole(c.index, c.rect, width: w, height: h) { partial[c.index] = true }
+                    if last[c.index] != n {
+                        last[c.index] = n
+                        if touches[c.index] < 2 { touches[c.index] += 1 }
+                        covered[c.index] = 0
+                    }
+                    covered[c.index] += (c.rect.2 - c.rect.0) * (c.rect.3 - c.rect.1)
                 }
             }
         }
@@ -214,7 +219,9 @@ public final class GLRenderer {
             fillRects(bars, color: (0.11, 0.11, 0.11, 1), target: target)
         }
         if direct {
-            let rects = grid.rects(width: w, height: h) { touches[$0] == 0 || (touches[$0] == 1 && partial[$0]) }
+            let rects = grid.rects(width: w, height: h) { k in
+                touches[k] == 0 || (touches[k] == 1 && covered[k] < grid.area(k, width: w, height: h))
+            }
             fillRects(rects, color: FrameTarget.straightRGBA8(bg), target: target)
         }
         if sharedCells {
@@ -257,7 +264,7 @@ public final class GLRenderer {
                 }
                 var variant = LayerVariant(layer, glow: plan.glowMode, edge: group.edge ? (group.smooth ? 2 : 1) : 0)
                 variant.paintAA = group.paintAA ? 1 : 0
-                variant.direct = group.direct ? 1 : 0
+                variant.direct = group.direct ? (bg.w >= 1 ? 2 : 1) : 0
                 // Edge-free tiles: a draw that covers none of the tile is compiled out.
                 if !group.edge && !group.fill { variant.fill = -1 }
                 if !group.edge && !group.stroke { variant.stroke = -1 }
@@ -614,7 +621,8 @@ struct LayerVariant: Hashable {
     var shape: Int, fill: Int, stroke: Int, glow: Int, edge: Int
     /// 1: paints averaged for jumps and kinks per pixel; 0: the tile needs none (LayerTiles).
     var paintAA = 1
-    /// 1: composite over the background and write final values (LayerTiles.Group.direct).
+    /// 1: composite over the background and write final values (LayerTiles.Group.direct);
+    /// 2: the same over an opaque background.
     var direct = 0
     /// Shader paints' GLSL files (ShaderPaintLibrary.swift), nil for other paints.
     var fillPaint: String?, strokePaint: String?

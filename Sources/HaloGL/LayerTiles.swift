@@ -20,6 +20,9 @@ struct LayerTiles {
     /// classification (one signed distance a tile) stays cheap.
     static let size = 16
 
+    /// Edge tiles and tiles whose paint needs averaging are split down to this side, pixels.
+    static let minSize = 4
+
     /// Per instance: x0, y0, x1, y1 (canvas pixels), fill coverage, stroke coverage.
     static let floatsPerTile = 6
 
@@ -31,7 +34,8 @@ struct LayerTiles {
         var edge: Bool; var fill: Bool; var stroke: Bool; var paintAA: Bool; var smooth = false; var direct = false
     }
 
-    /// One tile of the layer: its cell of the frame's grid (``TileGrid``), its rect and class.
+    /// One tile of the layer: its cell of the frame's grid (``TileGrid``; a cell may hold
+    /// several of a layer's tiles, which never overlap), its rect and class.
     struct Cell {
         var index: Int
         var rect: (Float, Float, Float, Float)
@@ -47,34 +51,43 @@ struct LayerTiles {
         let fillStops = layer.fill.flatMap(LayerTiles.stops)
         let strokeStops = layer.stroke.flatMap { LayerTiles.stops($0.paint) }
         let smooth = SmoothEdges(layer, block: 1)
+        // Classifies one tile; an edge tile, or one whose paint needs averaging, is split
+        // into four down to `minSize` so that the costly variants cover fewer pixels.
+        func classify(_ x: Int, _ y: Int, _ x1: Int, _ y1: Int, cell: Int) {
+            let c = Vec2(Double(x + x1) / 2, Double(y + y1) / 2)
+            let h = 0.5 * Double(((x1 - x) * (x1 - x) + (y1 - y) * (y1 - y))).squareRoot() + 0.01
+            let d = layer.outline.signedDistance(c)
+            var isEdge = false
+            var fill: Float = 0, stroke: Float = 0
+            if layer.fill != nil {
+                if d <= -h { fill = 1 } else if d < h { isEdge = true }
+            }
+            if let st = layer.stroke {
+                if d - st.inner >= h && st.outer - d >= h { stroke = 1 }
+                else if !(d >= st.outer + h || d <= st.inner - h) { isEdge = true }
+            }
+            guard isEdge || fill > 0 || stroke > 0 || hasGlow else { return }
+            let box = Box(x0: Double(x), y0: Double(y), x1: Double(x1), y1: Double(y1))
+            var aa = false
+            if let f = layer.fill, isEdge || fill > 0, let st = fillStops { aa = LayerTiles.needsAA(f, st, box) }
+            if !aa, let sp = layer.stroke?.paint, isEdge || stroke > 0, let st = strokeStops { aa = LayerTiles.needsAA(sp, st, box) }
+            if (isEdge || aa) && x1 - x > LayerTiles.minSize && y1 - y > LayerTiles.minSize {
+                let xm = (x + x1) / 2, ym = (y + y1) / 2
+                classify(x, y, xm, ym, cell: cell); classify(xm, y, x1, ym, cell: cell)
+                classify(x, ym, xm, y1, cell: cell); classify(xm, ym, x1, y1, cell: cell)
+                return
+            }
+            let key = isEdge ? Group(edge: true, fill: true, stroke: true, paintAA: aa, smooth: smooth.isSmooth(box))
+                             : Group(edge: false, fill: fill > 0, stroke: stroke > 0, paintAA: aa)
+            cells.append(Cell(index: cell, rect: (Float(x), Float(y), Float(x1), Float(y1)), group: key, fill: fill, stroke: stroke))
+        }
         var y = j0
         while y < j1 {
             let y1 = min((y / s + 1) * s, j1)          // on the grid's lines
             var x = i0
             while x < i1 {
                 let x1 = min((x / s + 1) * s, i1)
-                let c = Vec2(Double(x + x1) / 2, Double(y + y1) / 2)
-                let h = 0.5 * Double(((x1 - x) * (x1 - x) + (y1 - y) * (y1 - y))).squareRoot() + 0.01
-                let d = layer.outline.signedDistance(c)
-                var isEdge = false
-                var fill: Float = 0, stroke: Float = 0
-                if layer.fill != nil {
-                    if d <= -h { fill = 1 } else if d < h { isEdge = true }
-                }
-                if let st = layer.stroke {
-                    if d - st.inner >= h && st.outer - d >= h { stroke = 1 }
-                    else if !(d >= st.outer + h || d <= st.inner - h) { isEdge = true }
-                }
-                if isEdge || fill > 0 || stroke > 0 || hasGlow {
-                    let box = Box(x0: Double(x), y0: Double(y), x1: Double(x1), y1: Double(y1))
-                    var aa = false
-                    if let f = layer.fill, isEdge || fill > 0, let st = fillStops { aa = LayerTiles.needsAA(f, st, box) }
-                    if !aa, let sp = layer.stroke?.paint, isEdge || stroke > 0, let st = strokeStops { aa = LayerTiles.needsAA(sp, st, box) }
-                    let key = isEdge ? Group(edge: true, fill: true, stroke: true, paintAA: aa, smooth: smooth.isSmooth(box))
-                                     : Group(edge: false, fill: fill > 0, stroke: stroke > 0, paintAA: aa)
-                    cells.append(Cell(index: grid.index(x / s, y / s), rect: (Float(x), Float(y), Float(x1), Float(y1)),
-                                      group: key, fill: fill, stroke: stroke))
-                }
+                classify(x, y, x1, y1, cell: grid.index(x / s, y / s))
                 x = x1
             }
             y = y1
@@ -218,10 +231,9 @@ struct TileGrid {
         return rects
     }
 
-    /// True when `rect` is the whole of cell `k` (clipped to the canvas's `width` x `height`).
-    func isWhole(_ k: Int, _ rect: (Float, Float, Float, Float), width: Int, height: Int) -> Bool {
+    /// Pixels of cell `k` inside the canvas's `width` x `height`.
+    func area(_ k: Int, width: Int, height: Int) -> Float {
         let s = LayerTiles.size, i = k % columns, j = k / columns
-        return rect.0 == Float(i * s) && rect.1 == Float(j * s) && rect.2 == Float(min((i + 1) * s, width))
-            && rect.3 == Float(min((j + 1) * s, height))
+        return Float((min((i + 1) * s, width) - i * s) * (min((j + 1) * s, height) - j * s))
     }
 }
