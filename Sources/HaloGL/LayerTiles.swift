@@ -32,6 +32,11 @@ struct LayerTiles {
     /// (`HALO_DIRECT`); otherwise it is blended into the float canvas.
     struct Group: Hashable {
         var edge: Bool; var fill: Bool; var stroke: Bool; var paintAA: Bool; var smooth = false; var direct = false
+
+        /// The six flags as bits, 0..<64.
+        var code: Int {
+            (edge ? 1 : 0) | (fill ? 2 : 0) | (stroke ? 4 : 0) | (paintAA ? 8 : 0) | (smooth ? 16 : 0) | (direct ? 32 : 0)
+        }
     }
 
     /// One tile of the layer: its cell of the frame's grid (``TileGrid``; a cell may hold
@@ -48,8 +53,7 @@ struct LayerTiles {
     init(_ layer: ResolvedLayer, quad: Box, hasGlow: Bool, grid: TileGrid) {
         let s = LayerTiles.size
         let i0 = Int(quad.x0), j0 = Int(quad.y0), i1 = Int(quad.x1), j1 = Int(quad.y1)
-        let fillStops = layer.fill.flatMap(LayerTiles.stops)
-        let strokeStops = layer.stroke.flatMap { LayerTiles.stops($0.paint) }
+        let fillJumps = layer.fill.flatMap(PaintJumps.init), strokeJumps = layer.stroke.flatMap { PaintJumps($0.paint) }
         let smooth = SmoothEdges(layer, block: 1)
         // Classifies one tile; an edge tile, or one whose paint needs averaging, is split
         // into four down to `minSize` so that the costly variants cover fewer pixels.
@@ -68,10 +72,13 @@ struct LayerTiles {
             }
             guard isEdge || fill > 0 || stroke > 0 || hasGlow else { return }
             let box = Box(x0: Double(x), y0: Double(y), x1: Double(x1), y1: Double(y1))
+            let splits = x1 - x > LayerTiles.minSize && y1 - y > LayerTiles.minSize
             var aa = false
-            if let f = layer.fill, isEdge || fill > 0, let st = fillStops { aa = LayerTiles.needsAA(f, st, box) }
-            if !aa, let sp = layer.stroke?.paint, isEdge || stroke > 0, let st = strokeStops { aa = LayerTiles.needsAA(sp, st, box) }
-            if (isEdge || aa) && x1 - x > LayerTiles.minSize && y1 - y > LayerTiles.minSize {
+            if !(isEdge && splits) {               // an edge tile that splits asks its parts
+                if let j = fillJumps, isEdge || fill > 0 { aa = j.crosses(box) }
+                if !aa, let j = strokeJumps, isEdge || stroke > 0 { aa = j.crosses(box) }
+            }
+            if (isEdge || aa) && splits {
                 let xm = (x + x1) / 2, ym = (y + y1) / 2
                 classify(x, y, xm, ym, cell: cell); classify(xm, y, x1, ym, cell: cell)
                 classify(x, ym, xm, y1, cell: cell); classify(xm, ym, x1, y1, cell: cell)
@@ -98,24 +105,29 @@ struct LayerTiles {
     /// `direct` set on tiles whose cell no other layer touches (`shared(cell)` false).
     /// Neighbouring tiles of a row with the same class are merged into one rect.
     func groups(shared: (Int) -> Bool) -> [(key: Group, data: [Float])] {
-        var byGroup: [Group: [Float]] = [:]
+        // By the group's bits (no hashing: this runs for every tile of every frame).
+        var byCode = [(key: Group, data: [Float])?](repeating: nil, count: 64)
         for c in cells {
             var key = c.group
             key.direct = !shared(c.index)
-            LayerTiles.append(&byGroup[key, default: []], c.rect.0, c.rect.1, c.rect.2, c.rect.3, c.fill, c.stroke)
+            let code = key.code
+            if byCode[code] == nil { byCode[code] = (key, []) }
+            LayerTiles.append(&byCode[code]!.data, c.rect.0, c.rect.1, c.rect.2, c.rect.3, c.fill, c.stroke)
         }
-        return byGroup.map { ($0.key, $0.value) }
+        return byCode.compactMap { $0 }
     }
 
     /// Tiles of a glow's source texture (texel (u, v) stands for the k x k pixel block from
     /// origin + (u, v) k): only the stroke is drawn there, so tiles the stroke cannot reach
     /// are left clear, tiles wholly inside its band take the cheap variant, the rest the
-    /// full one. Rects are in texels.
+    /// full one. Rects are in texels. At k = 1 the paint is averaged per pixel as on the
+    /// canvas; for k > 1 each block takes the paint at its centre (a pixel-sized average
+    /// there would not make it the block's), so no tile needs the averaging variant.
     static func glowSource(_ layer: ResolvedLayer, origin: Vec2, k: Int, texels: (Int, Int)) -> [(key: Group, data: [Float])] {
         guard let st = layer.stroke else { return [] }
         var byGroup: [Group: [Float]] = [:]
         let s = LayerTiles.size, kd = Double(k)
-        let strokeStops = LayerTiles.stops(st.paint)
+        let strokeJumps = k == 1 ? PaintJumps(st.paint) : nil
         let smooth = SmoothEdges(layer, block: kd)
         var v = 0
         while v < texels.1 {
@@ -131,7 +143,7 @@ struct LayerTiles {
                 let full = d - st.inner >= h && st.outer - d >= h
                 let none = d >= st.outer + h || d <= st.inner - h
                 if !none {
-                    let aa = strokeStops.map { LayerTiles.needsAA(st.paint, $0, box) } ?? false
+                    let aa = strokeJumps?.crosses(box) ?? false
                     let key = Group(edge: !full, fill: false, stroke: true, paintAA: aa, smooth: !full && smooth.isSmooth(box))
                     LayerTiles.append(&byGroup[key, default: []], Float(u), Float(v), Float(u1), Float(v1), 0, full ? 1 : 0)
                 }
@@ -153,51 +165,71 @@ struct LayerTiles {
             data.append(contentsOf: [x0, y0, x1, y1, fill, stroke])
         }
     }
+}
 
-    /// The stop locations of a gradient paint, or nil for a solid colour (never averaged).
-    static func stops(_ p: ResolvedPaint) -> [Double]? {
-        switch p.geometry { case .solid, .shader: return nil; default: break }
-        return p.ramp?.stopLocations
+/// Where a gradient paint may jump or kink inside a pixel, for tile classification:
+/// the paint's geometry and its colour-stop locations, copied out once per layer so that
+/// asking about a tile allocates nothing.
+struct PaintJumps {
+    private enum Kind { case linear(Vec2, Vec2), angular(Vec2, Double, Double), radial(Vec2, Double, Double) }
+    private let kind: Kind
+    private let stops: [Double]
+
+    /// nil for paints that never need averaging: a solid colour never jumps; a shader
+    /// paint is the user's own.
+    init?(_ p: ResolvedPaint) {
+        guard let ramp = p.ramp else { return nil }
+        switch p.geometry {
+        case .solid, .shader: return nil
+        case .linear(let s, let e): kind = .linear(s, e)
+        case .angular(let c, let angle, let span): kind = .angular(c, angle, span)
+        case .radial(let c, let r0, let r1): kind = .radial(c, r0, r1)
+        }
+        stops = ramp.stopLocations
     }
 
-    /// True when a pixel inside `box` may see the paint jump or kink: a colour stop (or a
+    /// True when a pixel inside `b` may see the paint jump or kink: a colour stop (or a
     /// clamped end) inside the box's range of t, the angular seam or a partial sweep's
-    /// gap edges crossing it, or an angular centre within 2 px of it. Exact ranges: t is
-    /// linear (linear), monotone in the distance (radial: nearest and farthest points of
-    /// the box), or monotone in the angle seen from outside the box (angular).
-    static func needsAA(_ p: ResolvedPaint, _ stops: [Double], _ b: Box) -> Bool {
+    /// gap edges crossing it, or an angular centre within 2 px of it. Ranges that hold
+    /// t's: t is linear (linear: exact), monotone in the distance (radial: nearest and
+    /// farthest points of the box, exact), or monotone in the angle (angular: the angles
+    /// the box's circumscribed disc spans, a little wider than the box's own).
+    func crosses(_ b: Box) -> Bool {
         let margin = 1.0   // pixels around the box: a pixel's covered part may lie off-centre
-        let corners = [Vec2(b.x0 - margin, b.y0 - margin), Vec2(b.x1 + margin, b.y0 - margin),
-                       Vec2(b.x0 - margin, b.y1 + margin), Vec2(b.x1 + margin, b.y1 + margin)]
+        let x0 = b.x0 - margin, y0 = b.y0 - margin, x1 = b.x1 + margin, y1 = b.y1 + margin
         var lo = Double.infinity, hi = -Double.infinity
-        switch p.geometry {
-        case .solid, .shader:
-            return false      // a solid colour never jumps; a shader paint is the user's own
-        case .linear:
-            for c in corners { let t = p.parameter(at: c); lo = min(lo, t); hi = max(hi, t) }
+        switch kind {
+        case .linear(let s, let e):
+            let d = e - s, dd = dot(d, d)
+            for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
+                let t = ((x - s.x) * d.x + (y - s.y) * d.y) / dd
+                lo = min(lo, t); hi = max(hi, t)
+            }
         case .radial(let c, let r0, let r1):
-            let nx = min(max(c.x, b.x0 - margin), b.x1 + margin), ny = min(max(c.y, b.y0 - margin), b.y1 + margin)
-            let near = length(Vec2(nx, ny) - c)
-            let far = corners.map { length($0 - c) }.max()!
+            let nx = min(max(c.x, x0), x1), ny = min(max(c.y, y0), y1)
+            let near = ((nx - c.x) * (nx - c.x) + (ny - c.y) * (ny - c.y)).squareRoot()
+            let fx = max(abs(x0 - c.x), abs(x1 - c.x)), fy = max(abs(y0 - c.y), abs(y1 - c.y))
+            let far = (fx * fx + fy * fy).squareRoot()
             let t0 = (near - r0) / (r1 - r0), t1 = (far - r0) / (r1 - r0)
             lo = min(t0, t1); hi = max(t0, t1)
         case .angular(let c, let angle, let span):
             if c.x >= b.x0 - 2 * margin && c.x <= b.x1 + 2 * margin && c.y >= b.y0 - 2 * margin && c.y <= b.y1 + 2 * margin { return true }
-            // Angles of the corners, unwrapped around the first (the box spans under 180 degrees).
-            let a = corners.map { atan2($0.y - c.y, $0.x - c.x) * 180 / .pi }
-            var relLo = Double.infinity, relHi = -Double.infinity
-            for ai in a {
-                var d = (ai - a[0]).truncatingRemainder(dividingBy: 360)
-                if d > 180 { d -= 360 } else if d < -180 { d += 360 }
-                relLo = min(relLo, d); relHi = max(relHi, d)
-            }
-            var start = (a[0] + relLo - angle).truncatingRemainder(dividingBy: 360)
+            // The box lies in the disc of radius h around its centre, which is seen from c
+            // within +-asin(h / r) of the centre's angle (r > h: c is outside the disc).
+            let mx = (x0 + x1) / 2 - c.x, my = (y0 + y1) / 2 - c.y
+            let h = 0.5 * ((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0)).squareRoot()
+            let r = (mx * mx + my * my).squareRoot()
+            if r <= h * 1.0001 { return true }
+            let half = asin(h / r) * 180 / .pi
+            let a0 = atan2(my, mx) * 180 / .pi - half
+            let relLo = 0.0, relHi = 2 * half
+            var start = (a0 + relLo - angle).truncatingRemainder(dividingBy: 360)
             if start < 0 { start += 360 }
             let end = start + (relHi - relLo)
             // Jumps: the seam (rel 0 = 360), the sweep's end and the middle of its gap.
-            var jumps = [0.0, 360.0]
-            if span < 360 { jumps += [span, span + (360 - span) / 2] }
-            if jumps.contains(where: { $0 >= start && $0 <= end }) || end >= 720 { return true }
+            func within(_ j: Double) -> Bool { j >= start && j <= end }
+            if within(0) || within(360) || end >= 720 { return true }
+            if span < 360 && (within(span) || within(span + (360 - span) / 2)) { return true }
             if start > span { return false }                // wholly in the gap: constant t
             lo = start / span; hi = min(end, span) / span
         }
