@@ -21,10 +21,10 @@ out vec4 fragColor;
 
 void main() {
     vec2 p = gl_FragCoord.xy;
-    vec4 sum = texture(uSource, p / uTexSize) * uCenterWeight;
+    vec4 sum = textureLod(uSource, p / uTexSize, 0.0) * uCenterWeight;
     for (int j = 0; j < uPairs; j++) {
         vec2 o = uDirection * uPairOffsets[j];
-        sum += (texture(uSource, (p + o) / uTexSize) + texture(uSource, (p - o) / uTexSize)) * uPairWeights[j];
+        sum += (textureLod(uSource, (p + o) / uTexSize, 0.0) + textureLod(uSource, (p - o) / uTexSize, 0.0)) * uPairWeights[j];
     }
     fragColor = sum;
 }

@@ -57,7 +57,7 @@ void main() {
 #if HALO_GLOW == 1
     // Clamped to the texels this glow wrote (the texture is shared and may be larger).
     vec2 tc = clamp((p - uGlowMap.xy) / uGlowMap.z, vec2(0.5), uGlowUsed - 0.5);
-    vec4 g = texture(uGlow, tc / uGlowTexSize) * uGlowOpacity;
+    vec4 g = textureLod(uGlow, tc / uGlowTexSize, 0.0) * uGlowOpacity;
     layer = g + layer * (1.0 - g.a);
 #elif HALO_GLOW == 2
     vec4 g = (uGlowColor.a >= 0.0 ? uGlowColor * stroke.a : stroke) * uGlowOpacity;

@@ -50,4 +50,7 @@ uniform vec4 uPaintGeometry[2];  // linear: start.xy, end.xy; angular: centre.xy
 uniform ivec2 uPaintRamp[2];     // ramp texture row, node count
 uniform sampler2D uRamps;        // gradient ramps (RGBA32F)
 uniform vec2 uStrokeEdges;       // inner, outer offsets of the outline, pixels
+uniform sampler2D uRampLUT;      // each ramp sampled evenly, one row a ramp (rampLUT)
+uniform vec2 uPaintLUT;          // the fill's and the stroke's row there, texel-centre v
+uniform float uLUTWidth;         // texels a row
 #endif

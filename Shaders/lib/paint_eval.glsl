@@ -77,7 +77,7 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     vec2 p = pixel + strip.xy * (0.5 * (strip.z + strip.w));      // the strip's middle
 #if !HALO_PAINT_AA
     vec2 g0;
-    return rampAt(i, paintT(i, kind, p, g0));
+    return rampLUT(uRampLUT, uPaintLUT[i], uLUTWidth, paintT(i, kind, p, g0));
 #endif
     if (kind == PAINT_ANGULAR && length(p - geo.xy) < 1.5) return paintSupersampled(i, kind, pixel, strip, 4);
     vec2 g;

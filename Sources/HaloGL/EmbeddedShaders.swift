@@ -26,10 +26,10 @@ out vec4 fragColor;
 
 void main() {
     vec2 p = gl_FragCoord.xy;
-    vec4 sum = texture(uSource, p / uTexSize) * uCenterWeight;
+    vec4 sum = textureLod(uSource, p / uTexSize, 0.0) * uCenterWeight;
     for (int j = 0; j < uPairs; j++) {
         vec2 o = uDirection * uPairOffsets[j];
-        sum += (texture(uSource, (p + o) / uTexSize) + texture(uSource, (p - o) / uTexSize)) * uPairWeights[j];
+        sum += (textureLod(uSource, (p + o) / uTexSize, 0.0) + textureLod(uSource, (p - o) / uTexSize, 0.0)) * uPairWeights[j];
     }
     fragColor = sum;
 }
@@ -159,7 +159,7 @@ void main() {
 #if HALO_GLOW == 1
     // Clamped to the texels this glow wrote (the texture is shared and may be larger).
     vec2 tc = clamp((p - uGlowMap.xy) / uGlowMap.z, vec2(0.5), uGlowUsed - 0.5);
-    vec4 g = texture(uGlow, tc / uGlowTexSize) * uGlowOpacity;
+    vec4 g = textureLod(uGlow, tc / uGlowTexSize, 0.0) * uGlowOpacity;
     layer = g + layer * (1.0 - g.a);
 #elif HALO_GLOW == 2
     vec4 g = (uGlowColor.a >= 0.0 ? uGlowColor * stroke.a : stroke) * uGlowOpacity;
@@ -260,6 +260,9 @@ uniform vec4 uPaintGeometry[2];  // linear: start.xy, end.xy; angular: centre.xy
 uniform ivec2 uPaintRamp[2];     // ramp texture row, node count
 uniform sampler2D uRamps;        // gradient ramps (RGBA32F)
 uniform vec2 uStrokeEdges;       // inner, outer offsets of the outline, pixels
+uniform sampler2D uRampLUT;      // each ramp sampled evenly, one row a ramp (rampLUT)
+uniform vec2 uPaintLUT;          // the fill's and the stroke's row there, texel-centre v
+uniform float uLUTWidth;         // texels a row
 #endif
 
 """#,
@@ -352,8 +355,15 @@ vec4 rampColor(sampler2D ramps, int row, int count, float t) {
     if (l1 <= l0) return rampNode(ramps, row, s.y);
     return mix(rampNode(ramps, row, s.x), rampNode(ramps, row, s.y), (t - l0) / (l1 - l0));
 }
+// The ramp from its lookup table: the colour at t = i / (width - 1) in texel i of row v,
+// filtered linearly. Exact (to float precision) where the ramp is linear across the two
+// samples around t, which LayerTiles guarantees for tiles drawn without averaging: no
+// colour stop, hard stop or clamped end within one sample interval of their range of t.
+vec4 rampLUT(sampler2D lut, float v, float width, float t) {
+    float u = (clamp(t, 0.0, 1.0) * (width - 1.0) + 0.5) / width;
+    return textureLod(lut, vec2(u, v), 0.0);
+}
 #endif
-
 """#,
         "lib/paint_eval.glsl": #"""
 // The premultiplied colour of paint slot i (0 fill, 1 stroke; its kind a compile-time
@@ -435,7 +445,7 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     vec2 p = pixel + strip.xy * (0.5 * (strip.z + strip.w));      // the strip's middle
 #if !HALO_PAINT_AA
     vec2 g0;
-    return rampAt(i, paintT(i, kind, p, g0));
+    return rampLUT(uRampLUT, uPaintLUT[i], uLUTWidth, paintT(i, kind, p, g0));
 #endif
     if (kind == PAINT_ANGULAR && length(p - geo.xy) < 1.5) return paintSupersampled(i, kind, pixel, strip, 4);
     vec2 g;

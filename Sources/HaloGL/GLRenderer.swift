@@ -37,6 +37,12 @@ public final class GLRenderer {
     private var glowB = RenderTarget(format: GL_RGBA32F)
     private var rampTexture: GLuint = 0
     private var rampSize = (0, 0)
+    /// Each distinct ramp of the frame sampled evenly (``lutWidth`` texels a row), for
+    /// tiles whose paint needs no averaging; rebuilt only when the frame's ramps change.
+    private var lutTexture: GLuint = 0
+    private var lutRamps: [GradientRamp]?
+    /// Texels a lookup-table row: 8192, or the GPU's texture size if smaller.
+    let lutWidth: Int
     public let maxTextureSize: Int
     private var timerQuery: GLuint = 0
     /// GPU time of the last ``render(_:)`` (draw and resolve) from a GL_TIME_ELAPSED timer
@@ -66,6 +72,7 @@ public final class GLRenderer {
         var maxSize: GLint = 0
         halo_glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxSize)
         maxTextureSize = Int(maxSize)
+        lutWidth = min(8192, maxTextureSize)
         halo_glGenVertexArrays(1, &vao)
         // Tiles: per-instance rect (location 0) and coverage (location 1), see tile.vert.
         halo_glGenVertexArrays(1, &tileVAO)
@@ -81,6 +88,7 @@ public final class GLRenderer {
         halo_glVertexAttribDivisor(1, 1)
         halo_glBindVertexArray(0)
         halo_glGenTextures(1, &rampTexture)
+        halo_glGenTextures(1, &lutTexture)
         try checkError("creating the renderer")
     }
 
@@ -92,6 +100,7 @@ public final class GLRenderer {
         halo_glDeleteVertexArrays(1, &vao)
         if timerQuery != 0 { halo_glDeleteQueries(1, &timerQuery) }
         halo_glDeleteTextures(1, &rampTexture)
+        halo_glDeleteTextures(1, &lutTexture)
         canvas.release(); output.release(); glowA.release(); glowB.release()
     }
 
@@ -346,7 +355,7 @@ public final class GLRenderer {
             if quad.x1 <= quad.x0 || quad.y1 <= quad.y0 { continue }
             let glowMode = layer.glow.map { glowPlan != nil ? 1 : ($0.sigma > 0 ? 0 : 2) } ?? 0
             plans.append(LayerPlan(index: index, layer: layer, glowPlan: glowPlan, glowRegion: glowRegion, glowMode: glowMode,
-                                   tiles: LayerTiles(layer, quad: quad, hasGlow: glowMode != 0, grid: grid)))
+                                   tiles: LayerTiles(layer, quad: quad, hasGlow: glowMode != 0, grid: grid, lutWidth: lutWidth)))
         }
         return plans
     }
@@ -367,7 +376,7 @@ public final class GLRenderer {
         halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         let gc = glow.color ?? Premul(0, 0, 0, -1)
         for (group, data) in LayerTiles.glowSource(layer, origin: Vec2(region.x0, region.y0), k: plan.k,
-                                                   texels: (region.gw, region.gh)) {
+                                                   texels: (region.gw, region.gh), lutWidth: lutWidth) {
             var variant = LayerVariant(layer, glow: 0, edge: group.edge ? (group.smooth ? 2 : 1) : 0)
             variant.paintAA = group.paintAA ? 1 : 0
             let s = try glowSourceProgram(variant)
@@ -514,6 +523,17 @@ public final class GLRenderer {
                 ramps[slot * 2 + 1] = GLint(min(ramp.locations.count, maxTextureSize))
             }
         }
+        // Lookup-table rows (texel-centre v) of the two slots' ramps.
+        var lutRows: [Float] = [0, 0]
+        for (slot, paint) in [layer.fill, layer.stroke?.paint].enumerated() {
+            if let ramp = paint?.ramp, let row = rampIndex[ramp] { lutRows[slot] = (Float(row) + 0.5) / Float(max(1, lutRamps?.count ?? 1)) }
+        }
+        halo_glActiveTexture(GLenum(GL_TEXTURE3))
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D), lutTexture)
+        halo_glUniform1i(p.loc("uRampLUT"), 3)
+        halo_glUniform2f(p.loc("uPaintLUT"), lutRows[0], lutRows[1])
+        halo_glUniform1f(p.loc("uLUTWidth"), Float(lutWidth))
+        halo_glActiveTexture(GLenum(GL_TEXTURE0))
         halo_glUniform4fv(p.loc("uPaintColor"), 2, colors)
         halo_glUniform4fv(p.loc("uPaintGeometry"), 2, geometry)
         halo_glUniform2iv(p.loc("uPaintRamp"), 2, ramps)
@@ -565,7 +585,30 @@ public final class GLRenderer {
         data.withUnsafeBytes { buf in
             halo_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_FLOAT), buf.baseAddress)
         }
+        if lutRamps != ramps { uploadLUT(ramps) }
         return rows
+    }
+
+    /// One row per ramp: its colour at t = i / (lutWidth - 1), i = 0 ..< lutWidth, filtered
+    /// linearly (rampLUT in Shaders/lib/paint.glsl).
+    private func uploadLUT(_ ramps: [GradientRamp]) {
+        let w = lutWidth, h = max(1, min(maxTextureSize, ramps.count))
+        var data = [Float](repeating: 0, count: w * h * 4)
+        for (row, ramp) in ramps.prefix(h).enumerated() {
+            for i in 0..<w {
+                let c = ramp.color(at: Double(i) / Double(w - 1))
+                for ch in 0..<4 { data[(row * w + i) * 4 + ch] = Float(c[ch]) }
+            }
+        }
+        halo_glActiveTexture(GLenum(GL_TEXTURE3))
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D), lutTexture)
+        halo_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(w), GLsizei(h), 0, GLenum(GL_RGBA), GLenum(GL_FLOAT), data)
+        halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        halo_glActiveTexture(GLenum(GL_TEXTURE0))
+        lutRamps = ramps
     }
 
     private func checkError(_ what: String) throws {

@@ -50,10 +50,13 @@ struct LayerTiles {
     private(set) var cells: [Cell] = []
 
     /// Tiles of `quad` (canvas pixels, whole) on `grid`'s cells, classified for `layer`.
-    init(_ layer: ResolvedLayer, quad: Box, hasGlow: Bool, grid: TileGrid) {
+    /// - Parameter lutWidth: samples a row of the ramps' lookup table: tiles that take
+    ///   their colours from it must have no colour stop within one sample interval.
+    init(_ layer: ResolvedLayer, quad: Box, hasGlow: Bool, grid: TileGrid, lutWidth: Int) {
         let s = LayerTiles.size
         let i0 = Int(quad.x0), j0 = Int(quad.y0), i1 = Int(quad.x1), j1 = Int(quad.y1)
-        let fillJumps = layer.fill.flatMap(PaintJumps.init), strokeJumps = layer.stroke.flatMap { PaintJumps($0.paint) }
+        let dt = 1 / Double(lutWidth - 1)
+        let fillJumps = layer.fill.flatMap { PaintJumps($0, tMargin: dt) }, strokeJumps = layer.stroke.flatMap { PaintJumps($0.paint, tMargin: dt) }
         let smooth = SmoothEdges(layer, block: 1)
         // Classifies one tile; an edge tile, or one whose paint needs averaging, is split
         // into four down to `minSize` so that the costly variants cover fewer pixels.
@@ -114,7 +117,33 @@ struct LayerTiles {
             if byCode[code] == nil { byCode[code] = (key, []) }
             LayerTiles.append(&byCode[code]!.data, c.rect.0, c.rect.1, c.rect.2, c.rect.3, c.fill, c.stroke)
         }
-        return byCode.compactMap { $0 }
+        return byCode.compactMap { $0.map { ($0.key, LayerTiles.mergeRows($0.data)) } }
+    }
+
+    /// Merges rects (in row order) with the rect of an earlier row that they continue
+    /// downwards: same x extent and coverage, touching edges. llvmpipe shades a 64 x 64
+    /// block that a triangle covers wholly without per-pixel edge tests, so tall rects
+    /// cost less than rows of 16 px strips.
+    static func mergeRows(_ data: [Float]) -> [Float] {
+        let n = floatsPerTile
+        var out: [Float] = []
+        out.reserveCapacity(data.count)
+        // The rects that may still grow: bottom edge and x extent -> index in `out`.
+        var open: [SIMD4<Float>: Int] = [:]
+        var i = 0
+        while i < data.count {
+            let x0 = data[i], y0 = data[i + 1], x1 = data[i + 2], y1 = data[i + 3]
+            let cover = data[i + 4] + 2 * data[i + 5]
+            if let k = open.removeValue(forKey: SIMD4(x0, x1, y0, cover)) {
+                out[k * n + 3] = y1
+                open[SIMD4(x0, x1, y1, cover)] = k
+            } else {
+                open[SIMD4(x0, x1, y1, cover)] = out.count / n
+                out.append(contentsOf: data[i..<(i + n)])
+            }
+            i += n
+        }
+        return out
     }
 
     /// Tiles of a glow's source texture (texel (u, v) stands for the k x k pixel block from
@@ -123,11 +152,11 @@ struct LayerTiles {
     /// full one. Rects are in texels. At k = 1 the paint is averaged per pixel as on the
     /// canvas; for k > 1 each block takes the paint at its centre (a pixel-sized average
     /// there would not make it the block's), so no tile needs the averaging variant.
-    static func glowSource(_ layer: ResolvedLayer, origin: Vec2, k: Int, texels: (Int, Int)) -> [(key: Group, data: [Float])] {
+    static func glowSource(_ layer: ResolvedLayer, origin: Vec2, k: Int, texels: (Int, Int), lutWidth: Int) -> [(key: Group, data: [Float])] {
         guard let st = layer.stroke else { return [] }
         var byGroup: [Group: [Float]] = [:]
         let s = LayerTiles.size, kd = Double(k)
-        let strokeJumps = k == 1 ? PaintJumps(st.paint) : nil
+        let strokeJumps = k == 1 ? PaintJumps(st.paint, tMargin: 1 / Double(lutWidth - 1)) : nil
         let smooth = SmoothEdges(layer, block: kd)
         var v = 0
         while v < texels.1 {
@@ -174,10 +203,13 @@ struct PaintJumps {
     private enum Kind { case linear(Vec2, Vec2), angular(Vec2, Double, Double), radial(Vec2, Double, Double) }
     private let kind: Kind
     private let stops: [Double]
+    /// How far outside a tile's range of t a stop still counts.
+    private let tMargin: Double
 
     /// nil for paints that never need averaging: a solid colour never jumps; a shader
     /// paint is the user's own.
-    init?(_ p: ResolvedPaint) {
+    /// - Parameter tMargin: how far outside a tile's range of t a stop still counts.
+    init?(_ p: ResolvedPaint, tMargin: Double = 0) {
         guard let ramp = p.ramp else { return nil }
         switch p.geometry {
         case .solid, .shader: return nil
@@ -186,6 +218,7 @@ struct PaintJumps {
         case .radial(let c, let r0, let r1): kind = .radial(c, r0, r1)
         }
         stops = ramp.stopLocations
+        self.tMargin = max(tMargin, 1e-9)
     }
 
     /// True when a pixel inside `b` may see the paint jump or kink: a colour stop (or a
@@ -233,8 +266,7 @@ struct PaintJumps {
             if start > span { return false }                // wholly in the gap: constant t
             lo = start / span; hi = min(end, span) / span
         }
-        let eps = 1e-9
-        return stops.contains { $0 >= lo - eps && $0 <= hi + eps }
+        return stops.contains { $0 >= lo - tMargin && $0 <= hi + tMargin }
     }
 }
 

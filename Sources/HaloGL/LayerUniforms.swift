@@ -3,7 +3,8 @@
 enum Uniforms {
     static let quad = ["uQuad", "uTarget"]
     static let layer = ["uShapeCenter", "uShapeHalfSize", "uShapeRadii",
-                        "uPaintColor", "uPaintGeometry", "uPaintRamp", "uRamps", "uStrokeEdges"]
+                        "uPaintColor", "uPaintGeometry", "uPaintRamp", "uRamps", "uStrokeEdges",
+                        "uRampLUT", "uPaintLUT", "uLUTWidth"]
     static let tile = ["uTarget", "uCanvasToTarget"]
     static let layerProgram = tile + layer + ["uGlow", "uGlowMap", "uGlowTexSize", "uGlowUsed", "uGlowColor",
                                               "uGlowOpacity", "uOpacity", "uBackground"]
