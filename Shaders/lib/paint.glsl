@@ -61,12 +61,14 @@ vec4 rampColor(sampler2D ramps, int row, int count, float t) {
     if (l1 <= l0) return rampNode(ramps, row, s.y);
     return mix(rampNode(ramps, row, s.x), rampNode(ramps, row, s.y), (t - l0) / (l1 - l0));
 }
-// The ramp from its lookup table: the colour at t = i / (width - 1) in texel i of row v,
-// filtered linearly. Exact (to float precision) where the ramp is linear across the two
-// samples around t, which LayerTiles guarantees for tiles drawn without averaging: no
-// colour stop, hard stop or clamped end within one sample interval of their range of t.
+// The ramp from its lookup table: texel 0 of row v holds the colour below t = 0 (the
+// first node's: it differs from t = 0's under a hard stop at 0), texel 1 + i the colour
+// at t = i / (width - 2); filtered linearly in between. Exact (to float precision) where
+// the ramp is linear across the two samples around t, which LayerTiles guarantees for
+// tiles drawn without averaging: no colour stop, hard stop or clamped end within one
+// sample interval of their range of t.
 vec4 rampLUT(sampler2D lut, float v, float width, float t) {
-    float u = (clamp(t, 0.0, 1.0) * (width - 1.0) + 0.5) / width;
-    return textureLod(lut, vec2(u, v), 0.0);
+    float u = t < 0.0 ? 0.5 : 1.5 + min(t, 1.0) * (width - 2.0);
+    return textureLod(lut, vec2(u / width, v), 0.0);
 }
 #endif

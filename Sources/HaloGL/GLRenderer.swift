@@ -589,14 +589,14 @@ public final class GLRenderer {
         return rows
     }
 
-    /// One row per ramp: its colour at t = i / (lutWidth - 1), i = 0 ..< lutWidth, filtered
-    /// linearly (rampLUT in Shaders/lib/paint.glsl).
+    /// One row per ramp: texel 0 its colour below t = 0, texel 1 + i its colour at
+    /// t = i / (lutWidth - 2), filtered linearly (rampLUT in Shaders/lib/paint.glsl).
     private func uploadLUT(_ ramps: [GradientRamp]) {
         let w = lutWidth, h = max(1, min(maxTextureSize, ramps.count))
         var data = [Float](repeating: 0, count: w * h * 4)
         for (row, ramp) in ramps.prefix(h).enumerated() {
             for i in 0..<w {
-                let c = ramp.color(at: Double(i) / Double(w - 1))
+                let c = ramp.color(at: i == 0 ? -1 : Double(i - 1) / Double(w - 2))
                 for ch in 0..<4 { data[(row * w + i) * 4 + ch] = Float(c[ch]) }
             }
         }

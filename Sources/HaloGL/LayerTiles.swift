@@ -55,7 +55,7 @@ struct LayerTiles {
     init(_ layer: ResolvedLayer, quad: Box, hasGlow: Bool, grid: TileGrid, lutWidth: Int) {
         let s = LayerTiles.size
         let i0 = Int(quad.x0), j0 = Int(quad.y0), i1 = Int(quad.x1), j1 = Int(quad.y1)
-        let dt = 1 / Double(lutWidth - 1)
+        let dt = 1 / Double(lutWidth - 2)       // rampLUT's sample interval
         let fillJumps = layer.fill.flatMap { PaintJumps($0, tMargin: dt) }, strokeJumps = layer.stroke.flatMap { PaintJumps($0.paint, tMargin: dt) }
         let smooth = SmoothEdges(layer, block: 1)
         // Classifies one tile; an edge tile, or one whose paint needs averaging, is split
@@ -91,13 +91,52 @@ struct LayerTiles {
                              : Group(edge: false, fill: fill > 0, stroke: stroke > 0, paintAA: aa)
             cells.append(Cell(index: cell, rect: (Float(x), Float(y), Float(x1), Float(y1)), group: key, fill: fill, stroke: stroke))
         }
+        // The cells of one block of 4 x 4 cells: when no edge and no colour stop can cross
+        // the block, every cell in it has the block's class (one signed distance for 16
+        // cells: most of a glow's cells are such); otherwise each cell is classified.
+        func block(_ bx: Int, _ by: Int, _ bx1: Int, _ by1: Int) {
+            let c = Vec2(Double(bx + bx1) / 2, Double(by + by1) / 2)
+            let h = 0.5 * Double(((bx1 - bx) * (bx1 - bx) + (by1 - by) * (by1 - by))).squareRoot() + 0.01
+            let d = layer.outline.signedDistance(c)
+            var uniform = true
+            var fill: Float = 0, stroke: Float = 0
+            if layer.fill != nil {
+                if d <= -h { fill = 1 } else if d < h { uniform = false }
+            }
+            if let st = layer.stroke {
+                if d - st.inner >= h && st.outer - d >= h { stroke = 1 }
+                else if !(d >= st.outer + h || d <= st.inner - h) { uniform = false }
+            }
+            let box = Box(x0: Double(bx), y0: Double(by), x1: Double(bx1), y1: Double(by1))
+            if uniform, fill > 0, let j = fillJumps, j.crosses(box) { uniform = false }
+            if uniform, stroke > 0, let j = strokeJumps, j.crosses(box) { uniform = false }
+            if uniform && fill == 0 && stroke == 0 && !hasGlow { return }
+            var y = by
+            while y < by1 {
+                let y1 = min((y / s + 1) * s, by1)      // on the grid's lines
+                var x = bx
+                while x < bx1 {
+                    let x1 = min((x / s + 1) * s, bx1)
+                    if uniform {
+                        cells.append(Cell(index: grid.index(x / s, y / s), rect: (Float(x), Float(y), Float(x1), Float(y1)),
+                                          group: Group(edge: false, fill: fill > 0, stroke: stroke > 0, paintAA: false),
+                                          fill: fill, stroke: stroke))
+                    } else {
+                        classify(x, y, x1, y1, cell: grid.index(x / s, y / s))
+                    }
+                    x = x1
+                }
+                y = y1
+            }
+        }
+        let b = 4 * s
         var y = j0
         while y < j1 {
-            let y1 = min((y / s + 1) * s, j1)          // on the grid's lines
+            let y1 = min((y / b + 1) * b, j1)
             var x = i0
             while x < i1 {
-                let x1 = min((x / s + 1) * s, i1)
-                classify(x, y, x1, y1, cell: grid.index(x / s, y / s))
+                let x1 = min((x / b + 1) * b, i1)
+                block(x, y, x1, y1)
                 x = x1
             }
             y = y1
@@ -156,7 +195,7 @@ struct LayerTiles {
         guard let st = layer.stroke else { return [] }
         var byGroup: [Group: [Float]] = [:]
         let s = LayerTiles.size, kd = Double(k)
-        let strokeJumps = k == 1 ? PaintJumps(st.paint, tMargin: 1 / Double(lutWidth - 1)) : nil
+        let strokeJumps = k == 1 ? PaintJumps(st.paint, tMargin: 1 / Double(lutWidth - 2)) : nil
         let smooth = SmoothEdges(layer, block: kd)
         var v = 0
         while v < texels.1 {

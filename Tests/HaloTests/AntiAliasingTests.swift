@@ -64,6 +64,24 @@ final class AntiAliasingTests: XCTestCase {
         }
     }
 
+    /// SCENE.md: before the first stop's location the first stop's colour holds, from a
+    /// stop's location on the later stop's. A radial gradient with a hard stop at t = 0
+    /// (red, then blue, start radius 6 pt) over a 40 x 40 square centred on it is red
+    /// inside radius 6 and blue outside, far from the circle (the GPU's ramp lookup table
+    /// must keep the colour below t = 0 apart from the colour at 0).
+    func testColourBelowAHardStopAtZeroIsTheFirstStops() throws {
+        let paint = Paint(.radial(center: UnitPoint(0.5, 0.5), startRadius: 6, endRadius: 18),
+                          stops: [ColorStop(color: RGBA(1, 0, 0), location: 0), ColorStop(color: RGBA(0, 0, 1), location: 0),
+                                  ColorStop(color: RGBA(0, 1, 0), location: 1)])
+        let images = try render([Layer(shape: Shape(kind: .rect, rect: Rect(0, 0, 40, 40)), fill: paint)], width: 40, height: 40)
+        for (img, name) in zip(images, ["cpu", "gpu"]) {
+            XCTAssertEqual(img[20, 20], SIMD4<UInt8>(255, 0, 0, 255), "\(name): centre, t < 0")
+            XCTAssertEqual(img[17, 21], SIMD4<UInt8>(255, 0, 0, 255), "\(name): radius 3.5, t < 0")
+            XCTAssertEqual(img[20, 29].x, 0, "\(name): radius 9.5, t > 0: no red")
+            XCTAssertGreaterThan(img[20, 29].z, 100, "\(name): radius 9.5: blue towards green")
+        }
+    }
+
     /// A corner of radius R <= 1 px set on pixel corners cuts R^2 (1 - pi/4) from its pixel.
     func testSubPixelCornerRadiusCutsTheQuarterDiskArea() throws {
         for r in [0.5, 1.0] {
