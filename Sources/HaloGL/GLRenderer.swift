@@ -324,6 +324,10 @@ public final class GLRenderer {
         let w = frame.width, h = frame.height
         let canvasBox = Box(x0: 0, y0: 0, x1: Double(w), y1: Double(h))
         var plans: [LayerPlan] = []
+        // An opaque background colour on the 8-bit grid (LayerTiles.faintGlowDistance).
+        let bg = frame.backgroundColor
+        let onGrid = frame.backgroundImage == nil && bg.w == 1
+            && [bg.x, bg.y, bg.z].allSatisfy { abs($0 * 255 - ($0 * 255).rounded()) < 1e-6 }
         for (index, layer) in frame.layers.enumerated() where layer.opacity > 0 {
             var bounds: Box?
             if layer.fill != nil { bounds = layer.outline.bounds(grownBy: 1) }
@@ -354,8 +358,14 @@ public final class GLRenderer {
                            x1: min(b.x1.rounded(.up), canvasBox.x1), y1: min(b.y1.rounded(.up), canvasBox.y1))
             if quad.x1 <= quad.x0 || quad.y1 <= quad.y0 { continue }
             let glowMode = layer.glow.map { glowPlan != nil ? 1 : ($0.sigma > 0 ? 0 : 2) } ?? 0
+            // Glow too faint to change a pixel over this background is not drawn.
+            var faint: Double?
+            if onGrid, let glow = layer.glow, glowMode == 1 {
+                faint = LayerTiles.faintGlowDistance(sigma: glow.sigma, opacity: glow.opacity * layer.opacity)
+            }
             plans.append(LayerPlan(index: index, layer: layer, glowPlan: glowPlan, glowRegion: glowRegion, glowMode: glowMode,
-                                   tiles: LayerTiles(layer, quad: quad, hasGlow: glowMode != 0, grid: grid, lutWidth: lutWidth)))
+                                   tiles: LayerTiles(layer, quad: quad, hasGlow: glowMode != 0, grid: grid, lutWidth: lutWidth,
+                                                     faintGlowBeyond: faint)))
         }
         return plans
     }

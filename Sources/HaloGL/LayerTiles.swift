@@ -52,7 +52,10 @@ struct LayerTiles {
     /// Tiles of `quad` (canvas pixels, whole) on `grid`'s cells, classified for `layer`.
     /// - Parameter lutWidth: samples a row of the ramps' lookup table: tiles that take
     ///   their colours from it must have no colour stop within one sample interval.
-    init(_ layer: ResolvedLayer, quad: Box, hasGlow: Bool, grid: TileGrid, lutWidth: Int) {
+    /// - Parameter faintGlowBeyond: glow-only tiles wholly farther than this (pixels)
+    ///   outside the stroke's outer edge are not drawn (``faintGlowDistance``); nil: all are.
+    init(_ layer: ResolvedLayer, quad: Box, hasGlow: Bool, grid: TileGrid, lutWidth: Int, faintGlowBeyond: Double? = nil) {
+        let faint = faintGlowBeyond.flatMap { f in layer.stroke.map { $0.outer + f } } ?? .infinity
         let s = LayerTiles.size
         let i0 = Int(quad.x0), j0 = Int(quad.y0), i1 = Int(quad.x1), j1 = Int(quad.y1)
         let dt = 1 / Double(lutWidth - 2)       // rampLUT's sample interval
@@ -73,7 +76,7 @@ struct LayerTiles {
                 if d - st.inner >= h && st.outer - d >= h { stroke = 1 }
                 else if !(d >= st.outer + h || d <= st.inner - h) { isEdge = true }
             }
-            guard isEdge || fill > 0 || stroke > 0 || hasGlow else { return }
+            guard isEdge || fill > 0 || stroke > 0 || (hasGlow && d - h < faint) else { return }
             let box = Box(x0: Double(x), y0: Double(y), x1: Double(x1), y1: Double(y1))
             let splits = x1 - x > LayerTiles.minSize && y1 - y > LayerTiles.minSize
             var aa = false
@@ -110,7 +113,7 @@ struct LayerTiles {
             let box = Box(x0: Double(bx), y0: Double(by), x1: Double(bx1), y1: Double(by1))
             if uniform, fill > 0, let j = fillJumps, j.crosses(box) { uniform = false }
             if uniform, stroke > 0, let j = strokeJumps, j.crosses(box) { uniform = false }
-            if uniform && fill == 0 && stroke == 0 && !hasGlow { return }
+            if uniform && fill == 0 && stroke == 0 && !(hasGlow && d - h < faint) { return }
             var y = by
             while y < by1 {
                 let y1 = min((y / s + 1) * s, by1)      // on the grid's lines
@@ -141,6 +144,24 @@ struct LayerTiles {
             }
             y = y1
         }
+    }
+
+    /// How far outside a stroke's outer edge (pixels) its glow stays under half a level
+    /// (0.5 / 255) at most: the shape grown by the stroke is convex, so from a point at
+    /// distance D outside it the stroke lies in a half-plane D away, and the Gaussian's
+    /// mass there is at most Q(D / sigma) (the normal upper tail); the glow is that times
+    /// the glow's opacity and the layer's at most (colours are at most 1). Over an opaque
+    /// background whose colour is a multiple of 1/255, such a pixel rounds to the
+    /// background whether the glow is drawn or not.
+    static func faintGlowDistance(sigma: Double, opacity: Double) -> Double {
+        let limit = 0.45 / 255 / max(opacity, 1e-12)
+        if limit >= 0.5 { return 0 }
+        var lo = 0.0, hi = 40.0            // Q(x) = erfc(x / sqrt 2) / 2, decreasing
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if erfc(mid / 2.0.squareRoot()) / 2 > limit { lo = mid } else { hi = mid }
+        }
+        return hi * sigma
     }
 
     /// The draws to make, each a group and its tiles (``floatsPerTile`` floats each), with
