@@ -66,19 +66,21 @@ final class AntiAliasingTests: XCTestCase {
 
     /// SCENE.md: before the first stop's location the first stop's colour holds, from a
     /// stop's location on the later stop's. A radial gradient with a hard stop at t = 0
-    /// (red, then blue, start radius 6 pt) over a 40 x 40 square centred on it is red
-    /// inside radius 6 and blue outside, far from the circle (the GPU's ramp lookup table
-    /// must keep the colour below t = 0 apart from the colour at 0).
+    /// (red, then blue, from radius 16 pt to 40 pt) over a 64 x 64 square centred on it
+    /// is red well inside radius 16 (where whole tiles lie below t = 0, so the GPU reads
+    /// its ramp lookup table there, which must keep the colour below t = 0 apart from the
+    /// colour at 0) and has no red outside.
     func testColourBelowAHardStopAtZeroIsTheFirstStops() throws {
-        let paint = Paint(.radial(center: UnitPoint(0.5, 0.5), startRadius: 6, endRadius: 18),
+        let paint = Paint(.radial(center: UnitPoint(0.5, 0.5), startRadius: 16, endRadius: 40),
                           stops: [ColorStop(color: RGBA(1, 0, 0), location: 0), ColorStop(color: RGBA(0, 0, 1), location: 0),
                                   ColorStop(color: RGBA(0, 1, 0), location: 1)])
-        let images = try render([Layer(shape: Shape(kind: .rect, rect: Rect(0, 0, 40, 40)), fill: paint)], width: 40, height: 40)
+        let images = try render([Layer(shape: Shape(kind: .rect, rect: Rect(0, 0, 64, 64)), fill: paint)], width: 64, height: 64)
         for (img, name) in zip(images, ["cpu", "gpu"]) {
-            XCTAssertEqual(img[20, 20], SIMD4<UInt8>(255, 0, 0, 255), "\(name): centre, t < 0")
-            XCTAssertEqual(img[17, 21], SIMD4<UInt8>(255, 0, 0, 255), "\(name): radius 3.5, t < 0")
-            XCTAssertEqual(img[20, 29].x, 0, "\(name): radius 9.5, t > 0: no red")
-            XCTAssertGreaterThan(img[20, 29].z, 100, "\(name): radius 9.5: blue towards green")
+            for (x, y) in [(32, 32), (28, 35), (36, 27), (24, 30)] {
+                XCTAssertEqual(img[x, y], SIMD4<UInt8>(255, 0, 0, 255), "\(name) (\(x), \(y)): t < 0")
+            }
+            XCTAssertEqual(img[32, 52].x, 0, "\(name): radius 20.5, t > 0: no red")
+            XCTAssertGreaterThan(img[32, 52].z, 100, "\(name): radius 20.5: blue towards green")
         }
     }
 

@@ -105,6 +105,41 @@ final class GPURendererTests: XCTestCase {
         XCTAssertEqual(changed, 144, "the square covers 12 x 12 pixels at scale 2")
     }
 
+    /// The GPU leaves out glow-only tiles farther outside the stroke than
+    /// `LayerTiles.faintGlowDistance` (half-plane tail bound: under half a level there).
+    /// The exact CPU image checks the bound independently: every pixel that far from a
+    /// glowing capsule is exactly the background in both images, while a pixel 1 sigma
+    /// out is not (the glow is there, so the check is not empty).
+    func testGlowBeyondTheFaintDistanceRoundsToTheBackground() throws {
+        let sigma = 8.0, opacity = 0.9
+        let bg = RGBA(13.0 / 255, 13.0 / 255, 26.0 / 255)
+        let scene = Scene(canvas: Canvas(width: 160, height: 120, background: .color(bg)), layers: [
+            Layer(shape: Shape(kind: .capsule, rect: Rect(40, 50, 80, 20)),
+                  stroke: Stroke(paint: .solid(RGBA(1, 0.5, 0.2)), width: 4, alignment: .inside),
+                  glow: Glow(radius: sigma, opacity: opacity)),
+        ])
+        let frame = Frame(scene)
+        let cpu = ReferenceRenderer().render(frame).toRGBA8(), gpu = try SharedGPU.renderer().render(frame)
+        let far = LayerTiles.faintGlowDistance(sigma: sigma, opacity: opacity)
+        XCTAssertGreaterThan(far, 2 * sigma)
+        XCTAssertLessThan(far, 4 * sigma)
+        let background = SIMD4<UInt8>(13, 13, 26, 255)
+        var checked = 0
+        for y in 0..<120 {
+            for x in 0..<160 {
+                // Distance from the pixel centre to the capsule (centre (80, 60), half length 30, radius 10).
+                let dx = max(abs(Double(x) + 0.5 - 80) - 30, 0), dy = abs(Double(y) + 0.5 - 60)
+                let d = (dx * dx + dy * dy).squareRoot() - 10
+                guard d > far + 0.71 else { continue }
+                checked += 1
+                XCTAssertEqual(cpu[x, y], background, "cpu (\(x), \(y)), \(d) px out")
+                XCTAssertEqual(gpu[x, y], background, "gpu (\(x), \(y)), \(d) px out")
+            }
+        }
+        XCTAssertGreaterThan(checked, 1000)
+        XCTAssertNotEqual(cpu[80, 50 - Int(sigma)], background, "1 sigma above the capsule the glow shows")
+    }
+
     /// The embedded copy of the shaders is the same as Shaders/ (run tools/embed-shaders after editing).
     func testEmbeddedShadersAreCurrent() throws {
         let lib = ShaderLibrary(directory: repositoryRoot.appendingPathComponent("Shaders").path)
