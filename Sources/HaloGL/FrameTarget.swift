@@ -35,6 +35,13 @@ public struct FrameTarget: Sendable {
         isWindow ? (1, -1, Float(originX), Float(height - originY)) : (1, 1, Float(originX), Float(originY))
     }
 
+    /// TileGrid's offset: canvas coordinate v lies on a 64 px line of the target (its
+    /// GL window coordinates: llvmpipe's bins) when (v + offset) is a multiple of 64.
+    var gridOffset: (x: Int, y: Int) {
+        func mod64(_ v: Int) -> Int { ((v % 64) + 64) % 64 }
+        return (mod64(originX), isWindow ? mod64(-(height - originY)) : mod64(originY))
+    }
+
     /// A premultiplied colour as the 8-bit straight values the output holds (SCENE.md
     /// "Colour", output; the same rounding as `straightRGBA8` in Shaders/lib/output.glsl),
     /// scaled to 0...1 for glClearColor.

@@ -186,7 +186,7 @@ public final class GLRenderer {
         passClock = DispatchTime.now()
         try checkSize(frame)
         let w = frame.width, h = frame.height
-        let grid = TileGrid(width: w, height: h)
+        let grid = TileGrid(width: w, height: h, offset: target.gridOffset)
         let plans = planLayers(frame, grid: grid)
         endPass("tile classification (CPU)")
         // Cells that two or more layers touch go through the float canvas.
@@ -228,8 +228,8 @@ public final class GLRenderer {
             fillRects(bars, color: (0.11, 0.11, 0.11, 1), target: target)
         }
         if direct {
-            let rects = grid.rects(width: w, height: h) { k in
-                touches[k] == 0 || (touches[k] == 1 && covered[k] < grid.area(k, width: w, height: h))
+            let rects = grid.rects { k in
+                touches[k] == 0 || (touches[k] == 1 && covered[k] < grid.area(k))
             }
             fillRects(rects, color: FrameTarget.straightRGBA8(bg), target: target)
         }
@@ -455,7 +455,7 @@ public final class GLRenderer {
 
     /// The canvas's cells (those with `touches` >= 2) into the target as final 8-bit values.
     private func resolve(target: FrameTarget, width w: Int, height h: Int, grid: TileGrid, touches: [UInt8]) throws {
-        let rects = grid.rects(width: w, height: h) { touches[$0] >= 2 }
+        let rects = grid.rects { touches[$0] >= 2 }
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         halo_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
         halo_glDisable(GLenum(GL_BLEND))

@@ -116,16 +116,16 @@ struct LayerTiles {
             if uniform && fill == 0 && stroke == 0 && !(hasGlow && d - h < faint) { return }
             var y = by
             while y < by1 {
-                let y1 = min((y / s + 1) * s, by1)      // on the grid's lines
+                let y1 = min(grid.nextLine(after: y, step: s, axis: 1), by1)      // on the grid's lines
                 var x = bx
                 while x < bx1 {
-                    let x1 = min((x / s + 1) * s, bx1)
+                    let x1 = min(grid.nextLine(after: x, step: s, axis: 0), bx1)
                     if uniform {
-                        cells.append(Cell(index: grid.index(x / s, y / s), rect: (Float(x), Float(y), Float(x1), Float(y1)),
+                        cells.append(Cell(index: grid.cell(x, y), rect: (Float(x), Float(y), Float(x1), Float(y1)),
                                           group: Group(edge: false, fill: fill > 0, stroke: stroke > 0, paintAA: false),
                                           fill: fill, stroke: stroke))
                     } else {
-                        classify(x, y, x1, y1, cell: grid.index(x / s, y / s))
+                        classify(x, y, x1, y1, cell: grid.cell(x, y))
                     }
                     x = x1
                 }
@@ -135,10 +135,10 @@ struct LayerTiles {
         let b = 4 * s
         var y = j0
         while y < j1 {
-            let y1 = min((y / b + 1) * b, j1)
+            let y1 = min(grid.nextLine(after: y, step: b, axis: 1), j1)
             var x = i0
             while x < i1 {
-                let x1 = min((x / b + 1) * b, i1)
+                let x1 = min(grid.nextLine(after: x, step: b, axis: 0), i1)
                 block(x, y, x1, y1)
                 x = x1
             }
@@ -331,33 +331,57 @@ struct PaintJumps {
 }
 
 /// The frame's grid of tile cells: cell (i, j) holds canvas pixels
-/// [i s, (i + 1) s) x [j s, (j + 1) s), s = ``LayerTiles/size``.
+/// [i s - offset.x, (i + 1) s - offset.x) x [j s - offset.y, (j + 1) s - offset.y), clipped
+/// to the canvas, s = ``LayerTiles/size``; blocks of 4 x 4 cells start on multiples of
+/// 4 s the same way. The offset (0 ..< 64) puts the lines on llvmpipe's 64 px bins of the
+/// target (a triangle that covers a whole bin skips per-pixel edge tests), wherever the
+/// canvas sits in it (``FrameTarget``'s origin and flip).
 struct TileGrid {
     let columns: Int, rows: Int
+    let width: Int, height: Int
+    let offset: (x: Int, y: Int)
 
-    init(width: Int, height: Int) {
-        columns = (width + LayerTiles.size - 1) / LayerTiles.size
-        rows = (height + LayerTiles.size - 1) / LayerTiles.size
+    init(width: Int, height: Int, offset: (x: Int, y: Int) = (0, 0)) {
+        let s = LayerTiles.size
+        self.width = width; self.height = height; self.offset = offset
+        columns = (width + offset.x + s - 1) / s
+        rows = (height + offset.y + s - 1) / s
     }
 
     func index(_ i: Int, _ j: Int) -> Int { j * columns + i }
 
+    /// The cell holding canvas pixel (x, y).
+    func cell(_ x: Int, _ y: Int) -> Int { index((x + offset.x) / LayerTiles.size, (y + offset.y) / LayerTiles.size) }
+
+    /// The first cell line (`step` LayerTiles.size) or block line (4 LayerTiles.size)
+    /// after canvas coordinate v on axis x (0) or y (1).
+    func nextLine(after v: Int, step: Int, axis: Int) -> Int {
+        let o = axis == 0 ? offset.x : offset.y
+        return ((v + o) / step + 1) * step - o
+    }
+
+    /// Cell k's rect in canvas pixels, clipped to the canvas.
+    func rect(_ k: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+        let s = LayerTiles.size, i = k % columns, j = k / columns
+        return (max(i * s - offset.x, 0), max(j * s - offset.y, 0), min((i + 1) * s - offset.x, width), min((j + 1) * s - offset.y, height))
+    }
+
     /// The cells for which `include` holds, as tile rects (``LayerTiles/floatsPerTile``
-    /// floats each) clipped to the canvas's `width` x `height`, runs along a row merged.
-    func rects(width: Int, height: Int, where include: (Int) -> Bool) -> [Float] {
+    /// floats each), runs along a row merged; cells wholly off the canvas are skipped.
+    func rects(where include: (Int) -> Bool) -> [Float] {
         var rects: [Float] = []
-        let s = LayerTiles.size
-        for j in 0..<rows {
-            for i in 0..<columns where include(index(i, j)) {
-                LayerTiles.append(&rects, Float(i * s), Float(j * s), Float(min((i + 1) * s, width)), Float(min((j + 1) * s, height)), 0, 0)
+        for k in 0..<(columns * rows) where include(k) {
+            let r = rect(k)
+            if r.x1 > r.x0 && r.y1 > r.y0 {
+                LayerTiles.append(&rects, Float(r.x0), Float(r.y0), Float(r.x1), Float(r.y1), 0, 0)
             }
         }
         return rects
     }
 
-    /// Pixels of cell `k` inside the canvas's `width` x `height`.
-    func area(_ k: Int, width: Int, height: Int) -> Float {
-        let s = LayerTiles.size, i = k % columns, j = k / columns
-        return Float((min((i + 1) * s, width) - i * s) * (min((j + 1) * s, height) - j * s))
+    /// Pixels of cell `k` inside the canvas.
+    func area(_ k: Int) -> Float {
+        let r = rect(k)
+        return Float(max(r.x1 - r.x0, 0) * max(r.y1 - r.y0, 0))
     }
 }
