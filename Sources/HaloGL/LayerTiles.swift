@@ -1,7 +1,9 @@
 import Foundation
 import HaloCore
 
-/// A layer's quad split into square tiles, each classified on the CPU:
+/// A layer's quad split into tiles on the frame's grid (``TileGrid``: 16 px cells, looked at
+/// 64 px blocks at a time; edge tiles and tiles whose paint needs averaging split down to
+/// 4 px), each classified on the CPU:
 /// - by coverage, from the exact signed distance at its centre: tiles that an edge (of the
 ///   fill or of either stroke edge) may cross are drawn by the full coverage shader; the
 ///   others are wholly inside or outside each draw, so a cheap variant draws them with that
@@ -11,7 +13,10 @@ import HaloCore
 ///   meet it.
 /// - by paint, from the range of the gradient parameter t over the tile: only tiles whose
 ///   range holds a colour stop, the angular seam, the end or middle of a partial sweep's
-///   gap, or an angular centre get the variant that averages jumps and kinks per pixel.
+///   gap, or an angular centre get the variant that averages jumps and kinks per pixel;
+///   the others read the ramp's lookup table, so a stop within one of its samples counts.
+/// - by glow: glow-only tiles where the glow stays under half a level are left out
+///   (``faintGlowDistance``).
 ///
 /// llvmpipe runs both sides of every branch, so work that a tile cannot need is moved out
 /// of its program variant rather than skipped with an `if`.
