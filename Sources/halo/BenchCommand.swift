@@ -24,8 +24,8 @@ enum BenchCommand {
       --passes           GPU only: then N more frames with a glFinish after each pass,
                          printing each pass's median wall time (ms), e.g. "layer 1
                          smooth-edge tiles" (with --json: "passes_ms", name -> ms).
-                         The finishes serialise the pipeline: the sum exceeds the
-                         frame time of the first run.
+                         The finishes serialise the pipeline, so the passes' sum
+                         is not the frame time of the first run.
       --shaders DIR      GLSL folder (see halo render --help)
 
     EXIT STATUS: 0 measured; 1 rendering failed; 2 bad input.
