@@ -42,14 +42,11 @@ public struct FrameTarget: Sendable {
         return (mod64(originX), isWindow ? mod64(-(height - originY)) : mod64(originY))
     }
 
-    /// A premultiplied colour as the 8-bit straight values the output holds (SCENE.md
-    /// "Colour", output; the same rounding as `straightRGBA8` in Shaders/lib/output.glsl),
-    /// scaled to 0...1 for glClearColor.
+    /// A premultiplied colour as the 8-bit straight values the output holds
+    /// (``PremulImage/straightRGBA8(_:)``, as `straightRGBA8` in Shaders/lib/output.glsl
+    /// rounds), scaled to 0...1 for a uniform or glClearColor.
     static func straightRGBA8(_ c: Premul) -> (Float, Float, Float, Float) {
-        let a = min(max(c.w, 0), 1)
-        let a8 = (a * 255 + 0.5).rounded(.down)
-        if a8 == 0 { return (0, 0, 0, 0) }
-        func ch(_ v: Double) -> Float { Float((min(max(v / a, 0), 1) * 255 + 0.5).rounded(.down) / 255) }
-        return (ch(c.x), ch(c.y), ch(c.z), Float(a8 / 255))
+        let v = PremulImage.straightRGBA8(c)
+        return (Float(v.x) / 255, Float(v.y) / 255, Float(v.z) / 255, Float(v.w) / 255)
     }
 }

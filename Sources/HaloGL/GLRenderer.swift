@@ -38,9 +38,12 @@ public final class GLRenderer {
     private var rampTexture: GLuint = 0
     private var rampSize = (0, 0)
     /// Each distinct ramp of the frame sampled evenly (``lutWidth`` texels a row), for
-    /// tiles whose paint needs no averaging; rebuilt only when the frame's ramps change.
+    /// tiles whose paint needs no averaging.
     private var lutTexture: GLuint = 0
-    private var lutRamps: [GradientRamp]?
+    private var lutHeight = 1
+    /// The ramps `rampTexture` and `lutTexture` hold: both are rebuilt only when a frame's
+    /// distinct ramps differ from them.
+    private var uploadedRamps: [GradientRamp]?
     /// Texels a lookup-table row: 8192, or the GPU's texture size if smaller.
     let lutWidth: Int
     public let maxTextureSize: Int
@@ -505,6 +508,7 @@ public final class GLRenderer {
         halo_glUniform4f(p.loc("uShapeRadii"), Float(o.radii[0]), Float(o.radii[1]), Float(o.radii[2]), Float(o.radii[3]))
         var kinds: [GLint] = [0, 0], colors = [Float](repeating: 0, count: 8), geometry = [Float](repeating: 0, count: 8)
         var ramps: [GLint] = [0, 0, 0, 0]
+        var lutRows: [Float] = [0, 0]      // lookup-table rows (texel-centre v)
         for (slot, paint) in [layer.fill, layer.stroke?.paint].enumerated() {
             guard let paint else { continue }
             switch paint.geometry {
@@ -527,16 +531,11 @@ public final class GLRenderer {
                 geometry.replaceSubrange((slot * 4)..<(slot * 4 + 4), with: [Float(origin.x), Float(origin.y), Float(size.x), Float(size.y)])
                 colors.replaceSubrange((slot * 4)..<(slot * 4 + 4), with: [Float(scale), Float(time), 0, 0])
             }
-            if kinds[slot] != 0, let ramp = paint.ramp {
-                let key = paintKey(paint)
-                ramps[slot * 2] = GLint(rampRows[key])
+            if kinds[slot] != 0, let ramp = paint.ramp, let i = rampIndex[ramp] {
+                ramps[slot * 2] = GLint(rampRows[i])
                 ramps[slot * 2 + 1] = GLint(min(ramp.locations.count, maxTextureSize))
+                lutRows[slot] = (Float(min(i, lutHeight - 1)) + 0.5) / Float(lutHeight)
             }
-        }
-        // Lookup-table rows (texel-centre v) of the two slots' ramps.
-        var lutRows: [Float] = [0, 0]
-        for (slot, paint) in [layer.fill, layer.stroke?.paint].enumerated() {
-            if let ramp = paint?.ramp, let row = rampIndex[ramp] { lutRows[slot] = (Float(row) + 0.5) / Float(max(1, lutRamps?.count ?? 1)) }
         }
         halo_glActiveTexture(GLenum(GL_TEXTURE3))
         halo_glBindTexture(GLenum(GL_TEXTURE_2D), lutTexture)
@@ -554,9 +553,8 @@ public final class GLRenderer {
         halo_glUniform2f(p.loc("uStrokeEdges"), Float(edges.0), Float(edges.1))
     }
 
-    // Ramp rows are assigned per distinct ramp; paintKey indexes them.
+    /// Index of each distinct ramp of the frame (its rows: `rampRows[i]` and LUT row i).
     private var rampIndex: [GradientRamp: Int] = [:]
-    private func paintKey(_ p: ResolvedPaint) -> Int { rampIndex[p.ramp!] ?? 0 }
 
     /// Uploads every distinct gradient ramp of the frame: two texture rows each
     /// (colours; then locations in .r and the count of stop nodes so far in .g). Returns the row of each distinct ramp.
@@ -570,13 +568,14 @@ public final class GLRenderer {
                 if rampIndex[ramp] == nil { rampIndex[ramp] = ramps.count; ramps.append(ramp) }
             }
         }
-        let width = max(1, min(maxTextureSize, ramps.map(\.locations.count).max() ?? 1))
         let height = max(2, min(maxTextureSize, ramps.count * 2))
+        let rows = ramps.indices.map { min($0 * 2, height - 2) }
+        // The same ramps as last frame (a rotating gradient's are): both textures hold them.
+        if uploadedRamps == ramps { return rows }
+        let width = max(1, min(maxTextureSize, ramps.map(\.locations.count).max() ?? 1))
         var data = [Float](repeating: 0, count: width * height * 4)
-        var rows: [Int] = []
         for (i, ramp) in ramps.enumerated() {
-            let row = min(i * 2, height - 2)
-            rows.append(row)
+            let row = rows[i]
             for n in 0..<min(ramp.locations.count, width) {
                 let c = ramp.colors[n]
                 for ch in 0..<4 { data[(row * width + n) * 4 + ch] = Float(c[ch]) }
@@ -595,7 +594,8 @@ public final class GLRenderer {
         data.withUnsafeBytes { buf in
             halo_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_FLOAT), buf.baseAddress)
         }
-        if lutRamps != ramps { uploadLUT(ramps) }
+        uploadLUT(ramps)
+        uploadedRamps = ramps
         return rows
     }
 
@@ -618,7 +618,7 @@ public final class GLRenderer {
         halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         halo_glActiveTexture(GLenum(GL_TEXTURE0))
-        lutRamps = ramps
+        lutHeight = h
     }
 
     private func checkError(_ what: String) throws {

@@ -66,9 +66,10 @@ struct LayerTiles {
         let dt = 1 / Double(lutWidth - 2)       // rampLUT's sample interval
         let fillJumps = layer.fill.flatMap { PaintJumps($0, tMargin: dt) }, strokeJumps = layer.stroke.flatMap { PaintJumps($0.paint, tMargin: dt) }
         let smooth = SmoothEdges(layer, block: 1)
-        // Classifies one tile; an edge tile, or one whose paint needs averaging, is split
-        // into four down to `minSize` so that the costly variants cover fewer pixels.
-        func classify(_ x: Int, _ y: Int, _ x1: Int, _ y1: Int, cell: Int) {
+        // The coverage of the rect [x, x1) x [y, y1) from the signed distance d at its
+        // centre and its half-diagonal h: fill and stroke each 1 (wholly inside) or 0
+        // (wholly outside), or an edge may cross it.
+        func coverage(_ x: Int, _ y: Int, _ x1: Int, _ y1: Int) -> (d: Double, h: Double, isEdge: Bool, fill: Float, stroke: Float) {
             let c = Vec2(Double(x + x1) / 2, Double(y + y1) / 2)
             let h = 0.5 * Double(((x1 - x) * (x1 - x) + (y1 - y) * (y1 - y))).squareRoot() + 0.01
             let d = layer.outline.signedDistance(c)
@@ -81,6 +82,12 @@ struct LayerTiles {
                 if d - st.inner >= h && st.outer - d >= h { stroke = 1 }
                 else if !(d >= st.outer + h || d <= st.inner - h) { isEdge = true }
             }
+            return (d, h, isEdge, fill, stroke)
+        }
+        // Classifies one tile; an edge tile, or one whose paint needs averaging, is split
+        // into four down to `minSize` so that the costly variants cover fewer pixels.
+        func classify(_ x: Int, _ y: Int, _ x1: Int, _ y1: Int, cell: Int) {
+            let (d, h, isEdge, fill, stroke) = coverage(x, y, x1, y1)
             guard isEdge || fill > 0 || stroke > 0 || (hasGlow && d - h < faint) else { return }
             let box = Box(x0: Double(x), y0: Double(y), x1: Double(x1), y1: Double(y1))
             let splits = x1 - x > LayerTiles.minSize && y1 - y > LayerTiles.minSize
@@ -103,18 +110,8 @@ struct LayerTiles {
         // the block, every cell in it has the block's class (one signed distance for 16
         // cells: most of a glow's cells are such); otherwise each cell is classified.
         func block(_ bx: Int, _ by: Int, _ bx1: Int, _ by1: Int) {
-            let c = Vec2(Double(bx + bx1) / 2, Double(by + by1) / 2)
-            let h = 0.5 * Double(((bx1 - bx) * (bx1 - bx) + (by1 - by) * (by1 - by))).squareRoot() + 0.01
-            let d = layer.outline.signedDistance(c)
-            var uniform = true
-            var fill: Float = 0, stroke: Float = 0
-            if layer.fill != nil {
-                if d <= -h { fill = 1 } else if d < h { uniform = false }
-            }
-            if let st = layer.stroke {
-                if d - st.inner >= h && st.outer - d >= h { stroke = 1 }
-                else if !(d >= st.outer + h || d <= st.inner - h) { uniform = false }
-            }
+            let (d, h, isEdge, fill, stroke) = coverage(bx, by, bx1, by1)
+            var uniform = !isEdge
             let box = Box(x0: Double(bx), y0: Double(by), x1: Double(bx1), y1: Double(by1))
             if uniform, fill > 0, let j = fillJumps, j.crosses(box) { uniform = false }
             if uniform, stroke > 0, let j = strokeJumps, j.crosses(box) { uniform = false }

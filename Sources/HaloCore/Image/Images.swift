@@ -41,15 +41,20 @@ public struct PremulImage: Sendable {
         var out = [UInt8](repeating: 0, count: width * height * 4)
         for i in 0..<(width * height) {
             let p = pixels[i]
-            let a = min(max(Double(p.w), 0), 1)
-            let a8 = UInt8((a * 255 + 0.5).rounded(.down))
-            if a8 == 0 { continue }
-            for c in 0..<3 {
-                let v = min(max(Double(p[c]) / a, 0), 1)
-                out[i * 4 + c] = UInt8((v * 255 + 0.5).rounded(.down))
-            }
-            out[i * 4 + 3] = a8
+            let v = PremulImage.straightRGBA8(SIMD4<Double>(Double(p.x), Double(p.y), Double(p.z), Double(p.w)))
+            for c in 0..<4 { out[i * 4 + c] = v[c] }
         }
         return RGBA8Image(width: width, height: height, pixels: out)
+    }
+
+    /// One premultiplied pixel as ``toRGBA8()`` writes it: alpha and the colour divided
+    /// by the unrounded alpha, each rounded half up; (0, 0, 0, 0) where alpha rounds to 0.
+    @inline(__always)
+    public static func straightRGBA8(_ p: SIMD4<Double>) -> SIMD4<UInt8> {
+        let a = min(max(p.w, 0), 1)
+        let a8 = (a * 255 + 0.5).rounded(.down)
+        if a8 == 0 { return .zero }
+        func channel(_ v: Double) -> UInt8 { UInt8((min(max(v / a, 0), 1) * 255 + 0.5).rounded(.down)) }
+        return SIMD4(channel(p.x), channel(p.y), channel(p.z), UInt8(a8))
     }
 }
