@@ -8,23 +8,25 @@
 // texel on each side is blank (zero coverage), and edges are clamped, so reads past the
 // source are zero to within the tail.
 const int MAX_PAIRS = 33;        // keep in sync with Sources/HaloGL/GlowPlan.swift
+#ifndef HALO_PAIRS
+#define HALO_PAIRS MAX_PAIRS     // pairs of taps on each side, 1...MAX_PAIRS: a constant, so
+#endif                           // that the loop unrolls (one program per count)
 
 uniform sampler2D uSource;
-uniform vec2 uDirection;         // (1, 0) or (0, 1)
+uniform vec2 uStep;              // one texel along the pass's axis, normalised: (1/w, 0) or (0, 1/h)
 uniform vec2 uTexSize;           // source texture size, texels
 uniform float uCenterWeight;     // w[0]
-uniform int uPairs;              // pairs of taps on each side
 uniform float uPairWeights[MAX_PAIRS];
 uniform float uPairOffsets[MAX_PAIRS];
 
 out vec4 fragColor;
 
 void main() {
-    vec2 p = gl_FragCoord.xy;
-    vec4 sum = textureLod(uSource, p / uTexSize, 0.0) * uCenterWeight;
-    for (int j = 0; j < uPairs; j++) {
-        vec2 o = uDirection * uPairOffsets[j];
-        sum += (textureLod(uSource, (p + o) / uTexSize, 0.0) + textureLod(uSource, (p - o) / uTexSize, 0.0)) * uPairWeights[j];
+    vec2 c = gl_FragCoord.xy / uTexSize;
+    vec4 sum = textureLod(uSource, c, 0.0) * uCenterWeight;
+    for (int j = 0; j < HALO_PAIRS; j++) {
+        vec2 o = uStep * uPairOffsets[j];
+        sum += (textureLod(uSource, c + o, 0.0) + textureLod(uSource, c - o, 0.0)) * uPairWeights[j];
     }
     fragColor = sum;
 }

@@ -10,10 +10,8 @@
 #include "lib/paint_eval.glsl"
 #include "lib/output.glsl"
 
-uniform sampler2D uGlow;         // blurred stroke layer, premultiplied
-uniform vec4 uGlowMap;           // texel = (p - uGlowMap.xy) / uGlowMap.z; uGlowMap.w unused
-uniform vec2 uGlowTexSize;       // glow texture size in texels
-uniform vec2 uGlowUsed;          // the part of it this glow fills, texels
+uniform sampler2D uGlow;         // blurred stroke layer, premultiplied, exactly the glow's
+                                 // region (GlowPlan) and clamped to its edge texels
 uniform vec4 uGlowColor;         // premultiplied; alpha < 0: use the stroke's colours
 uniform float uGlowOpacity;
 uniform float uOpacity;
@@ -21,6 +19,9 @@ uniform vec4 uCanvasToTarget;    // see tile.vert
 uniform vec4 uBackground;        // HALO_DIRECT: the background colour, premultiplied
 
 flat in vec2 vCover;             // edge-free tiles: coverage of fill and stroke
+#if HALO_GLOW == 1
+in vec2 vGlowCoord;              // the glow texture's coordinate here (tile.vert)
+#endif
 out vec4 fragColor;
 
 void main() {
@@ -55,9 +56,8 @@ void main() {
     if (cs > 0.0) stroke = paintColor(1, HALO_STROKE, p, HALO_EDGE != 0 && cs < 0.999 && HALO_STROKE != PAINT_SOLID ? STRIP(uStrokeEdges.x, uStrokeEdges.y) : WHOLE) * cs;
 #endif
 #if HALO_GLOW == 1
-    // Clamped to the texels this glow wrote (the texture is shared and may be larger).
-    vec2 tc = clamp((p - uGlowMap.xy) / uGlowMap.z, vec2(0.5), uGlowUsed - 0.5);
-    vec4 g = textureLod(uGlow, tc / uGlowTexSize, 0.0) * uGlowOpacity;
+    // Past the region the edge texels (blank) are read: GL_CLAMP_TO_EDGE.
+    vec4 g = textureLod(uGlow, vGlowCoord, 0.0) * uGlowOpacity;
     layer = g + layer * (1.0 - g.a);
 #elif HALO_GLOW == 2
     vec4 g = (uGlowColor.a >= 0.0 ? uGlowColor * stroke.a : stroke) * uGlowOpacity;

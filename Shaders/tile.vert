@@ -12,10 +12,25 @@ layout(location = 1) in vec2 aCover;
 uniform vec2 uTarget;            // target size, pixels
 uniform vec4 uCanvasToTarget;
 flat out vec2 vCover;
+#ifdef HALO_GLOW
+#if HALO_GLOW == 1
+// layer.frag's glow texture coordinate, linear in the canvas position, so interpolated
+// here once rather than computed per pixel (llvmpipe pays for every fragment operation).
+uniform vec4 uGlowMap;           // texel = (p - uGlowMap.xy) / uGlowMap.z
+uniform vec2 uGlowTexSize;       // glow texture size, texels
+out vec2 vGlowCoord;             // normalised texture coordinate
+#endif
+#endif
 
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
-    vec2 p = mix(aRect.xy, aRect.zw, corner) * uCanvasToTarget.xy + uCanvasToTarget.zw;
+    vec2 canvas = mix(aRect.xy, aRect.zw, corner);
+    vec2 p = canvas * uCanvasToTarget.xy + uCanvasToTarget.zw;
     vCover = aCover;
+#ifdef HALO_GLOW
+#if HALO_GLOW == 1
+    vGlowCoord = (canvas - uGlowMap.xy) / uGlowMap.z / uGlowTexSize;
+#endif
+#endif
     gl_Position = vec4(2.0 * p / uTarget - 1.0, 0.0, 1.0);
 }

@@ -52,10 +52,11 @@ public enum Benchmark {
         return Double(usage.ru_maxrss) / 1024   // kilobytes on Linux
     }
 
-    /// Renders `frames` frames at times t0, t0 + 1/60, ... after `warmup` unmeasured ones.
+    /// Renders `frames` frames at times t0, t0 + 1/60, ... after `warmup` unmeasured ones,
+    /// calling `afterFrame` after each measured one (outside its time).
     /// - Throws: ``GLError`` or ``ShaderError`` from the GPU path.
     public static func run(_ scene: Scene, background: RGBA8Image?, backend: Backend, frames: Int, warmup: Int,
-                           gpu: GLRenderer? = nil) throws -> BenchmarkResult {
+                           gpu: GLRenderer? = nil, afterFrame: (() -> Void)? = nil) throws -> BenchmarkResult {
         let t0 = scene.effectiveTime()
         let reference = ReferenceRenderer()
         var frameMs: [Double] = [], gpuMs: [Double] = []
@@ -74,6 +75,7 @@ public enum Benchmark {
             if i >= warmup {
                 frameMs.append(ms)
                 if backend == .gpu, let g = gpu?.lastGPUTimeMs { gpuMs.append(g) }
+                afterFrame?()
             }
         }
         return BenchmarkResult(frameMs: frameMs, gpuMs: gpuMs, width: size.0, height: size.1, peakRSSMB: peakRSSMB())

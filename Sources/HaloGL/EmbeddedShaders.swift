@@ -13,23 +13,25 @@ public enum EmbeddedShaders {
 // texel on each side is blank (zero coverage), and edges are clamped, so reads past the
 // source are zero to within the tail.
 const int MAX_PAIRS = 33;        // keep in sync with Sources/HaloGL/GlowPlan.swift
+#ifndef HALO_PAIRS
+#define HALO_PAIRS MAX_PAIRS     // pairs of taps on each side, 1...MAX_PAIRS: a constant, so
+#endif                           // that the loop unrolls (one program per count)
 
 uniform sampler2D uSource;
-uniform vec2 uDirection;         // (1, 0) or (0, 1)
+uniform vec2 uStep;              // one texel along the pass's axis, normalised: (1/w, 0) or (0, 1/h)
 uniform vec2 uTexSize;           // source texture size, texels
 uniform float uCenterWeight;     // w[0]
-uniform int uPairs;              // pairs of taps on each side
 uniform float uPairWeights[MAX_PAIRS];
 uniform float uPairOffsets[MAX_PAIRS];
 
 out vec4 fragColor;
 
 void main() {
-    vec2 p = gl_FragCoord.xy;
-    vec4 sum = textureLod(uSource, p / uTexSize, 0.0) * uCenterWeight;
-    for (int j = 0; j < uPairs; j++) {
-        vec2 o = uDirection * uPairOffsets[j];
-        sum += (textureLod(uSource, (p + o) / uTexSize, 0.0) + textureLod(uSource, (p - o) / uTexSize, 0.0)) * uPairWeights[j];
+    vec2 c = gl_FragCoord.xy / uTexSize;
+    vec4 sum = textureLod(uSource, c, 0.0) * uCenterWeight;
+    for (int j = 0; j < HALO_PAIRS; j++) {
+        vec2 o = uStep * uPairOffsets[j];
+        sum += (textureLod(uSource, c + o, 0.0) + textureLod(uSource, c - o, 0.0)) * uPairWeights[j];
     }
     fragColor = sum;
 }
@@ -112,10 +114,8 @@ void main() {
 #include "lib/paint_eval.glsl"
 #include "lib/output.glsl"
 
-uniform sampler2D uGlow;         // blurred stroke layer, premultiplied
-uniform vec4 uGlowMap;           // texel = (p - uGlowMap.xy) / uGlowMap.z; uGlowMap.w unused
-uniform vec2 uGlowTexSize;       // glow texture size in texels
-uniform vec2 uGlowUsed;          // the part of it this glow fills, texels
+uniform sampler2D uGlow;         // blurred stroke layer, premultiplied, exactly the glow's
+                                 // region (GlowPlan) and clamped to its edge texels
 uniform vec4 uGlowColor;         // premultiplied; alpha < 0: use the stroke's colours
 uniform float uGlowOpacity;
 uniform float uOpacity;
@@ -123,6 +123,9 @@ uniform vec4 uCanvasToTarget;    // see tile.vert
 uniform vec4 uBackground;        // HALO_DIRECT: the background colour, premultiplied
 
 flat in vec2 vCover;             // edge-free tiles: coverage of fill and stroke
+#if HALO_GLOW == 1
+in vec2 vGlowCoord;              // the glow texture's coordinate here (tile.vert)
+#endif
 out vec4 fragColor;
 
 void main() {
@@ -157,9 +160,8 @@ void main() {
     if (cs > 0.0) stroke = paintColor(1, HALO_STROKE, p, HALO_EDGE != 0 && cs < 0.999 && HALO_STROKE != PAINT_SOLID ? STRIP(uStrokeEdges.x, uStrokeEdges.y) : WHOLE) * cs;
 #endif
 #if HALO_GLOW == 1
-    // Clamped to the texels this glow wrote (the texture is shared and may be larger).
-    vec2 tc = clamp((p - uGlowMap.xy) / uGlowMap.z, vec2(0.5), uGlowUsed - 0.5);
-    vec4 g = textureLod(uGlow, tc / uGlowTexSize, 0.0) * uGlowOpacity;
+    // Past the region the edge texels (blank) are read: GL_CLAMP_TO_EDGE.
+    vec4 g = textureLod(uGlow, vGlowCoord, 0.0) * uGlowOpacity;
     layer = g + layer * (1.0 - g.a);
 #elif HALO_GLOW == 2
     vec4 g = (uGlowColor.a >= 0.0 ? uGlowColor * stroke.a : stroke) * uGlowOpacity;
@@ -941,19 +943,6 @@ void main() {
 }
 
 """#,
-        "solid.frag": #"""
-#version 330 core
-// One colour over rects (tile.vert): the background where no layer's tile writes a final
-// value, and the letterbox around a window's canvas. uColor is the value to store
-// (8-bit straight alpha as 0...1, see straightRGBA8 in lib/output.glsl).
-uniform vec4 uColor;
-out vec4 fragColor;
-
-void main() {
-    fragColor = uColor;
-}
-
-"""#,
         "tile.vert": #"""
 #version 330 core
 // Instanced tiles of one layer: each instance is one axis-aligned tile (aRect = x0, y0, x1, y1
@@ -969,11 +958,26 @@ layout(location = 1) in vec2 aCover;
 uniform vec2 uTarget;            // target size, pixels
 uniform vec4 uCanvasToTarget;
 flat out vec2 vCover;
+#ifdef HALO_GLOW
+#if HALO_GLOW == 1
+// layer.frag's glow texture coordinate, linear in the canvas position, so interpolated
+// here once rather than computed per pixel (llvmpipe pays for every fragment operation).
+uniform vec4 uGlowMap;           // texel = (p - uGlowMap.xy) / uGlowMap.z
+uniform vec2 uGlowTexSize;       // glow texture size, texels
+out vec2 vGlowCoord;             // normalised texture coordinate
+#endif
+#endif
 
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
-    vec2 p = mix(aRect.xy, aRect.zw, corner) * uCanvasToTarget.xy + uCanvasToTarget.zw;
+    vec2 canvas = mix(aRect.xy, aRect.zw, corner);
+    vec2 p = canvas * uCanvasToTarget.xy + uCanvasToTarget.zw;
     vCover = aCover;
+#ifdef HALO_GLOW
+#if HALO_GLOW == 1
+    vGlowCoord = (canvas - uGlowMap.xy) / uGlowMap.z / uGlowTexSize;
+#endif
+#endif
     gl_Position = vec4(2.0 * p / uTarget - 1.0, 0.0, 1.0);
 }
 

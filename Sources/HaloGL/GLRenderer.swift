@@ -12,7 +12,8 @@ import HaloCore
 /// reduced-resolution texture and blurs it in two passes (``GlowPlan``). Tiles no other
 /// layer touches are composited over the background in that shader and written to the
 /// target as final 8-bit straight-alpha values; tiles two layers touch are blended into
-/// an RGBA32F canvas and rounded by a last pass (``draw(_:into:)``). ``render(_:)`` draws
+/// an RGBA32F canvas and rounded by a last pass (``draw(_:into:)``). Pixels no tile writes
+/// keep the background colour from a clear. ``render(_:)`` draws
 /// into an offscreen RGBA8 target and reads it back with one `glReadPixels`, in PNG row
 /// order; a preview draws into its window (``FrameTarget/window(width:height:originX:originY:)``).
 ///
@@ -27,9 +28,9 @@ public final class GLRenderer {
     private var paintSnapshots: [String: ShaderPaintFile] = [:]
     private var tileVAO: GLuint = 0
     private var tileBuffer: GLuint = 0
-    private let blurProgram: GLProgram
+    /// blur.frag by pair count (HALO_PAIRS), compiled on first use; the init compiles the largest.
+    private var blurPrograms: [Int: GLProgram] = [:]
     private let resolveProgram: GLProgram
-    private let solidProgram: GLProgram
     private var vao: GLuint = 0
     private var canvas = RenderTarget(format: GL_RGBA32F)
     private var output = RenderTarget(format: GL_RGBA8)
@@ -69,9 +70,9 @@ public final class GLRenderer {
         layerPrograms[LayerVariant(shape: 0, fill: 0, stroke: 1, glow: 1, edge: 1)] =
             try GLProgram(shaders, vertex: "tile.vert", fragment: "layer.frag", uniforms: Uniforms.layerProgram,
                           defines: LayerVariant(shape: 0, fill: 0, stroke: 1, glow: 1, edge: 1).defines)
-        blurProgram = try GLProgram(shaders, vertex: "quad.vert", fragment: "blur.frag", uniforms: Uniforms.blurProgram)
+        blurPrograms[GlowPlan.maxPairs] = try GLProgram(shaders, vertex: "quad.vert", fragment: "blur.frag", uniforms: Uniforms.blurProgram,
+                                                        defines: [("HALO_PAIRS", "\(GlowPlan.maxPairs)")])
         resolveProgram = try GLProgram(shaders, vertex: "tile.vert", fragment: "resolve.frag", uniforms: Uniforms.resolveProgram)
-        solidProgram = try GLProgram(shaders, vertex: "tile.vert", fragment: "solid.frag", uniforms: Uniforms.solidProgram)
         var maxSize: GLint = 0
         halo_glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxSize)
         maxTextureSize = Int(maxSize)
@@ -97,7 +98,7 @@ public final class GLRenderer {
 
     deinit {
         // GL objects go while the context is still alive (it is released after this body).
-        for p in Array(layerPrograms.values) + Array(glowSourcePrograms.values) + [blurProgram, resolveProgram, solidProgram] { p.delete() }
+        for p in Array(layerPrograms.values) + Array(glowSourcePrograms.values) + Array(blurPrograms.values) + [resolveProgram] { p.delete() }
         halo_glDeleteVertexArrays(1, &tileVAO)
         halo_glDeleteBuffers(1, &tileBuffer)
         halo_glDeleteVertexArrays(1, &vao)
@@ -196,19 +197,12 @@ public final class GLRenderer {
         let bg = frame.backgroundColor
         let direct = frame.backgroundImage == nil && (!target.isWindow || bg.w >= 1)
         var touches = [UInt8](repeating: direct ? 0 : 2, count: grid.columns * grid.rows)
-        // Cells that keep some of the background: no layer touches them, or the one layer's
-        // tiles cover part of them (pixels of a layer's tiles: `covered`).
-        var covered = [Float](repeating: 0, count: touches.count)
         if direct {
             var last = [Int](repeating: -1, count: touches.count)
             for (n, plan) in plans.enumerated() {
-                for c in plan.tiles.cells {
-                    if last[c.index] != n {
-                        last[c.index] = n
-                        if touches[c.index] < 2 { touches[c.index] += 1 }
-                        covered[c.index] = 0
-                    }
-                    covered[c.index] += (c.rect.2 - c.rect.0) * (c.rect.3 - c.rect.1)
+                for c in plan.tiles.cells where last[c.index] != n {
+                    last[c.index] = n
+                    if touches[c.index] < 2 { touches[c.index] += 1 }
                 }
             }
         }
@@ -217,24 +211,28 @@ public final class GLRenderer {
         halo_glDisable(GLenum(GL_SCISSOR_TEST))
         halo_glDisable(GLenum(GL_DEPTH_TEST))
         halo_glDisable(GLenum(GL_BLEND))
-        // The target: a window's letterbox, then the background where tiles write directly.
+        // The target: the background colour everywhere when tiles write directly (they
+        // overwrite their pixels), then a window's letterbox. Clears, not drawn rects:
+        // llvmpipe fills a cleared bin without running a fragment shader.
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         halo_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
-        if target.isWindow {
-            // The bars around the canvas, in canvas pixels.
-            let ox = Float(target.originX), oy = Float(target.originY)
-            let W = Float(target.width) - ox, H = Float(target.height) - oy, cw = Float(w), ch = Float(h)
-            var bars: [Float] = []
-            for r in [(-ox, -oy, W, 0), (-ox, ch, W, H), (-ox, 0, 0, ch), (cw, 0, W, ch)] where r.2 > r.0 && r.3 > r.1 {
-                bars += [r.0, r.1, r.2, r.3, 0, 0]
-            }
-            fillRects(bars, color: (0.11, 0.11, 0.11, 1), target: target)
-        }
         if direct {
-            let rects = grid.rects { k in
-                touches[k] == 0 || (touches[k] == 1 && covered[k] < grid.area(k))
+            let c = FrameTarget.straightRGBA8(bg)
+            halo_glClearColor(c.0, c.1, c.2, c.3)
+            halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
+        if target.isWindow {
+            // The bars around the canvas, in GL window coordinates (y up).
+            let x0 = target.originX, x1 = target.originX + w
+            let y0 = target.height - target.originY - h, y1 = target.height - target.originY
+            let W = target.width, H = target.height
+            halo_glEnable(GLenum(GL_SCISSOR_TEST))
+            halo_glClearColor(0.11, 0.11, 0.11, 1)
+            for r in [(0, 0, W, y0), (0, y1, W, H), (0, y0, x0, y1), (x1, y0, W, y1)] where r.2 > r.0 && r.3 > r.1 {
+                halo_glScissor(GLint(r.0), GLint(r.1), GLsizei(r.2 - r.0), GLsizei(r.3 - r.1))
+                halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             }
-            fillRects(rects, color: FrameTarget.straightRGBA8(bg), target: target)
+            halo_glDisable(GLenum(GL_SCISSOR_TEST))
         }
         if sharedCells {
             try canvas.ensure(width: w, height: h)
@@ -304,14 +302,14 @@ public final class GLRenderer {
                         halo_glUniform1i(p.loc("uGlow"), 1)
                         halo_glUniform4f(p.loc("uGlowMap"), Float(region.x0), Float(region.y0), Float(gp.k), 0)
                         halo_glUniform2f(p.loc("uGlowTexSize"), Float(glowA.width), Float(glowA.height))
-                        halo_glUniform2f(p.loc("uGlowUsed"), Float(region.gw), Float(region.gh))
                         halo_glActiveTexture(GLenum(GL_TEXTURE0))
                     }
                 }
                 drawTiles(data)
                 if passTimer != nil {
                     let kind = group.edge ? (group.smooth ? "smooth-edge" : "edge") : "inner"
-                    endPass("layer \(index + 1) \(kind) tiles\(group.paintAA ? ", paint averaged" : "")\(group.direct ? "" : ", via canvas")")
+                    let covers = group.edge ? "" : " (" + ([group.fill ? "fill" : nil, group.stroke ? "stroke" : nil].compactMap { $0 }.joined(separator: ", ").nonEmpty ?? "glow only") + ")"
+                    endPass("layer \(index + 1) \(kind) tiles\(covers)\(group.paintAA ? ", paint averaged" : "")\(group.direct ? "" : ", via canvas")")
                 }
             }
             halo_glBindVertexArray(vao)
@@ -376,7 +374,7 @@ public final class GLRenderer {
     /// The stroke layer at 1/k resolution into glowA, then the blur: glowA -> glowB (x), glowB -> glowA (y).
     private func drawGlow(_ layer: ResolvedLayer, glow: ResolvedGlow, plan: GlowPlan,
                           region: (x0: Double, y0: Double, gw: Int, gh: Int), rampRows: [Int], index: Int) throws {
-        // Exactly the region's size: the blur's bilinear reads clamp at its edges.
+        // Exactly the region's size: the blur's and layer.frag's bilinear reads clamp at its edges.
         try glowA.ensure(width: region.gw, height: region.gh)
         try glowB.ensure(width: region.gw, height: region.gh)
         halo_glDisable(GLenum(GL_BLEND))
@@ -404,13 +402,12 @@ public final class GLRenderer {
         halo_glBindVertexArray(vao)
         endPass("layer \(index + 1) glow source (\(region.gw)x\(region.gh) texels, k = \(plan.k))")
         // Blur, two passes.
-        let b = blurProgram
+        let pairs = plan.pairs
+        let b = try blurProgram(pairs: pairs.weights.count)
         halo_glUseProgram(b.id)
         halo_glUniform1i(b.loc("uSource"), 2)
         halo_glUniform2f(b.loc("uTexSize"), Float(region.gw), Float(region.gh))
         halo_glUniform1f(b.loc("uCenterWeight"), plan.weights[0])
-        let pairs = plan.pairs
-        halo_glUniform1i(b.loc("uPairs"), GLint(pairs.weights.count))
         pairs.weights.withUnsafeBufferPointer { halo_glUniform1fv(b.loc("uPairWeights"), GLsizei($0.count), $0.baseAddress) }
         pairs.offsets.withUnsafeBufferPointer { halo_glUniform1fv(b.loc("uPairOffsets"), GLsizei($0.count), $0.baseAddress) }
         for (src, dst, dir) in [(glowA, glowB, (1, 0)), (glowB, glowA, (0, 1))] {
@@ -420,7 +417,7 @@ public final class GLRenderer {
             halo_glBindTexture(GLenum(GL_TEXTURE_2D), src.texture)
             halo_glActiveTexture(GLenum(GL_TEXTURE0))
             setQuad(b, used, target: (dst.width, dst.height))
-            halo_glUniform2f(b.loc("uDirection"), Float(dir.0), Float(dir.1))
+            halo_glUniform2f(b.loc("uStep"), Float(dir.0) / Float(region.gw), Float(dir.1) / Float(region.gh))
             halo_glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
         }
         halo_glActiveTexture(GLenum(GL_TEXTURE2))
@@ -440,20 +437,6 @@ public final class GLRenderer {
         }
         halo_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(data.count / LayerTiles.floatsPerTile))
         halo_glBindVertexArray(vao)
-    }
-
-    /// Fills rects (``LayerTiles/floatsPerTile`` floats each, canvas pixels) of the target
-    /// with one colour (`Shaders/solid.frag`): the background where no tile writes, and a
-    /// window's letterbox.
-    private func fillRects(_ rects: [Float], color c: (Float, Float, Float, Float), target: FrameTarget) {
-        guard !rects.isEmpty else { return }
-        let p = solidProgram
-        halo_glUseProgram(p.id)
-        halo_glUniform2f(p.loc("uTarget"), Float(target.width), Float(target.height))
-        let m = target.canvasToTarget
-        halo_glUniform4f(p.loc("uCanvasToTarget"), m.0, m.1, m.2, m.3)
-        halo_glUniform4f(p.loc("uColor"), c.0, c.1, c.2, c.3)
-        drawTiles(rects)
     }
 
     /// The canvas's cells (those with `touches` >= 2) into the target as final 8-bit values.
@@ -486,6 +469,16 @@ public final class GLRenderer {
         let p = try GLProgram(try shaders.withPaints(fill: v.fillPaint, stroke: v.strokePaint, snapshots: &paintSnapshots), vertex: "tile.vert",
                               fragment: "layer.frag", uniforms: Uniforms.layerProgram, defines: v.defines)
         layerPrograms[v] = p
+        return p
+    }
+
+    /// blur.frag with its loop over `pairs` pairs of taps fixed at compile time, so that
+    /// it is unrolled and indexes its uniform arrays by constants.
+    private func blurProgram(pairs: Int) throws -> GLProgram {
+        if let p = blurPrograms[pairs] { return p }
+        let p = try GLProgram(shaders, vertex: "quad.vert", fragment: "blur.frag", uniforms: Uniforms.blurProgram,
+                              defines: [("HALO_PAIRS", "\(pairs)")])
+        blurPrograms[pairs] = p
         return p
     }
 
@@ -713,4 +706,8 @@ struct LayerVariant: Hashable {
         [("HALO_SHAPE", "\(shape)"), ("HALO_FILL", "\(fill)"), ("HALO_STROKE", "\(stroke)"),
          ("HALO_GLOW", "\(glow)"), ("HALO_EDGE", "\(edge)"), ("HALO_PAINT_AA", "\(paintAA)"), ("HALO_DIRECT", "\(direct)")]
     }
+}
+
+private extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -380,10 +380,4 @@ struct TileGrid {
         }
         return rects
     }
-
-    /// Pixels of cell `k` inside the canvas.
-    func area(_ k: Int) -> Float {
-        let r = rect(k)
-        return Float(max(r.x1 - r.x0, 0) * max(r.y1 - r.y0, 0))
-    }
 }

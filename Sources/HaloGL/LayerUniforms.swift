@@ -6,10 +6,10 @@ enum Uniforms {
                         "uPaintColor", "uPaintGeometry", "uPaintRamp", "uRamps", "uStrokeEdges",
                         "uRampLUT", "uPaintLUT", "uLUTWidth"]
     static let tile = ["uTarget", "uCanvasToTarget"]
-    static let layerProgram = tile + layer + ["uGlow", "uGlowMap", "uGlowTexSize", "uGlowUsed", "uGlowColor",
-                                              "uGlowOpacity", "uOpacity", "uBackground"]
+    /// tile.vert's, declared only in variants with a blurred glow (HALO_GLOW == 1).
+    static let tileGlow = ["uGlowMap", "uGlowTexSize"]
+    static let layerProgram = tile + tileGlow + layer + ["uGlow", "uGlowColor", "uGlowOpacity", "uOpacity", "uBackground"]
     static let glowSourceProgram = tile + layer + ["uGlowMap", "uGlowColor"]
-    static let blurProgram = quad + ["uSource", "uDirection", "uTexSize", "uCenterWeight", "uPairs", "uPairWeights", "uPairOffsets"]
+    static let blurProgram = quad + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets"]
     static let resolveProgram = tile + ["uCanvas", "uChecker"]
-    static let solidProgram = tile + ["uColor"]
 }

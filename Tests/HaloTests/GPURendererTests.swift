@@ -164,10 +164,12 @@ final class GPURendererTests: XCTestCase {
             return names
         }
         let vert = try declared("quad.vert")
+        // tile.vert declares Uniforms.tileGlow only in layer variants with a blurred glow.
+        XCTAssertEqual(try declared("tile.vert"), Set(Uniforms.tile + Uniforms.tileGlow))
+        let tile = Set(Uniforms.tile)
         XCTAssertEqual(try declared("layer.frag").union(try declared("tile.vert")), Set(Uniforms.layerProgram))
-        XCTAssertEqual(try declared("glow_source.frag").union(try declared("tile.vert")), Set(Uniforms.glowSourceProgram))
+        XCTAssertEqual(try declared("glow_source.frag").union(tile), Set(Uniforms.glowSourceProgram))
         XCTAssertEqual(try declared("blur.frag").union(vert), Set(Uniforms.blurProgram))
-        XCTAssertEqual(try declared("resolve.frag").union(try declared("tile.vert")), Set(Uniforms.resolveProgram))
-        XCTAssertEqual(try declared("solid.frag").union(try declared("tile.vert")), Set(Uniforms.solidProgram))
+        XCTAssertEqual(try declared("resolve.frag").union(tile), Set(Uniforms.resolveProgram))
     }
 }
