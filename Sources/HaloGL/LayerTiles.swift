@@ -116,6 +116,8 @@ struct LayerTiles {
             if uniform, fill > 0, let j = fillJumps, j.crosses(box) { uniform = false }
             if uniform, stroke > 0, let j = strokeJumps, j.crosses(box) { uniform = false }
             if uniform && fill == 0 && stroke == 0 && !(hasGlow && d - h < faint) { return }
+            // A glow-only block that reaches past the faint distance: each cell decides.
+            if uniform && fill == 0 && stroke == 0 && d + h > faint { uniform = false }
             var y = by
             while y < by1 {
                 let y1 = min(grid.nextLine(after: y, step: s, axis: 1), by1)      // on the grid's lines
