@@ -171,6 +171,8 @@ public final class GLRenderer {
         var glowRegion: (x0: Double, y0: Double, gw: Int, gh: Int)
         /// HALO_GLOW: 0 none, 1 blurred texture, 2 sigma 0.
         var glowMode: Int
+        /// Glow-only tiles farther than this outside the stroke are not drawn (LayerTiles).
+        var faint: Double?
         var tiles: LayerTiles
     }
 
@@ -253,7 +255,10 @@ public final class GLRenderer {
         for plan in plans {
             let layer = plan.layer, index = plan.index
             if let glowPlan = plan.glowPlan, let glow = layer.glow {
-                try drawGlow(layer, glow: glow, plan: glowPlan, region: plan.glowRegion, rampRows: rampRows, index: index)
+                // Tiles read the glow only this far from the outline: the faint-glow cut-off
+                // plus a 16 px cell's diagonal (LayerTiles); everywhere when there is none.
+                let read = plan.faint.flatMap { f in layer.stroke.map { $0.outer + f + 24 } }
+                try drawGlow(layer, glow: glow, plan: glowPlan, region: plan.glowRegion, read: read, rampRows: rampRows, index: index)
             }
             // Canvas groups first, then the target's: one framebuffer switch a layer.
             let groups = plan.tiles.groups(shared: { touches[$0] >= 2 }).sorted { !$0.key.direct && $1.key.direct }
@@ -365,20 +370,33 @@ public final class GLRenderer {
                 faint = LayerTiles.faintGlowDistance(sigma: glow.sigma, opacity: glow.opacity * layer.opacity)
             }
             plans.append(LayerPlan(index: index, layer: layer, glowPlan: glowPlan, glowRegion: glowRegion, glowMode: glowMode,
-                                   tiles: LayerTiles(layer, quad: quad, hasGlow: glowMode != 0, grid: grid, lutWidth: lutWidth,
+                                   faint: faint, tiles: LayerTiles(layer, quad: quad, hasGlow: glowMode != 0, grid: grid, lutWidth: lutWidth,
                                                      faintGlowBeyond: faint)))
         }
         return plans
     }
 
     /// The stroke layer at 1/k resolution into glowA, then the blur: glowA -> glowB (x), glowB -> glowA (y).
+    /// `read`: the layer's tiles read the result only within this distance of the outline
+    /// (pixels; nil: anywhere in the region), so the blur computes only the texels there
+    /// (and the horizontal pass only the rows the stroke reaches; glowB is blank elsewhere,
+    /// as those rows' blur would be).
     private func drawGlow(_ layer: ResolvedLayer, glow: ResolvedGlow, plan: GlowPlan,
-                          region: (x0: Double, y0: Double, gw: Int, gh: Int), rampRows: [Int], index: Int) throws {
+                          region: (x0: Double, y0: Double, gw: Int, gh: Int), read: Double?, rampRows: [Int], index: Int) throws {
         // Exactly the region's size: the blur's and layer.frag's bilinear reads clamp at its edges.
         try glowA.ensure(width: region.gw, height: region.gh)
         try glowB.ensure(width: region.gw, height: region.gh)
         halo_glDisable(GLenum(GL_BLEND))
         let used = Box(x0: 0, y0: 0, x1: Double(region.gw), y1: Double(region.gh))
+        // Pixel box -> the texels covering it, one more on each side for bilinear reads.
+        let k = Double(plan.k)
+        func texels(_ b: Box) -> Box {
+            Box(x0: max(((b.x0 - region.x0) / k).rounded(.down) - 1, 0), y0: max(((b.y0 - region.y0) / k).rounded(.down) - 1, 0),
+                x1: min(((b.x1 - region.x0) / k).rounded(.up) + 1, used.x1), y1: min(((b.y1 - region.y0) / k).rounded(.up) + 1, used.y1))
+        }
+        let vertical = read.map { texels(layer.outline.bounds(grownBy: $0)) } ?? used
+        let strokeRows = texels(layer.outline.bounds(grownBy: (layer.stroke?.outer ?? 0) + k))
+        let horizontal = Box(x0: max(vertical.x0 - 1, 0), y0: strokeRows.y0, x1: min(vertical.x1 + 1, used.x1), y1: strokeRows.y1)
         // Source.
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), glowA.fbo)
         halo_glViewport(0, 0, GLsizei(glowA.width), GLsizei(glowA.height))
@@ -410,13 +428,14 @@ public final class GLRenderer {
         halo_glUniform1f(b.loc("uCenterWeight"), plan.weights[0])
         pairs.weights.withUnsafeBufferPointer { halo_glUniform1fv(b.loc("uPairWeights"), GLsizei($0.count), $0.baseAddress) }
         pairs.offsets.withUnsafeBufferPointer { halo_glUniform1fv(b.loc("uPairOffsets"), GLsizei($0.count), $0.baseAddress) }
-        for (src, dst, dir) in [(glowA, glowB, (1, 0)), (glowB, glowA, (0, 1))] {
+        for (src, dst, dir, quad) in [(glowA, glowB, (1, 0), horizontal), (glowB, glowA, (0, 1), vertical)] {
             halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), dst.fbo)
             halo_glViewport(0, 0, GLsizei(dst.width), GLsizei(dst.height))
+            if dir.0 == 1 && horizontal != used { halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT)) }
             halo_glActiveTexture(GLenum(GL_TEXTURE2))
             halo_glBindTexture(GLenum(GL_TEXTURE_2D), src.texture)
             halo_glActiveTexture(GLenum(GL_TEXTURE0))
-            setQuad(b, used, target: (dst.width, dst.height))
+            setQuad(b, quad, target: (dst.width, dst.height))
             halo_glUniform2f(b.loc("uStep"), Float(dir.0) / Float(region.gw), Float(dir.1) / Float(region.gh))
             halo_glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
         }
