@@ -38,7 +38,9 @@
 #endif
 //   HALO_DIRECT  1: no other layer touches these tiles: composite over the background in
 //                the shader and write final 8-bit values (layer.frag); 2: the same over an
-//                opaque background (alpha 1, no division); 0: blend into the canvas
+//                opaque background (alpha 1, no division); 3: the same into a window, where
+//                the target's own conversion to 8 bits does the rounding; 0: blend into the
+//                canvas
 #ifndef HALO_DIRECT
 #define HALO_DIRECT 0
 #endif

@@ -169,7 +169,12 @@ void main() {
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
     layer *= uOpacity;
-#if HALO_DIRECT == 2
+#if HALO_DIRECT == 3
+    // A window shows the frame: its 8-bit conversion rounds to nearest (GL 4.6 section
+    // 2.3.5.2; llvmpipe does), which is SCENE.md's floor(x + 0.5) but at exact ties, one
+    // level apart on a display. Saved images are drawn offscreen (HALO_DIRECT 2).
+    fragColor = vec4(layer.rgb + uBackground.rgb * (1.0 - layer.a), 1.0);
+#elif HALO_DIRECT == 2
     // Over an opaque background the result is opaque: straightRGBA8 with alpha 1.
     fragColor = vec4(floor((layer.rgb + uBackground.rgb * (1.0 - layer.a)) * 255.0 + 0.5) / 255.0, 1.0);
 #elif HALO_DIRECT
@@ -250,7 +255,9 @@ float slabOverlap(float lo, float hi, float c, float s) {
 #endif
 //   HALO_DIRECT  1: no other layer touches these tiles: composite over the background in
 //                the shader and write final 8-bit values (layer.frag); 2: the same over an
-//                opaque background (alpha 1, no division); 0: blend into the canvas
+//                opaque background (alpha 1, no division); 3: the same into a window, where
+//                the target's own conversion to 8 bits does the rounding; 0: blend into the
+//                canvas
 #ifndef HALO_DIRECT
 #define HALO_DIRECT 0
 #endif

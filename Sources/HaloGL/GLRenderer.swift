@@ -209,6 +209,19 @@ public final class GLRenderer {
             }
         }
         let sharedCells = touches.contains(2)
+        let rampRows = uploadRamps(frame)
+        // The first glowing layer's glow passes come before the target's clear, so that
+        // the target's clear and tiles are one scene for llvmpipe (each framebuffer switch
+        // ends one).
+        let early = plans.firstIndex { $0.glowPlan != nil }
+        func drawGlow(of plan: LayerPlan) throws {
+            guard let glowPlan = plan.glowPlan, let glow = plan.layer.glow else { return }
+            // Tiles read the glow only this far from the outline: the faint-glow cut-off
+            // plus a 16 px cell's diagonal (LayerTiles); everywhere when there is none.
+            let read = plan.faint.flatMap { f in plan.layer.stroke.map { $0.outer + f + 24 } }
+            try self.drawGlow(plan.layer, glow: glow, plan: glowPlan, region: plan.glowRegion, read: read, rampRows: rampRows, index: plan.index)
+        }
+        if let early { try drawGlow(of: plans[early]) }
         halo_glBindVertexArray(vao)
         halo_glDisable(GLenum(GL_SCISSOR_TEST))
         halo_glDisable(GLenum(GL_DEPTH_TEST))
@@ -251,15 +264,9 @@ public final class GLRenderer {
             }
         }
         endPass("background")
-        let rampRows = uploadRamps(frame)
-        for plan in plans {
+        for (n, plan) in plans.enumerated() {
             let layer = plan.layer, index = plan.index
-            if let glowPlan = plan.glowPlan, let glow = layer.glow {
-                // Tiles read the glow only this far from the outline: the faint-glow cut-off
-                // plus a 16 px cell's diagonal (LayerTiles); everywhere when there is none.
-                let read = plan.faint.flatMap { f in layer.stroke.map { $0.outer + f + 24 } }
-                try drawGlow(layer, glow: glow, plan: glowPlan, region: plan.glowRegion, read: read, rampRows: rampRows, index: index)
-            }
+            if n != early { try drawGlow(of: plan) }
             // Canvas groups first, then the target's: one framebuffer switch a layer.
             let groups = plan.tiles.groups(shared: { touches[$0] >= 2 }).sorted { !$0.key.direct && $1.key.direct }
             var bound: Bool?
@@ -279,7 +286,7 @@ public final class GLRenderer {
                 }
                 var variant = LayerVariant(layer, glow: plan.glowMode, edge: group.edge ? (group.smooth ? 2 : 1) : 0)
                 variant.paintAA = group.paintAA ? 1 : 0
-                variant.direct = group.direct ? (bg.w >= 1 ? 2 : 1) : 0
+                variant.direct = group.direct ? (bg.w >= 1 ? (target.isWindow ? 3 : 2) : 1) : 0
                 // Edge-free tiles: a draw that covers none of the tile is compiled out.
                 if !group.edge && !group.fill { variant.fill = -1 }
                 if !group.edge && !group.stroke { variant.stroke = -1 }
