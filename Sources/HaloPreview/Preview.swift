@@ -368,6 +368,12 @@ public final class Preview {
                                           maxSide: min(newRenderer.maxTextureSize, Limits.maxCanvasSide)) {
                 try newRenderer.draw(frame(of: newScene, background: newBackground, layout: layout),
                                      into: .window(width: fb.0, height: fb.1, originX: layout.originX, originY: layout.originY))
+            } else {
+                // A 0 x 0 (minimised) window draws nothing: check the new state offscreen at
+                // the scene's own size instead, so that a broken shader still shows here.
+                var s = newScene
+                if let rm = clock.reduceMotion { s.reduceMotion = rm }
+                _ = try newRenderer.render(Frame(s, time: clock.time, backgroundImage: newBackground))
             }
             if newBackground != background { placedBackground = nil }
             scene = newScene; background = newBackground

@@ -246,6 +246,27 @@ final class PreviewTests: XCTestCase {
         XCTAssertGreaterThan(expected.pixels[centre], 40, "\(Array(expected.pixels[centre..<(centre + 4)]))")
     }
 
+    /// A shader paint broken while the window is minimised (0 x 0, nothing drawn) is still
+    /// reported at the reload: the new state is checked offscreen instead.
+    func testShaderPaintBrokenWhileMinimisedIsReported() throws {
+        let paint = folder.appendingPathComponent("min_paint.glsl"), scene = folder.appendingPathComponent("min.json")
+        let good = "vec4 haloPaint(vec2 unitPoint, vec2 point, float time) {\n    return vec4(unitPoint.x, 0.2, 0.6, 1.0);\n}\n"
+        try Data(good.utf8).write(to: paint)
+        var object = try JSONSerialization.jsonObject(with: Data(contentsOf: button)) as! [String: Any]
+        var layers = object["layers"] as! [[String: Any]]
+        layers[0]["fill"] = ["type": "shader", "file": "min_paint.glsl"]
+        object["layers"] = layers
+        try JSONSerialization.data(withJSONObject: object).write(to: scene)
+        let run = try preview([scene.path, "--frames", "5", "--time", "0.5", "--script", "1 resize 0 0; 2 wait-reload; 3 resize 680 288"]) { p in
+            try p.waitForOutput("watching")
+            try Data(good.replacingOccurrences(of: "0.6", with: "undefinedName").utf8).write(to: paint, options: .atomic)
+        }
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(paint.path):2:"), "the paint's GLSL error as file:line:\n\(run.stderr)")
+        XCTAssertTrue(run.stderr.contains("keeping the last good state"), run.stderr)
+        XCTAssertFalse(run.stdout.contains("reloaded (min_paint.glsl changed)"), run.stdout)
+    }
+
     /// A window minimised to 0 x 0 (nothing drawn), resized, and back to the scene's size.
     func testWindowResizedToZeroAndBack() throws {
         let shot = folder.appendingPathComponent("resized.png").path, window = folder.appendingPathComponent("w.png").path
