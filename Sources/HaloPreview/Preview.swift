@@ -35,6 +35,8 @@ public final class Preview {
     private var needsDraw = true
     private var minimised = false
     private var quitRequested = false
+    /// A frame has been drawn without error (before that there is no good state to keep).
+    private var drewGoodFrame = false
     private var frameStarts: [Double] = []
     private var drawnLayout: PreviewLayout?
     private var lastTitle = -1.0
@@ -142,7 +144,7 @@ public final class Preview {
         let frames = options.frames
         var index = 0
         var lastPoll = now(), lastTick = now()
-        var failed = false, announced = false
+        var failed = false, announced = false, wroteFinal = false
         while !quitRequested {
             if let frames {
                 if index >= frames { break }
@@ -162,10 +164,15 @@ public final class Preview {
             }
             let last = frames.map { index == $0 - 1 } ?? false
             if !drawFrame(finalFrame: last) { failed = failed || last }
+            if last { wroteFinal = true }
             if !announced { announced = true; announceWatching() }
             glfwPollEvents()
             updateTitle(force: false)
             if frames != nil { clock.advance(by: PreviewClock.frameStep); index += 1 }
+        }
+        // A scripted run that quit early (key q) still saves its last frame.
+        if frames != nil && !wroteFinal && (options.screenshot != nil || options.windowScreenshot != nil) {
+            if !drawFrame(finalFrame: true) { failed = true }
         }
         printStats()
         return failed ? 1 : 0
@@ -188,6 +195,7 @@ public final class Preview {
             try renderer.draw(frame(of: scene, background: background, layout: layout),
                               into: .window(width: fb.0, height: fb.1, originX: layout.originX, originY: layout.originY))
             drawError = nil
+            drewGoodFrame = true
         } catch {
             drawError = report(error, previous: drawError)
         }
@@ -392,7 +400,10 @@ public final class Preview {
     /// frame) and returns its message.
     private func report(_ error: Error, previous: String?) -> String {
         let message = "\(error)"
-        if message != previous { printError("halo preview: \(message)\nhalo preview: keeping the last good state") }
+        if message != previous {
+            printError("halo preview: \(message)\nhalo preview: " + (drewGoodFrame ? "keeping the last good state"
+                                                                   : "nothing drawn yet; fix the file and it reloads"))
+        }
         lastTitle = -1      // the title says "error" from the next update
         return message
     }
@@ -422,7 +433,10 @@ public final class Preview {
         timer.collect(wait: true)
         if options.frames != nil { updateTitle(force: true); say("halo preview: title: \(title)") }
         let intervals = zip(frameStarts.dropFirst(), frameStarts).map { ($0 - $1) * 1000 }.dropFirst()   // the first frame compiles
-        guard !intervals.isEmpty else { return }
+        guard !intervals.isEmpty else {
+            say("halo preview: \(frameStarts.count) frames drawn: too few for a frame-time median (the first compiles; 3 or more are needed)")
+            return
+        }
         let gpu = timer.samplesMs.dropFirst()
         let layout = drawnLayout.map { "\($0.width)x\($0.height) canvas" } ?? "no canvas"
         var line = String(format: "halo preview: %d frames, %@ in a %dx%d window: frame time median %.2f ms (min %.2f, max %.2f)",

@@ -1,10 +1,12 @@
 import Foundation
+import Halo
 
 /// Actions a scripted run (`--frames N`) performs before drawing a given frame, for
 /// tests and demos: `"3 key space; 5 resize 0 0; 8 resize 640 360; 10 wait-reload"`.
 ///
 /// - `F key NAME`: press a key (``PreviewKey`` names: space, left, right, home, m, [, ], s, q).
-/// - `F resize W H`: resize the window to a W x H framebuffer; `0 0` minimises it (the
+/// - `F resize W H`: resize the window to a W x H framebuffer (each side at most
+///   `Limits.maxCanvasSide`, as `--size`); `0 0` minimises it (the
 ///   framebuffer is then 0 x 0 and nothing is drawn) until the next resize.
 /// - `F wait-reload`: wait (up to 30 s) until a changed file has been reloaded, or has
 ///   failed to reload, since the run started; the test edits the file after the run
@@ -38,8 +40,9 @@ public struct PreviewScript: Equatable, Sendable {
                 }
                 actions.append((frame, .key(key)))
             case ("resize", 4):
-                guard let w = Int(words[2]), let h = Int(words[3]), w >= 0, h >= 0, (w == 0) == (h == 0) else {
-                    throw PreviewError.usage("--script: resize takes a width and a height, both > 0 or both 0, found \(words[2]) \(words[3])")
+                let most = Limits.maxCanvasSide
+                guard let w = Int(words[2]), let h = Int(words[3]), (0...most).contains(w), (0...most).contains(h), (w == 0) == (h == 0) else {
+                    throw PreviewError.usage("--script: resize takes a width and a height, both 1...\(most) or both 0, found \(words[2]) \(words[3])")
                 }
                 actions.append((frame, .resize(width: w, height: h)))
             case ("wait-reload", 2):

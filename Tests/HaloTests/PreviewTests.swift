@@ -73,7 +73,8 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(s.actions(at: 4), [.resize(width: 640, height: 360)])
         XCTAssertEqual(s.actions(at: 5), [.waitReload])
         XCTAssertEqual(s.actions(at: 6), [.key(.quit)])
-        for bad in ["x key space", "1 key f13", "1 resize 0 5", "1 jump", "1 resize 10"] {
+        // A resize past --size's limit (16384 a side) is refused: llvmpipe could not hold it.
+        for bad in ["x key space", "1 key f13", "1 resize 0 5", "1 jump", "1 resize 10", "1 resize 16385 100", "1 resize 100000 100000"] {
             XCTAssertThrowsError(try PreviewScript(parsing: bad), bad)
         }
     }
@@ -122,6 +123,16 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(m.status, 0, m.stderr)
         XCTAssertTrue(m.stdout.contains("reduce motion"), m.stdout)
         try assertClose(try PNG.read(still), try render(button.path, time: 0), "reduce motion: the time-0 state")
+    }
+
+    /// A scripted run that quits early (key q) still writes its screenshot: the frame at
+    /// the time it quit.
+    func testScreenshotIsWrittenWhenAScriptedRunQuitsEarly() throws {
+        let shot = folder.appendingPathComponent("quit.png").path
+        let run = try preview([button.path, "--frames", "6", "--time", "0", "--screenshot", shot, "--script", "2 key q"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("wrote \(shot)"), run.stdout)
+        try assertClose(try PNG.read(shot), try render(button.path, time: 2.0 / 60), "the frame at quit")
     }
 
     /// S saves the frame beside the scene, named by its time, and says where.
