@@ -38,7 +38,15 @@ extension ShaderLibrary {
     }
 
     static func paintFile(_ path: String) throws -> ShaderPaintFile {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ShaderError.missingFile(path) }
+        guard let data = FileManager.default.contents(atPath: path) else { throw ShaderError.missingFile(path) }
+        // Checked here so that the message names the paint's file, not the library code
+        // that calls it.
+        guard let text = String(data: data, encoding: .utf8), !data.contains(0) else {
+            throw ShaderError.compile("\(path):1: error: expected UTF-8 GLSL text, found bytes that are not")
+        }
+        if text.range(of: #"\bhaloPaint\s*\("#, options: .regularExpression) == nil {
+            throw ShaderError.compile("\(path):1: error: expected a function vec4 haloPaint(vec2 unitPoint, vec2 point, float time) (Shaders/README.md, \"Shader paints\"), found none")
+        }
         var lines = text.components(separatedBy: "\n")
         if let first = lines.first, first.trimmingCharacters(in: .whitespaces).hasPrefix("#version") {
             lines[0] = "// " + first

@@ -94,6 +94,26 @@ final class ShaderPaintTests: XCTestCase {
         XCTAssertNoThrow(try Halo.render(ok, background: okBG, backend: .gpu, gpu: try SharedGPU.renderer()))
     }
 
+    /// A paint file that is not text, or that defines no haloPaint, is named as the fault
+    /// (not the library code that calls haloPaint).
+    func testAFileWithoutHaloPaintOrNotTextNamesThePaintFile() throws {
+        let cases: [(String, Data, String)] = [
+            ("empty.glsl", Data(), "haloPaint"),
+            ("other.glsl", Data("vec4 somethingElse(vec2 u) { return vec4(u, 0.0, 1.0); }\n".utf8), "haloPaint"),
+            ("bytes.glsl", Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF, 0xFE]), "UTF-8"),
+        ]
+        for (name, data, expected) in cases {
+            let file = folder.appendingPathComponent(name)
+            try data.write(to: file)
+            let (scene, bg) = try loadScene(try writeScene(fill: name))
+            XCTAssertThrowsError(try Halo.render(scene, background: bg, backend: .gpu, gpu: try SharedGPU.renderer()), name) { error in
+                XCTAssertTrue("\(error)".contains("\(file.path):1:"), "\(name): \(error)")
+                XCTAssertTrue("\(error)".contains(expected), "\(name): \(error)")
+                XCTAssertFalse("\(error)".contains("shader_paint.glsl"), "\(name): \(error)")
+            }
+        }
+    }
+
     /// An error in an included file names that file and its own line (ShaderLibrary.assemble).
     func testErrorsInIncludedFilesNameThatFile() throws {
         _ = try SharedGPU.renderer()                                   // its context is current
