@@ -169,14 +169,17 @@ void main() {
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
     layer *= uOpacity;
+#if HALO_DIRECT >= 2
+    // Over an opaque background the result is opaque: straightRGBA8 with alpha 1.
+    vec3 over = layer.rgb + uBackground.rgb * (1.0 - layer.a);
 #if HALO_DIRECT == 3
     // A window shows the frame: its 8-bit conversion rounds to nearest (GL 4.6 section
     // 2.3.5.2; llvmpipe does), which is SCENE.md's floor(x + 0.5) but at exact ties, one
     // level apart on a display. Saved images are drawn offscreen (HALO_DIRECT 2).
-    fragColor = vec4(layer.rgb + uBackground.rgb * (1.0 - layer.a), 1.0);
-#elif HALO_DIRECT == 2
-    // Over an opaque background the result is opaque: straightRGBA8 with alpha 1.
-    fragColor = vec4(floor((layer.rgb + uBackground.rgb * (1.0 - layer.a)) * 255.0 + 0.5) / 255.0, 1.0);
+    fragColor = vec4(over, 1.0);
+#else
+    fragColor = vec4(floor(over * 255.0 + 0.5) / 255.0, 1.0);
+#endif
 #elif HALO_DIRECT
     fragColor = straightRGBA8(layer + uBackground * (1.0 - layer.a));
 #else

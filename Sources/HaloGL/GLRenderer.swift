@@ -217,8 +217,10 @@ public final class GLRenderer {
         func drawGlow(of plan: LayerPlan) throws {
             guard let glowPlan = plan.glowPlan, let glow = plan.layer.glow else { return }
             // Tiles read the glow only this far from the outline: the faint-glow cut-off
-            // plus a 16 px cell's diagonal (LayerTiles); everywhere when there is none.
-            let read = plan.faint.flatMap { f in plan.layer.stroke.map { $0.outer + f + 24 } }
+            // plus a cell's diagonal (a glow-only cell is drawn when any of it is within the
+            // cut-off; LayerTiles); everywhere when there is none.
+            let cellDiagonal = Double(LayerTiles.size) * 2.0.squareRoot() + 1
+            let read = plan.faint.flatMap { f in plan.layer.stroke.map { $0.outer + f + cellDiagonal } }
             try self.drawGlow(plan.layer, glow: glow, plan: glowPlan, region: plan.glowRegion, read: read, rampRows: rampRows, index: plan.index)
         }
         if let early { try drawGlow(of: plans[early]) }
@@ -438,7 +440,10 @@ public final class GLRenderer {
         for (src, dst, dir, quad) in [(glowA, glowB, (1, 0), horizontal), (glowB, glowA, (0, 1), vertical)] {
             halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), dst.fbo)
             halo_glViewport(0, 0, GLsizei(dst.width), GLsizei(dst.height))
-            if dir.0 == 1 && horizontal != used { halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT)) }
+            if dir.0 == 1 && horizontal != used {
+                halo_glClearColor(0, 0, 0, 0)
+                halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            }
             halo_glActiveTexture(GLenum(GL_TEXTURE2))
             halo_glBindTexture(GLenum(GL_TEXTURE_2D), src.texture)
             halo_glActiveTexture(GLenum(GL_TEXTURE0))
