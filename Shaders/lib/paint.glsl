@@ -8,17 +8,18 @@ const int PAINT_LINEAR = 1;
 const int PAINT_ANGULAR = 2;
 const int PAINT_RADIAL = 3;
 
-// Linear gradient: t = dot(p - s, e - s) / |e - s|^2 (unclamped). Exact, SCENE.md.
-float linearGradientT(vec2 p, vec2 s, vec2 e) {
-    vec2 d = e - s;
-    return dot(p - s, d) / dot(d, d);
+// Linear gradient: t = dot(p - s, e - s) / |e - s|^2 (unclamped), SCENE.md, given as
+// dot(p - s, g) with g = (e - s) / |e - s|^2 computed in double on the CPU
+// (ResolvedPaint.linearGradient): e - s would cancel in float32 for nearly coincident
+// points. Exact to float rounding.
+float linearGradientT(vec2 p, vec2 s, vec2 g) {
+    return dot(p - s, g);
 }
 
-// Angular (sweep) gradient: theta clockwise on screen from +x; angle already includes the
-// rotation and startAngle; a partial sweep's gap is the end colour then the start colour
-// (SwiftUI, SCENE.md). t = 0 at the exact centre. Exact.
-float angularGradientT(vec2 p, vec2 c, float angle, float span) {
-    vec2 v = p - c;
+// Angular (sweep) gradient at direction v from the centre: theta clockwise on screen from
+// +x; angle already includes the rotation and startAngle; a partial sweep's gap is the end
+// colour then the start colour (SwiftUI, SCENE.md). t = 0 at the exact centre. Exact.
+float angularGradientTDir(vec2 v, float angle, float span) {
     if (v.x == 0.0 && v.y == 0.0) return 0.0;
     float theta = degrees(atan(v.y, v.x));
     float rel = mod(theta - angle, 360.0);
@@ -27,14 +28,22 @@ float angularGradientT(vec2 p, vec2 c, float angle, float span) {
     return rel < span + 0.5 * (360.0 - span) ? 1.0 : 0.0;
 }
 
-// Radial gradient: t = (|p - c| - r0) / (r1 - r0) (unclamped). Exact.
-float radialGradientT(vec2 p, vec2 c, float r0, float r1) {
-    return (length(p - c) - r0) / (r1 - r0);
+// The same at point p for centre c.
+float angularGradientT(vec2 p, vec2 c, float angle, float span) { return angularGradientTDir(p - c, angle, span); }
+
+// Radial gradient: t = (|p - c| - r0) / (r1 - r0) (unclamped), SCENE.md, given as
+// (|p - c| - r0) * k with k = 1 / (r1 - r0) computed in double on the CPU
+// (ResolvedPaint.radialInverseWidth): nearly equal radii cancel in float32. Exact.
+float radialGradientT(vec2 p, vec2 c, float r0, float k) {
+    return (length(p - c) - r0) * k;
 }
 
 // The ramp: row `row` of the ramp texture holds the premultiplied node colours, row
 // row + 1 the node locations (in .r) and how many nodes so far stand at colour stops (in .g,
 // see GradientRamp.stopsUpTo); `count` nodes. A hard stop is two nodes at one location.
+// Rows row + 2 and row + 3 hold at node k the integrals from the first node's location l0
+// to l_k of the colour, C0 = integral c(t) dt, and of t times it, C1 = integral t c(t) dt,
+// summed in double on the CPU (GradientRamp.integrals), for rampIntegrals.
 float rampLocation(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row + 1), 0).r; }
 vec4 rampNode(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row), 0); }
 float rampStopsUpTo(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row + 1), 0).g; }
@@ -51,6 +60,23 @@ ivec2 rampSegment(sampler2D ramps, int row, int count, float t) {
         if (rampLocation(ramps, row, mid) <= t) lo = mid; else hi = mid;
     }
     return ivec2(lo, hi);
+}
+
+// (F0, F1)(t): the integrals from l0 to t of c(t') dt' and of t' c(t') dt', for t within
+// [l0, l_last] (callers clamp). Exact for the piecewise linear ramp: the prefix sums up to
+// t's segment plus that segment's part in closed form, c(t') = c0 + m (t' - la).
+void rampIntegrals(sampler2D ramps, int row, int count, float t, out vec4 f0, out vec4 f1) {
+    ivec2 s = rampSegment(ramps, row, count, t);
+    float la = rampLocation(ramps, row, s.x), lb = rampLocation(ramps, row, s.y);
+    vec4 c0 = rampNode(ramps, row, s.x);
+    f0 = texelFetch(ramps, ivec2(s.x, row + 2), 0);
+    f1 = texelFetch(ramps, ivec2(s.x, row + 3), 0);
+    float u = t - la;
+    if (s.x == s.y || lb <= la || u <= 0.0) return;
+    vec4 m = (rampNode(ramps, row, s.y) - c0) / (lb - la);
+    f0 += c0 * u + m * (0.5 * u * u);
+    // integral of t' (c0 + m (t' - la)) over [la, t]: c0 u (la + u/2) + m u^2 (la/2 + u/3)
+    f1 += c0 * (u * (la + 0.5 * u)) + m * (u * u * (0.5 * la + u / 3.0));
 }
 
 // The colour at t: linear mixing between the nodes around it; t clamped to the ends.

@@ -140,4 +140,72 @@ public struct RandomScene {
         var g = RandomScene(seed: seed)
         return g.nextJSON()
     }
+
+    /// The singular-point scene for `seed` (``nextSingularJSON()``), as JSON text.
+    public static func singularJSON(seed: UInt64) -> String {
+        var g = RandomScene(seed: seed)
+        return g.nextSingularJSON()
+    }
+
+    /// A number written with every digit a Double holds (for points that must land
+    /// exactly on a pixel centre, edge or corner, or a hair from another point).
+    private func exact(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)" }
+
+    /// A paint at one of its singular points on a small canvas: linear end points that
+    /// differ by less than float32 resolves (relative steps around 2^-24, and far below),
+    /// or the centre of a radial or angular gradient on a pixel centre, edge or corner,
+    /// with radii from sub-pixel to nearly equal, hard stops, partial sweeps.
+    /// `rect` is the shape's bounding rect (points), `scale` pixels per point.
+    private mutating func singularPaintJSON(rect: (x: Double, y: Double, w: Double, h: Double), scale: Double,
+                                            canvas: (w: Double, h: Double)) -> String {
+        // A pixel-space point on a pixel centre, edge or corner, as a unit point of rect.
+        let fx = pick([0.5, 0.0, 0.5, 0.0]), fy = pick([0.5, 0.0, 0.0, 0.5])
+        let px = Double(int(2, max(2, Int(canvas.w * scale) - 3))) + fx, py = Double(int(2, max(2, Int(canvas.h * scale) - 3))) + fy
+        let u = (px / scale - rect.x) / rect.w, v = (py / scale - rect.y) / rect.h
+        switch int(0, 2) {
+        case 0:
+            // Nearly coincident end points: at float32's boundary and beyond.
+            let su = n(range(0.1, 0.9)), sv = n(range(0.1, 0.9))
+            let su0 = Double(su)!, sv0 = Double(sv)!
+            let d = pick([1e-8, 5.960464477539063e-8 * su0, 1.1920928955078125e-7, 1e-12, 1e-300])
+            let (dx, dy) = pick([(1.0, 0.0), (0.0, 1.0), (0.6, -0.8), (-1.0, 0.0)])
+            // (Below a double's resolution at su, the start moves to 0, where d is held.)
+            let (s0, s1) = su0 + d * dx == su0 && sv0 + d * dy == sv0 ? (0.0, 0.0) : (su0, sv0)
+            return "{ \"type\": \"linear\", \(stopsJSON()), \"startPoint\": [\(exact(s0)), \(exact(s1))], \"endPoint\": [\(exact(s0 + d * dx)), \(exact(s1 + d * dy))] }"
+        case 1:
+            let radii = pick([(0.0, 0.5), (0.0, 4.0), (6.0, 0.0), (2.0, 2.000001), (0.0, 30.0), (3.0, 1.0)])
+            return "{ \"type\": \"radial\", \(stopsJSON()), \"center\": [\(exact(u)), \(exact(v))], \"startRadius\": \(exact(radii.0)), \"endRadius\": \(exact(radii.1)) }"
+        default:
+            var sweep = ""
+            if chance(0.4) { let a = pick([0.0, 30.0, -45.0]); sweep = ", \"startAngle\": \(n(a)), \"endAngle\": \(n(a + pick([90.0, 200.0, 359.0])))" }
+            return "{ \"type\": \"angular\", \(stopsJSON()), \"center\": [\(exact(u)), \(exact(v))], \"angle\": \(n(pick([0, 90, 37, 45, 359.999])))\(sweep) }"
+        }
+    }
+
+    /// The next singular-point scene, as JSON text: a small canvas (16 to 40 points, scale
+    /// 1 or 2) with one or two layers whose fill or stroke paints are singular
+    /// (``singularPaintJSON``): the cases where a float32 shader cannot evaluate the
+    /// paint naively, and where the colour varies in every direction within one pixel.
+    public mutating func nextSingularJSON() -> String {
+        let w = range(16, 40).rounded(), h = range(16, 40).rounded()
+        let scale = pick([1.0, 1.0, 2.0])
+        var layers: [String] = []
+        for _ in 0..<int(1, 2) {
+            let r = chance(0.5) ? (x: 0.0, y: 0.0, w: w, h: h)
+                : (x: n0(range(-4, w / 3)), y: n0(range(-4, h / 3)), w: n0(range(w / 2, w)), h: n0(range(h / 2, h)))
+            let shape = pick(["rect", "rect", "ellipse", "capsule"])
+            var parts = ["\"shape\": { \"type\": \"\(shape)\", \"rect\": [\(n(r.x)), \(n(r.y)), \(n(r.w)), \(n(r.h))] }"]
+            if chance(0.7) { parts.append("\"fill\": \(singularPaintJSON(rect: r, scale: scale, canvas: (w, h)))") }
+            if parts.count == 1 || chance(0.4) {
+                parts.append("\"stroke\": { \"paint\": \(singularPaintJSON(rect: r, scale: scale, canvas: (w, h))), \"width\": \(n(pick([2, 6, range(1, 12)]))), \"alignment\": \"\(pick(["center", "inside", "outside"]))\" }")
+            }
+            layers.append("{ " + parts.joined(separator: ", ") + " }")
+        }
+        return """
+        { "format": 1, "canvas": { "width": \(n(w)), "height": \(n(h)), "scale": \(n(scale)), "background": "#101014" },
+          "layers": [
+            \(layers.joined(separator: ",\n    "))
+          ] }
+        """
+    }
 }

@@ -314,17 +314,18 @@ const int PAINT_LINEAR = 1;
 const int PAINT_ANGULAR = 2;
 const int PAINT_RADIAL = 3;
 
-// Linear gradient: t = dot(p - s, e - s) / |e - s|^2 (unclamped). Exact, SCENE.md.
-float linearGradientT(vec2 p, vec2 s, vec2 e) {
-    vec2 d = e - s;
-    return dot(p - s, d) / dot(d, d);
+// Linear gradient: t = dot(p - s, e - s) / |e - s|^2 (unclamped), SCENE.md, given as
+// dot(p - s, g) with g = (e - s) / |e - s|^2 computed in double on the CPU
+// (ResolvedPaint.linearGradient): e - s would cancel in float32 for nearly coincident
+// points. Exact to float rounding.
+float linearGradientT(vec2 p, vec2 s, vec2 g) {
+    return dot(p - s, g);
 }
 
-// Angular (sweep) gradient: theta clockwise on screen from +x; angle already includes the
-// rotation and startAngle; a partial sweep's gap is the end colour then the start colour
-// (SwiftUI, SCENE.md). t = 0 at the exact centre. Exact.
-float angularGradientT(vec2 p, vec2 c, float angle, float span) {
-    vec2 v = p - c;
+// Angular (sweep) gradient at direction v from the centre: theta clockwise on screen from
+// +x; angle already includes the rotation and startAngle; a partial sweep's gap is the end
+// colour then the start colour (SwiftUI, SCENE.md). t = 0 at the exact centre. Exact.
+float angularGradientTDir(vec2 v, float angle, float span) {
     if (v.x == 0.0 && v.y == 0.0) return 0.0;
     float theta = degrees(atan(v.y, v.x));
     float rel = mod(theta - angle, 360.0);
@@ -333,14 +334,22 @@ float angularGradientT(vec2 p, vec2 c, float angle, float span) {
     return rel < span + 0.5 * (360.0 - span) ? 1.0 : 0.0;
 }
 
-// Radial gradient: t = (|p - c| - r0) / (r1 - r0) (unclamped). Exact.
-float radialGradientT(vec2 p, vec2 c, float r0, float r1) {
-    return (length(p - c) - r0) / (r1 - r0);
+// The same at point p for centre c.
+float angularGradientT(vec2 p, vec2 c, float angle, float span) { return angularGradientTDir(p - c, angle, span); }
+
+// Radial gradient: t = (|p - c| - r0) / (r1 - r0) (unclamped), SCENE.md, given as
+// (|p - c| - r0) * k with k = 1 / (r1 - r0) computed in double on the CPU
+// (ResolvedPaint.radialInverseWidth): nearly equal radii cancel in float32. Exact.
+float radialGradientT(vec2 p, vec2 c, float r0, float k) {
+    return (length(p - c) - r0) * k;
 }
 
 // The ramp: row `row` of the ramp texture holds the premultiplied node colours, row
 // row + 1 the node locations (in .r) and how many nodes so far stand at colour stops (in .g,
 // see GradientRamp.stopsUpTo); `count` nodes. A hard stop is two nodes at one location.
+// Rows row + 2 and row + 3 hold at node k the integrals from the first node's location l0
+// to l_k of the colour, C0 = integral c(t) dt, and of t times it, C1 = integral t c(t) dt,
+// summed in double on the CPU (GradientRamp.integrals), for rampIntegrals.
 float rampLocation(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row + 1), 0).r; }
 vec4 rampNode(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row), 0); }
 float rampStopsUpTo(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row + 1), 0).g; }
@@ -357,6 +366,23 @@ ivec2 rampSegment(sampler2D ramps, int row, int count, float t) {
         if (rampLocation(ramps, row, mid) <= t) lo = mid; else hi = mid;
     }
     return ivec2(lo, hi);
+}
+
+// (F0, F1)(t): the integrals from l0 to t of c(t') dt' and of t' c(t') dt', for t within
+// [l0, l_last] (callers clamp). Exact for the piecewise linear ramp: the prefix sums up to
+// t's segment plus that segment's part in closed form, c(t') = c0 + m (t' - la).
+void rampIntegrals(sampler2D ramps, int row, int count, float t, out vec4 f0, out vec4 f1) {
+    ivec2 s = rampSegment(ramps, row, count, t);
+    float la = rampLocation(ramps, row, s.x), lb = rampLocation(ramps, row, s.y);
+    vec4 c0 = rampNode(ramps, row, s.x);
+    f0 = texelFetch(ramps, ivec2(s.x, row + 2), 0);
+    f1 = texelFetch(ramps, ivec2(s.x, row + 3), 0);
+    float u = t - la;
+    if (s.x == s.y || lb <= la || u <= 0.0) return;
+    vec4 m = (rampNode(ramps, row, s.y) - c0) / (lb - la);
+    f0 += c0 * u + m * (0.5 * u * u);
+    // integral of t' (c0 + m (t' - la)) over [la, t]: c0 u (la + u/2) + m u^2 (la/2 + u/3)
+    f1 += c0 * (u * (la + 0.5 * u)) + m * (u * u * (0.5 * la + u / 3.0));
 }
 
 // The colour at t: linear mixing between the nodes around it; t clamped to the ends.
@@ -390,40 +416,141 @@ vec4 rampLUT(sampler2D lut, float v, float width, float t) {
 #include "lib/shader_paint.glsl"
 
 // Gradient parameter t of slot i at p (unclamped), and its gradient dt/dp (1/px) in g;
-// g is 0 where t is constant (an angular gradient's gap).
+// g is 0 where t is constant (the second half of an angular gradient's gap, when a hard
+// stop at 0 makes the colour below 0 differ from the colour at 0).
 float paintT(int i, int kind, vec2 p, out vec2 g) {
     vec4 geo = uPaintGeometry[i];
     if (kind == PAINT_LINEAR) {
-        vec2 d = geo.zw - geo.xy;
-        g = d / dot(d, d);
+        g = geo.zw;
         return linearGradientT(p, geo.xy, geo.zw);
     }
     if (kind == PAINT_ANGULAR) {
         vec2 v = p - geo.xy;
         float r2 = max(dot(v, v), 1e-12);
         float rel = mod(degrees(atan(v.y, v.x)) - geo.z, 360.0);
-        g = rel <= geo.w ? vec2(-v.y, v.x) / r2 * (57.29577951 / geo.w) : vec2(0.0);
-        return angularGradientT(p, geo.xy, geo.z, geo.w);
+        g = vec2(-v.y, v.x) / r2 * (57.29577951 / geo.w);
+        if (rel <= geo.w) return angularGradientT(p, geo.xy, geo.z, geo.w);
+        // A partial sweep's gap holds t = 1, then t = 0. Its first half continues the
+        // sweep's t past 1, and its second half before 0 where the ramp's colour below 0
+        // is the colour at 0 (no hard stop at 0): the same colours once clamped, but a
+        // pixel across the sweep's end or start then sees the sweep's change (paintColor).
+        if (rel < geo.w + 0.5 * (360.0 - geo.w)) return rel / geo.w;
+        int row = uPaintRamp[i].x, count = uPaintRamp[i].y;
+        if (rampNode(uRamps, row, 0) == rampColor(uRamps, row, count, 0.0)) return (rel - 360.0) / geo.w;
+        g = vec2(0.0);
+        return 0.0;
     }
     vec2 v = p - geo.xy;
     float r = max(length(v), 1e-12);
-    g = v / r / (geo.w - geo.z);
+    g = v / r * geo.w;
     return radialGradientT(p, geo.xy, geo.z, geo.w);
 }
 
 vec4 rampAt(int i, float t) { return rampColor(uRamps, uPaintRamp[i].x, uPaintRamp[i].y, t); }
 
-// The paint's average over a strip of the pixel (see paintColor) from n x n samples.
-vec4 paintSupersampled(int i, int kind, vec2 p, vec4 strip, int n) {
-    vec2 nn = strip.xy, tt = vec2(-nn.y, nn.x);
+// The integral of slot i's ramp colour from its first location to t, the ends extended
+// as constants (the ramp clamps): rampIntegrals' F0 for any t.
+vec4 rampF0(int i, float t) {
+    int row = uPaintRamp[i].x, count = uPaintRamp[i].y;
+    float lFirst = rampLocation(uRamps, row, 0), lLast = rampLocation(uRamps, row, count - 1);
+    vec4 f0, f1;
+    if (t <= lFirst) return rampNode(uRamps, row, 0) * (t - lFirst);
+    rampIntegrals(uRamps, row, count, min(t, lLast), f0, f1);
+    return f0 + rampNode(uRamps, row, count - 1) * max(t - lLast, 0.0);
+}
+
+// The mean of slot i's ramp colour over t in [ta, tb]: the colour at the middle when both
+// lie in one segment (the ramp is linear there), else the difference of rampF0 (exact;
+// with float32 sums, within 1e-7 / |tb - ta| of the colour's range).
+vec4 rampMean(int i, float ta, float tb) {
+    int row = uPaintRamp[i].x, count = uPaintRamp[i].y;
+    if (rampSegment(uRamps, row, count, ta) == rampSegment(uRamps, row, count, tb) || abs(tb - ta) < 1e-5)
+        return rampAt(i, 0.5 * (ta + tb));
+    return (rampF0(i, tb) - rampF0(i, ta)) / (tb - ta);
+}
+
+// Integral over r in [ra, rb] of c(r) r dr along one ray from a radial gradient's centre
+// (c(r) the ramp's colour at t = (r - r0) k): exact. Below and above the ramp's ends the
+// colour is constant (clamped), r dr integrates to (rb^2 - ra^2) / 2; in between, with
+// r = r0 + t / k, dr = dt / k: (r0 / k) dF0 + (1 / k^2) dF1 (rampIntegrals).
+vec4 radialRayIntegral(int i, float r0, float k, float ra, float rb) {
+    int row = uPaintRamp[i].x, count = uPaintRamp[i].y;
+    float lFirst = rampLocation(uRamps, row, 0), lLast = rampLocation(uRamps, row, count - 1);
+    float rA = r0 + lFirst / k, rB = r0 + lLast / k;         // radii of the ramp's ends
+    float rLo = min(rA, rB), rHi = max(rA, rB);
+    vec4 cLo = k > 0.0 ? rampNode(uRamps, row, 0) : rampNode(uRamps, row, count - 1);
+    vec4 cHi = k > 0.0 ? rampNode(uRamps, row, count - 1) : rampNode(uRamps, row, 0);
     vec4 sum = vec4(0.0);
-    for (int a = 0; a < n; a++) for (int b = 0; b < n; b++) {
-        vec2 f = (vec2(float(a), float(b)) + 0.5 + vec2(0.031, -0.023)) / float(n);
-        vec2 q = p + nn * mix(strip.z, strip.w, f.x) + tt * (f.y - 0.5);
-        vec2 gg;
-        sum += rampAt(i, paintT(i, kind, q, gg));
+    float a = min(rb, rLo);
+    if (a > ra) sum += cLo * (0.5 * (a * a - ra * ra));
+    float b = max(ra, rHi);
+    if (rb > b) sum += cHi * (0.5 * (rb * rb - b * b));
+    float u0 = max(ra, rLo), u1 = min(rb, rHi);
+    if (u1 > u0) {
+        float ta = clamp((u0 - r0) * k, lFirst, lLast), tb = clamp((u1 - r0) * k, lFirst, lLast);
+        vec4 f0a, f1a, f0b, f1b;
+        rampIntegrals(uRamps, row, count, ta, f0a, f1a);
+        rampIntegrals(uRamps, row, count, tb, f0b, f1b);
+        sum += (r0 / k) * (f0b - f0a) + (f1b - f1a) / (k * k);
     }
-    return sum / float(n * n);
+    return sum;
+}
+
+// The paint's average over the covered strip of the pixel (see paintColor) near the
+// centre c of an angular or radial gradient, where the colour varies in every direction
+// and t's gradient is undefined (SCENE.md: the pixel gets the paint's average over its
+// covered part). Integrated in polar coordinates about c: the strip is a rectangle, each
+// ray from c meets it in one interval [rin, rout], of area (rout^2 - rin^2) / 2 per
+// radian. A radial's colour along a ray is integrated exactly (radialRayIntegral); an
+// angular's is constant along a ray. The angle is sampled at N midpoints over the angles
+// the rectangle spans (all 360 degrees, starting at the seam, when it holds c), so a
+// colour jump between two rays errs by at most half a ray's area: angular N = 128 (a full
+// turn, a pixel: under 0.6% of its area, 1.6 levels at full contrast; a jump at the seam
+// none), radial N = 32 (its colour is smooth in the angle).
+vec4 paintNearCentre(int i, int kind, vec2 pixel, vec4 strip) {
+    vec4 geo = uPaintGeometry[i];
+    vec2 nn = strip.xy, tt = vec2(-nn.y, nn.x);
+    vec2 cv = geo.xy - pixel;
+    vec2 c = vec2(dot(cv, nn), dot(cv, tt));                  // the centre in the strip's frame
+    vec2 lo = vec2(strip.z, -0.5), hi = vec2(strip.w, 0.5);
+    float a0, a1;
+    if (all(greaterThanEqual(c, lo)) && all(lessThanEqual(c, hi))) {
+        float seam = radians(geo.z);                           // angular: the seam's direction
+        vec2 sd = vec2(cos(seam), sin(seam));
+        a0 = kind == PAINT_ANGULAR ? atan(dot(sd, tt), dot(sd, nn)) : 0.0;
+        a1 = a0 + 6.28318531;
+    } else {
+        vec2 m = 0.5 * (lo + hi) - c;
+        float am = atan(m.y, m.x), dlo = 0.0, dhi = 0.0;
+        for (int k = 0; k < 4; k++) {
+            vec2 q = vec2(k == 0 || k == 3 ? lo.x : hi.x, k < 2 ? lo.y : hi.y) - c;
+            float d = atan(q.y, q.x) - am;
+            d -= 6.28318531 * floor((d + 3.14159265) / 6.28318531);
+            dlo = min(dlo, d); dhi = max(dhi, d);
+        }
+        a0 = am + dlo; a1 = am + dhi;
+    }
+    int n = kind == PAINT_ANGULAR ? 128 : 32;
+    vec4 sum = vec4(0.0);
+    float area = 0.0;
+    for (int k = 0; k < n; k++) {
+        float a = mix(a0, a1, (float(k) + 0.5) / float(n));
+        vec2 u = vec2(cos(a), sin(a));
+        // The ray c + r u against the rectangle's two slabs.
+        vec2 inv = 1.0 / u;                                    // +-inf on an axis: handled below
+        vec2 t0 = (lo - c) * inv, t1 = (hi - c) * inv;
+        vec2 tmin = min(t0, t1), tmax = max(t0, t1);
+        if (u.x == 0.0) { tmin.x = -1e30; tmax.x = c.x >= lo.x && c.x <= hi.x ? 1e30 : -1e30; }
+        if (u.y == 0.0) { tmin.y = -1e30; tmax.y = c.y >= lo.y && c.y <= hi.y ? 1e30 : -1e30; }
+        float rin = max(0.0, max(tmin.x, tmin.y)), rout = min(tmax.x, tmax.y);
+        if (!(rout > rin)) continue;
+        float w = 0.5 * (rout * rout - rin * rin);
+        area += w;
+        if (kind == PAINT_ANGULAR) sum += w * rampAt(i, angularGradientTDir(u.x * nn + u.y * tt, geo.z, geo.w));
+        else sum += radialRayIntegral(i, geo.z, geo.w, rin, rout);
+    }
+    if (!(area > 0.0)) { vec2 g; return rampAt(i, paintT(i, kind, pixel + nn * (0.5 * (strip.z + strip.w)), g)); }
+    return sum / area;
 }
 
 // How many colour-stop nodes of slot's ramp lie at or below t.
@@ -432,10 +559,48 @@ float stopsBelow(int row, int count, float t) {
     return rampStopsUpTo(uRamps, row, rampSegment(uRamps, row, count, t).x);
 }
 
-// A jump candidate: keep the nearest (signed distance d in px, > 0 on the after side;
-// n the unit normal towards the after side; the colours either side of the jump).
-void nearestJump(float d, vec2 n, vec4 b, vec4 a, inout float best, inout vec2 bn, inout vec4 before, inout vec4 after) {
-    if (abs(d) < abs(best)) { best = d; bn = n; before = b; after = a; }
+// A jump candidate: keep the nearest (signed distance d in px from the strip's middle,
+// > 0 on the after side; n the unit normal towards the after side).
+void nearestJump(float d, vec2 n, inout float best, inout vec2 bn) {
+    if (abs(d) < abs(best)) { best = d; bn = n; }
+}
+
+// The paint's average over the covered strip (see paintColor) where t is linear across it
+// (t at the middle, gradient g) but the ramp kinks within its range of t. The offset
+// s = dot(g / |g|, x - middle) of a point x of the strip is spread as the rectangle's
+// projection (a trapezoid, whose distribution function is halfPlaneCoverage); that range
+// is cut in 8 bins, each weighted by its exact area and coloured by the ramp's mean over
+// its range of t (rampMean, exact for the piecewise linear ramp). The error is the
+// trapezoid's slope within a bin against the ramp's change there: under 1/64 of the
+// colour change across the pixel.
+vec4 paintKinkAverage(int i, float t, vec2 g, vec4 strip) {
+    float gl = length(g);
+    vec2 gn = g / gl, sn = strip.xy, st = vec2(-sn.y, sn.x);
+    vec2 nloc = vec2(dot(gn, sn), dot(gn, st)), size = vec2(strip.w - strip.z, 1.0);
+    float h = 0.5 * (abs(nloc.x) * size.x + abs(nloc.y) * size.y);
+    vec4 sum = vec4(0.0);
+    float prev = 0.0;
+    for (int k = 1; k <= 8; k++) {
+        float s1 = h * (2.0 * float(k) / 8.0 - 1.0), s0 = s1 - 0.25 * h;
+        float cov = k == 8 ? 1.0 : halfPlaneCoverage(-s1, nloc, size);
+        sum += (cov - prev) * rampMean(i, t + gl * s0, t + gl * s1);
+        prev = cov;
+    }
+    return sum;
+}
+
+// The jump at a hard stop at location l as a candidate: a line across the pixel at distance
+// (t - l) / |dt/dp| along t's gradient, exact for linear gradients, within the curve's
+// bulge for radial ones (under 1/(12 d) of the pixel at distance d: paintColor integrates
+// about the centre nearer than 16 px). For angular gradients the jump is the ray from the
+// centre at angle + l span: its line's signed distance and normal.
+void hardStopJump(int i, int kind, vec2 p, float t, float gl, vec2 gn, float l, inout float best, inout vec2 bn) {
+    if (kind != PAINT_ANGULAR) { nearestJump((t - l) / gl, gn, best, bn); return; }
+    vec4 geo = uPaintGeometry[i];
+    vec2 v = p - geo.xy;
+    float aj = geo.z + l * geo.w;
+    float delta = mod(degrees(atan(v.y, v.x)) - aj + 180.0, 360.0) - 180.0;
+    if (abs(delta) < 90.0) nearestJump(length(v) * sin(radians(delta)), vec2(-sin(radians(aj)), cos(radians(aj))), best, bn);
 }
 
 // The paint averaged over the covered part of the pixel at `pixel` (SCENE.md: where the
@@ -444,12 +609,14 @@ void nearestJump(float d, vec2 n, vec4 b, vec4 a, inout float best, inout vec2 b
 // (vec4(1, 0, -0.5, 0.5) for the whole pixel); see coveredStrip.
 // - the nearest jump within 0.75 px (a hard stop next to t's ramp segment; an angular
 //   gradient's seam, the middle of a partial sweep's gap, or the sweep's end when a hard
-//   stop sits at 1) is taken as a straight edge across the pixel, and the two sides are
-//   mixed by their exact areas (halfPlaneCoverage);
+//   stop sits at 1; a whole ramp narrower than 1/256 px) is taken as a straight edge
+//   across the pixel, and the two sides are mixed by their exact areas
+//   (halfPlaneCoverage), each side's colour taken at the middle of its part;
 // - else, when a colour stop (a kink) lies within the pixel's range of t, 16 samples (64
 //   where the whole ramp spans under 4 px);
 // - else the colour at the centre, exact where the paint is linear across the pixel.
-// Within 1.5 px of an angular centre, where every colour meets: 16 samples.
+// Within 1.5 px of an angular centre, where every colour meets, and near a radial centre
+// (see below): integrated about the centre (paintNearCentre).
 vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     if (kind == PAINT_SOLID) return uPaintColor[i];
 #if HALO_FILL == HALO_PAINT_SHADER || HALO_STROKE == HALO_PAINT_SHADER
@@ -461,54 +628,65 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     vec2 g0;
     return rampLUT(uRampLUT, uPaintLUT[i], uLUTWidth, paintT(i, kind, p, g0));
 #endif
-    if (kind == PAINT_ANGULAR && length(p - geo.xy) < 1.5) return paintSupersampled(i, kind, pixel, strip, 4);
+    int row = uPaintRamp[i].x, count = uPaintRamp[i].y;
+    // Near an angular centre every colour meets; near a radial centre t has its apex, and
+    // close to it |p - c| curves within a pixel (the colour at the middle errs by about
+    // 255 k / (24 d) levels at distance d, k = |dt/dp|), as do hard stops on small circles
+    // (a straight edge across the pixel errs by about 1 / (12 d) of its area): there the
+    // average is integrated about the centre (paintNearCentre).
+    if (kind == PAINT_ANGULAR && length(p - geo.xy) < 4.0) return paintNearCentre(i, kind, pixel, strip);
+    if (kind == PAINT_RADIAL) {
+        float d = length(p - geo.xy), k = abs(geo.w);
+        float tA = (max(d - 0.75, 0.0) - geo.z) * geo.w, tB = (d + 0.75 - geo.z) * geo.w;
+        float tLo = min(tA, tB), tHi = max(tA, tB);
+        bool meetsRamp = tHi >= rampLocation(uRamps, row, 0) && tLo <= rampLocation(uRamps, row, count - 1);
+        if (meetsRamp && (d < 1.5 + 21.0 * k || (d < 16.0 && stopsBelow(row, count, tHi) != stopsBelow(row, count, tLo))))
+            return paintNearCentre(i, kind, pixel, strip);
+    }
     vec2 g;
     float t = paintT(i, kind, p, g);
     float gl = length(g);
     vec2 gn = g / max(gl, 1e-20);
     float best = 1e9;
     vec2 n = vec2(1.0, 0.0);
-    vec4 before = vec4(0.0), after = vec4(0.0);
-    int row = uPaintRamp[i].x, count = uPaintRamp[i].y;
     ivec2 seg = rampSegment(uRamps, row, count, t);
+    float lFirst = rampLocation(uRamps, row, 0), lLast = rampLocation(uRamps, row, count - 1);
     // (An angular gradient's t stays within 0...1: a hard stop at 0 or 1 meets the other
     // end of the ramp across the seam or the sweep's end, handled below.)
-    if (gl > 0.0) {
-        // Hard stops next to t's segment: a run of nodes at one location. The colour just
-        // below it is the run's first node, at and above it the run's last (a later stop
-        // holds from its location on).
+    if (kind != PAINT_ANGULAR && gl * (1.0 / 256.0) > lLast - lFirst) {
+        // The whole ramp lies within 1/256 px across (nearly coincident points, nearly
+        // equal radii): one jump at its middle, from the first colour to the last. The
+        // ramp's own area is under 1/256 of a pixel: under a level.
+        nearestJump((t - 0.5 * (lFirst + lLast)) / gl, gn, best, n);
+    } else if (gl > 0.0) {
+        // Hard stops next to t's segment: a run of nodes at one location.
         float lLo = rampLocation(uRamps, row, seg.x);
         bool inside = kind != PAINT_ANGULAR;
-        if (seg.x > 0 && rampLocation(uRamps, row, seg.x - 1) == lLo && (inside || (lLo > 0.0 && lLo < 1.0))) {
-            int f = seg.x - 1;
-            for (int k = 0; k < 16 && f > 0 && rampLocation(uRamps, row, f - 1) == lLo; k++) f--;
-            nearestJump((t - lLo) / gl, gn, rampNode(uRamps, row, f), rampNode(uRamps, row, seg.x), best, n, before, after);
-        }
+        if (seg.x > 0 && rampLocation(uRamps, row, seg.x - 1) == lLo && (inside || (lLo > 0.0 && lLo < 1.0)))
+            hardStopJump(i, kind, p, t, gl, gn, lLo, best, n);
         float lHi = rampLocation(uRamps, row, seg.y);
-        if (seg.y + 1 < count && rampLocation(uRamps, row, seg.y + 1) == lHi && (inside || (lHi > 0.0 && lHi < 1.0))) {
-            int l = seg.y + 1;
-            for (int k = 0; k < 16 && l + 1 < count && rampLocation(uRamps, row, l + 1) == lHi; k++) l++;
-            nearestJump((t - lHi) / gl, gn, rampNode(uRamps, row, seg.y), rampNode(uRamps, row, l), best, n, before, after);
-        }
+        if (seg.y + 1 < count && rampLocation(uRamps, row, seg.y + 1) == lHi && (inside || (lHi > 0.0 && lHi < 1.0)))
+            hardStopJump(i, kind, p, t, gl, gn, lHi, best, n);
     }
     if (kind == PAINT_ANGULAR) {
+        // Each jump is a ray from the centre: its line's normal (towards increasing angle),
+        // not the tangent at p, is the edge's normal (they differ by the angle between p
+        // and the ray, large close to the centre).
         vec2 v = p - geo.xy;
         float r = length(v);
-        vec2 tangent = vec2(-v.y, v.x) / r;             // towards increasing angle
         float span = geo.w;
         float rel = mod(degrees(atan(v.y, v.x)) - geo.z, 360.0);
         // The seam (full sweep: t from 1 to 0 at rel = 0) or the middle of the gap.
         float jump = span >= 360.0 ? 0.0 : span + 0.5 * (360.0 - span);
         float delta = mod(rel - jump + 180.0, 360.0) - 180.0;
-        if (abs(delta) < 90.0)
-            nearestJump(r * sin(radians(delta)), tangent, span >= 360.0 ? rampAt(i, 1.0 - 1e-5) : rampAt(i, 1.0),
-                        rampAt(i, 0.0), best, n, before, after);
+        float aj = radians(geo.z + jump);
+        if (abs(delta) < 90.0) nearestJump(r * sin(radians(delta)), vec2(-sin(aj), cos(aj)), best, n);
         // The end of a partial sweep, where t reaches 1 and a hard stop at 1 can jump.
         if (span < 360.0) {
             float dEnd = mod(rel - span + 180.0, 360.0) - 180.0;
             vec4 e0 = rampAt(i, 1.0 - 1e-5), e1 = rampAt(i, 1.0);
             if (abs(dEnd) < 90.0 && any(greaterThan(abs(e1 - e0), vec4(1e-4))))
-                nearestJump(r * sin(radians(dEnd)), tangent, e0, e1, best, n, before, after);
+                nearestJump(r * sin(radians(dEnd)), vec2(-sin(radians(geo.z + span)), cos(radians(geo.z + span))), best, n);
         }
     }
     // The colour at t from its segment (no second search).
@@ -517,17 +695,31 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
                 : mix(rampNode(uRamps, row, seg.x), rampNode(uRamps, row, seg.y), (t - l0) / (l1 - l0));
     if (abs(best) < 0.75) {
         // The area after the jump within the covered strip (a rectangle b - a along the
-        // strip's normal by 1 across it, centred where t was taken).
+        // strip's normal by 1 across it, centred where t was taken), and each side's colour
+        // at the middle of its extent along n (exact where the paint is linear on each side
+        // across n; the colour at the jump itself would miss the paint's change over the
+        // half pixel, up to 13 levels beside an angular seam 2 px from its centre).
         vec2 sn = strip.xy, st = vec2(-sn.y, sn.x);
         float fAfter = halfPlaneCoverage(-best, -vec2(dot(n, sn), dot(n, st)), vec2(strip.w - strip.z, 1.0));
-        return mix(best < 0.0 ? centre : before, best >= 0.0 ? centre : after, fAfter);
+        float hn = 0.5 * (abs(dot(n, sn)) * (strip.w - strip.z) + abs(dot(n, st)));
+        float xj = -best;                               // the jump's offset along n
+        // Each side's colour: the ramp's mean over the side's range of t along n, from the
+        // jump (t extrapolated from the side's middle and far end, t being linear along n)
+        // to the far end: a colour stop just beside the jump (a steep segment) counts.
+        vec2 gs;
+        float aFar = max(hn, xj), bFar = min(-hn, xj);
+        float tAm = paintT(i, kind, p + n * (0.5 * (xj + aFar)), gs), tAf = paintT(i, kind, p + n * aFar, gs);
+        float tBm = paintT(i, kind, p + n * (0.5 * (xj + bFar)), gs), tBf = paintT(i, kind, p + n * bFar, gs);
+        vec4 after = rampMean(i, 2.0 * tAm - tAf, tAf);
+        vec4 before = rampMean(i, 2.0 * tBm - tBf, tBf);
+        return mix(before, after, fAfter);
     }
     // A colour stop (a kink) inside the pixel's range of t: the centre is not the average.
     float reach = 0.75 * gl;
     // Only when the pixel's range of t leaves t's segment can it hold a stop.
     bool leaves = seg.x == seg.y || t - reach < l0 || t + reach >= l1;
     if (reach > 1e-4 && leaves && stopsBelow(row, count, t + reach) != stopsBelow(row, count, t - reach))
-        return paintSupersampled(i, kind, pixel, strip, gl > 0.25 ? 8 : 4);
+        return paintKinkAverage(i, t, g, strip);
     return centre;
 }
 #endif

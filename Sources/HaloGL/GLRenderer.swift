@@ -539,16 +539,19 @@ public final class GLRenderer {
             case .solid(let c):
                 kinds[slot] = 0
                 for i in 0..<4 { colors[slot * 4 + i] = Float(c[i]) }
-            case .linear(let s, let e):
+            case .linear(let s, _):
+                // lib/paint.glsl linearGradientT: the start and dt/dp, well conditioned in float.
                 kinds[slot] = 1
-                geometry.replaceSubrange((slot * 4)..<(slot * 4 + 4), with: [Float(s.x), Float(s.y), Float(e.x), Float(e.y)])
+                let g = paint.linearGradient
+                geometry.replaceSubrange((slot * 4)..<(slot * 4 + 4), with: [Float(s.x), Float(s.y), Float(g.x), Float(g.y)])
             case .angular(let c, let angle, let span):
                 kinds[slot] = 2
                 let a = angle.truncatingRemainder(dividingBy: 360)
                 geometry.replaceSubrange((slot * 4)..<(slot * 4 + 4), with: [Float(c.x), Float(c.y), Float(a), Float(span)])
-            case .radial(let c, let r0, let r1):
+            case .radial(let c, let r0, _):
+                // lib/paint.glsl radialGradientT: 1 / (r1 - r0) from double.
                 kinds[slot] = 3
-                geometry.replaceSubrange((slot * 4)..<(slot * 4 + 4), with: [Float(c.x), Float(c.y), Float(r0), Float(r1)])
+                geometry.replaceSubrange((slot * 4)..<(slot * 4 + 4), with: [Float(c.x), Float(c.y), Float(r0), Float(paint.radialInverseWidth)])
             case .shader(_, let origin, let size, let scale, let time):
                 // Shaders/lib/shader_paint.glsl shaderPaintColor: rect in pixels; (scale, time).
                 kinds[slot] = 4
@@ -580,8 +583,9 @@ public final class GLRenderer {
     /// Index of each distinct ramp of the frame (its rows: `rampRows[i]` and LUT row i).
     private var rampIndex: [GradientRamp: Int] = [:]
 
-    /// Uploads every distinct gradient ramp of the frame: two texture rows each
-    /// (colours; then locations in .r and the count of stop nodes so far in .g). Returns the row of each distinct ramp.
+    /// Uploads every distinct gradient ramp of the frame: four texture rows each
+    /// (colours; locations in .r and the count of stop nodes so far in .g; the prefix
+    /// integrals C0 and C1 of ``GradientRamp/integrals``). Returns the first row of each distinct ramp.
     private func uploadRamps(_ frame: Frame) -> [Int] {
         rampIndex.removeAll(keepingCapacity: true)
         var ramps: [GradientRamp] = []
@@ -592,8 +596,8 @@ public final class GLRenderer {
                 if rampIndex[ramp] == nil { rampIndex[ramp] = ramps.count; ramps.append(ramp) }
             }
         }
-        let height = max(2, min(maxTextureSize, ramps.count * 2))
-        let rows = ramps.indices.map { min($0 * 2, height - 2) }
+        let height = max(4, min(maxTextureSize / 4 * 4, ramps.count * 4))
+        let rows = ramps.indices.map { min($0 * 4, height - 4) }
         // The same ramps as last frame (a rotating gradient's are): both textures hold them.
         if uploadedRamps == ramps { return rows }
         let width = max(1, min(maxTextureSize, ramps.map(\.locations.count).max() ?? 1))
@@ -605,6 +609,13 @@ public final class GLRenderer {
                 for ch in 0..<4 { data[(row * width + n) * 4 + ch] = Float(c[ch]) }
                 data[((row + 1) * width + n) * 4] = Float(ramp.locations[n])
                 data[((row + 1) * width + n) * 4 + 1] = Float(ramp.stopsUpTo[n])
+            }
+            let (c0, c1) = ramp.integrals
+            for n in 0..<min(ramp.locations.count, width) {
+                for ch in 0..<4 {
+                    data[((row + 2) * width + n) * 4 + ch] = Float(c0[n][ch])
+                    data[((row + 3) * width + n) * 4 + ch] = Float(c1[n][ch])
+                }
             }
         }
         halo_glActiveTexture(GLenum(GL_TEXTURE0))

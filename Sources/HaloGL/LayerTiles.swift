@@ -264,6 +264,7 @@ struct LayerTiles {
 /// the paint's geometry and its colour-stop locations, copied out once per layer so that
 /// asking about a tile allocates nothing.
 struct PaintJumps {
+    /// linear: start, dt/dp; angular: centre, angle, span; radial: centre, r0, 1 / (r1 - r0).
     private enum Kind { case linear(Vec2, Vec2), angular(Vec2, Double, Double), radial(Vec2, Double, Double) }
     private let kind: Kind
     private let stops: [Double]
@@ -277,9 +278,9 @@ struct PaintJumps {
         guard let ramp = p.ramp else { return nil }
         switch p.geometry {
         case .solid, .shader: return nil
-        case .linear(let s, let e): kind = .linear(s, e)
+        case .linear(let s, _): kind = .linear(s, p.linearGradient)
         case .angular(let c, let angle, let span): kind = .angular(c, angle, span)
-        case .radial(let c, let r0, let r1): kind = .radial(c, r0, r1)
+        case .radial(let c, let r0, _): kind = .radial(c, r0, p.radialInverseWidth)
         }
         stops = ramp.stopLocations
         self.tMargin = max(tMargin, 1e-9)
@@ -287,7 +288,7 @@ struct PaintJumps {
 
     /// True when a pixel inside `b` may see the paint jump or kink: a colour stop (or a
     /// clamped end) inside the box's range of t, the angular seam or a partial sweep's
-    /// gap edges crossing it, or an angular centre within 2 px of it. Ranges that hold
+    /// gap edges crossing it, or an angular centre within 4 px of it. Ranges that hold
     /// t's: t is linear (linear: exact), monotone in the distance (radial: nearest and
     /// farthest points of the box, exact), or monotone in the angle (angular: the angles
     /// the box's circumscribed disc spans, a little wider than the box's own).
@@ -296,21 +297,27 @@ struct PaintJumps {
         let x0 = b.x0 - margin, y0 = b.y0 - margin, x1 = b.x1 + margin, y1 = b.y1 + margin
         var lo = Double.infinity, hi = -Double.infinity
         switch kind {
-        case .linear(let s, let e):
-            let d = e - s, dd = dot(d, d)
+        case .linear(let s, let g):
             for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
-                let t = ((x - s.x) * d.x + (y - s.y) * d.y) / dd
+                let t = (x - s.x) * g.x + (y - s.y) * g.y
                 lo = min(lo, t); hi = max(hi, t)
             }
-        case .radial(let c, let r0, let r1):
+        case .radial(let c, let r0, let k):
             let nx = min(max(c.x, x0), x1), ny = min(max(c.y, y0), y1)
             let near = ((nx - c.x) * (nx - c.x) + (ny - c.y) * (ny - c.y)).squareRoot()
             let fx = max(abs(x0 - c.x), abs(x1 - c.x)), fy = max(abs(y0 - c.y), abs(y1 - c.y))
             let far = (fx * fx + fy * fy).squareRoot()
-            let t0 = (near - r0) / (r1 - r0), t1 = (far - r0) / (r1 - r0)
+            let t0 = (near - r0) * k, t1 = (far - r0) * k
             lo = min(t0, t1); hi = max(t0, t1)
+            // Near the centre paintColor integrates about it (paintNearCentre in
+            // Shaders/lib/paint_eval.glsl: within 1.5 + 21 |k| px, or 16 px of a stop)
+            // wherever the pixel meets the ramp's span of t.
+            if near < max(16, 1.5 + 21 * abs(k)) + margin, let first = stops.first, let last = stops.last,
+               hi >= first - tMargin, lo <= last + tMargin { return true }
         case .angular(let c, let angle, let span):
-            if c.x >= b.x0 - 2 * margin && c.x <= b.x1 + 2 * margin && c.y >= b.y0 - 2 * margin && c.y <= b.y1 + 2 * margin { return true }
+            // paintColor integrates about an angular centre within 4 px (paintNearCentre).
+            let near = 4 + margin
+            if c.x >= b.x0 - near && c.x <= b.x1 + near && c.y >= b.y0 - near && c.y <= b.y1 + near { return true }
             // The box lies in the disc of radius h around its centre, which is seen from c
             // within +-asin(h / r) of the centre's angle (r > h: c is outside the disc).
             let mx = (x0 + x1) / 2 - c.x, my = (y0 + y1) / 2 - c.y

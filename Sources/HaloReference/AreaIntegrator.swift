@@ -20,6 +20,8 @@ struct AreaIntegrator {
     let hi: Double
     let paint: ResolvedPaint
     let solid: Premul?
+    /// The paint's colour-stop locations (where it may jump or kink); nil for a solid paint.
+    let stops: [Double]?
 
     /// Smallest square side in the quadtree: 1/16 pixel.
     static let maxDepth = 4
@@ -29,6 +31,7 @@ struct AreaIntegrator {
     init(outline: Outline, lo: Double, hi: Double, paint: ResolvedPaint) {
         self.outline = outline; self.lo = lo; self.hi = hi; self.paint = paint
         solid = paint.isSolid ? paint.color(at: Vec2(0, 0)) : nil
+        stops = solid == nil ? paint.ramp?.stopLocations : nil
     }
 
     /// The premultiplied colour of pixel (i, j): the integral over its unit square.
@@ -71,7 +74,8 @@ struct AreaIntegrator {
             let mean = (paint.color(at: c + Vec2(-h, -h)) + paint.color(at: c + Vec2(h, -h))
                       + paint.color(at: c + Vec2(-h, h)) + paint.color(at: c + Vec2(h, h))) * 0.25
             let dev: Premul = mean - centre
-            if max(max(abs(dev.x), abs(dev.y)), max(abs(dev.z), abs(dev.w))) > AreaIntegrator.paintTolerance {
+            if max(max(abs(dev.x), abs(dev.y)), max(abs(dev.z), abs(dev.w))) > AreaIntegrator.paintTolerance
+                || hidesFeature(c, h) {
                 let q = s / 4, nd = depth + 1
                 return covered(c + Vec2(-q, -q), h, nd) + covered(c + Vec2(q, -q), h, nd)
                      + covered(c + Vec2(-q, q), h, nd) + covered(c + Vec2(q, q), h, nd)
@@ -82,6 +86,36 @@ struct AreaIntegrator {
 
     @inline(__always)
     func colour(_ c: Vec2) -> Premul { solid ?? paint.color(at: c) }
+
+    /// True when the square of half side h about c may hold a change of colour that its
+    /// centre and corners do not see: an angular gradient's centre (every colour meets
+    /// there, and the samples can agree by symmetry), or, for a radial gradient, a colour
+    /// stop within the square's range of t (its nearest and farthest points from the
+    /// centre) but outside the range its five samples span: a ring smaller than the
+    /// square, or an arc bulging between two corners. Elsewhere t is linear (linear
+    /// gradients) or monotone in the angle with its extremes at corners (angular), so a
+    /// stop inside the square separates its samples.
+    func hidesFeature(_ c: Vec2, _ h: Double) -> Bool {
+        switch paint.geometry {
+        case .angular(let centre, _, _):
+            return abs(centre.x - c.x) <= h && abs(centre.y - c.y) <= h
+        case .radial(let centre, let r0, _):
+            guard let stops else { return false }
+            let k = paint.radialInverseWidth
+            let dx = max(abs(c.x - centre.x) - h, 0), dy = max(abs(c.y - centre.y) - h, 0)
+            let fx = abs(c.x - centre.x) + h, fy = abs(c.y - centre.y) + h
+            let tNear = ((dx * dx + dy * dy).squareRoot() - r0) * k, tFar = ((fx * fx + fy * fy).squareRoot() - r0) * k
+            var sLo = Double.infinity, sHi = -Double.infinity
+            for q in [c, c + Vec2(-h, -h), c + Vec2(h, -h), c + Vec2(-h, h), c + Vec2(h, h)] {
+                let t = paint.parameter(at: q)
+                sLo = min(sLo, t); sHi = max(sHi, t)
+            }
+            let lo = min(tNear, tFar), hi = max(tNear, tFar)
+            return stops.contains { $0 >= lo && $0 <= hi && !($0 >= sLo && $0 <= sHi) }
+        default:
+            return false
+        }
+    }
 
     /// Unit gradient of the signed distance (central differences).
     @inline(__always)

@@ -75,6 +75,23 @@ public struct GradientRamp: Hashable, Sendable {
         return out
     }
 
+    /// At each node k, the integrals from the first node's location to location k of the
+    /// colour, C0 = integral c(t) dt, and of t times the colour, C1 = integral t c(t) dt
+    /// (premultiplied, per channel; the ramp is linear between nodes, so each segment adds
+    /// its closed form). For averaging a paint over areas where t varies non-linearly (a
+    /// radial gradient about its centre: Shaders/lib/paint.glsl rampIntegrals).
+    public var integrals: (c0: [Premul], c1: [Premul]) {
+        var c0: [Premul] = [.zero], c1: [Premul] = [.zero]
+        for k in 1..<max(1, locations.count) {
+            let la = locations[k - 1], u = locations[k] - la
+            let a = colors[k - 1], b = colors[k]
+            // c(t) = a + (b - a) (t - la) / u on [la, la + u]
+            c0.append(c0[k - 1] + (a + b) * (0.5 * u))
+            c1.append(c1[k - 1] + a * (u * (la + 0.5 * u)) + (b - a) * (u * (0.5 * la + u / 3)))
+        }
+        return (c0, c1)
+    }
+
     /// The premultiplied colour at `t` (clamped to the first and last node). At a
     /// hard edge the later stop holds from its location on.
     @inline(__always)

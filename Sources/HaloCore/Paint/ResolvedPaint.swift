@@ -18,6 +18,21 @@ public struct ResolvedPaint: Equatable, Sendable {
     }
     public var geometry: Geometry
     public var ramp: GradientRamp?
+    /// A linear gradient's axis in a form float32 can hold (the GPU's uniforms): the unit
+    /// direction n of end - start and the gradient of t, n / |end - start| (1/px), so that
+    /// t = dot(p - start, gradient). Computed in double from the resolved points; where
+    /// they coincide in pixels (a shape of width or height 0, or points closer than a
+    /// double resolves) n is the direction of end - start in unit space (turned like the
+    /// points), the limit as the shape's size goes to 0, and |gradient| is capped at
+    /// ``maxParameterGradient``: a step at the start point. Zero for other paints.
+    public var linearGradient: Vec2 = Vec2(0, 0)
+    /// A radial gradient's 1 / (endRadius - startRadius) in 1/px, from double (capped at
+    /// ``maxParameterGradient`` in magnitude); 0 for other paints.
+    public var radialInverseWidth: Double = 0
+    /// The largest |dt/dp| (1/px) kept: 1e18, so that in float32 its square (a length)
+    /// and its product with any canvas coordinate stay finite; a gradient this steep is a
+    /// step to within 1e-18 px, far below what either renderer resolves.
+    public static let maxParameterGradient = 1e18
 
     /// Resolves `paint` for a shape with bounding `rect` (points) at time `t`
     /// (seconds; pass 0 under reduceMotion), at `scale` pixels per point.
@@ -56,10 +71,31 @@ public struct ResolvedPaint: Equatable, Sendable {
                 sp = rotate(sp); ep = rotate(ep)
             }
             geometry = .linear(start: sp, end: ep)
+            // Unit-space direction in pixels, turned like the points: the fallback axis.
+            let du = Vec2((e.u - s.u) * rect.w * scale, (e.v - s.v) * rect.h * scale)
+            // |axis| scaled first: a difference of 1e-300 px squares to 0 in double.
+            var axis = ep - sp
+            let big = max(abs(axis.x), abs(axis.y))
+            var len = big > 0 && big.isFinite ? big * length(axis / big) : 0
+            if !(len > 0) || !len.isFinite {
+                var u = Vec2(e.u - s.u, e.v - s.v)
+                if rect.w > 0 && rect.h > 0 && length(du) > 0 && length(du).isFinite { u = du }
+                if turn != 0 {
+                    let phi = turn * .pi / 180
+                    u = Vec2(cos(phi) * u.x - sin(phi) * u.y, sin(phi) * u.x + cos(phi) * u.y)
+                }
+                axis = u; len = 0
+            }
+            let n = axis / max(abs(axis.x), abs(axis.y)) / length(axis / max(abs(axis.x), abs(axis.y)))
+            linearGradient = n * (len > 0 ? min(1 / len, Self.maxParameterGradient) : Self.maxParameterGradient)
         case .angular(let center, let angle, let startAngle, let endAngle):
             geometry = .angular(center: toPixels(center), angle: angle + turn + startAngle, span: endAngle - startAngle)
         case .radial(let center, let r0, let r1):
             geometry = .radial(center: toPixels(center), startRadius: r0 * scale, endRadius: r1 * scale)
+            let width = (r1 - r0) * scale
+            // r1 != r0 (SceneReader), but their difference may underflow once scaled.
+            radialInverseWidth = width == 0 ? (r1 > r0 ? 1 : -1) * Self.maxParameterGradient
+                : max(-Self.maxParameterGradient, min(Self.maxParameterGradient, 1 / width))
         case .shader(let file):
             geometry = .shader(file: file, origin: toPixels(UnitPoint(0, 0)), size: Vec2(rect.w * scale, rect.h * scale),
                                scale: scale, time: t)
@@ -73,9 +109,10 @@ public struct ResolvedPaint: Equatable, Sendable {
     public func parameter(at p: Vec2) -> Double {
         switch geometry {
         case .solid: return 0
-        case .linear(let s, let e):
-            let d = e - s
-            return dot(p - s, d) / dot(d, d)
+        case .linear(let s, _):
+            // dot(p - s, e - s) / |e - s|^2, written so that nearly coincident points
+            // neither underflow nor divide by 0 (see linearGradient).
+            return dot(p - s, linearGradient)
         case .angular(let c, let angle, let span):
             let v = p - c
             if v.x == 0 && v.y == 0 { return 0 }            // SCENE.md: t = 0 at the exact centre
@@ -85,8 +122,8 @@ public struct ResolvedPaint: Equatable, Sendable {
             if rel >= 360 { rel -= 360 }
             if rel <= span { return rel / span }
             return rel < span + (360 - span) / 2 ? 1 : 0      // the gap: end colour, then start colour
-        case .radial(let c, let r0, let r1):
-            return (length(p - c) - r0) / (r1 - r0)
+        case .radial(let c, let r0, _):
+            return (length(p - c) - r0) * radialInverseWidth
         case .shader: return 0
         }
     }

@@ -102,9 +102,8 @@ struct SceneReader {
         if list.count > Limits.maxLayers {
             throw SceneError(file: file, path: "layers", expected: "at most \(Limits.maxLayers) layers", found: "\(list.count) layers")
         }
-        let diagonal = (canvas.width * canvas.width + canvas.height * canvas.height).squareRoot()
         var layers: [Layer] = []
-        for (i, l) in list.enumerated() { layers.append(try layer(l, "layers[\(i)]", canvasDiagonal: diagonal)) }
+        for (i, l) in list.enumerated() { layers.append(try layer(l, "layers[\(i)]")) }
         return Scene(canvas: canvas, time: time, reduceMotion: reduceMotion, layers: layers, file: file, testJSON: o["test"])
     }
 
@@ -147,17 +146,15 @@ struct SceneReader {
         return dir.isEmpty ? p : (dir as NSString).appendingPathComponent(p)
     }
 
-    func layer(_ v: JSONValue, _ path: String, canvasDiagonal: Double) throws -> Layer {
+    func layer(_ v: JSONValue, _ path: String) throws -> Layer {
         let o = try object(v, path, required: ["shape"], optional: ["fill", "stroke", "glow", "opacity"])
         var layer = Layer(shape: try shape(o["shape"]!, join(path, "shape")))
         if let f = o["fill"] { layer.fill = try paint(f, join(path, "fill")) }
         if let s = o["stroke"] {
             let sp = join(path, "stroke")
             let so = try object(s, sp, required: ["paint", "width"], optional: ["alignment"])
+            // No upper limit (SCENE.md "Stroke"): a stroke wider than the canvas is a crop.
             let width = try number(so["width"], join(sp, "width"), min: 0, minOpen: true)
-            if width > canvasDiagonal {
-                throw fail(join(sp, "width"), "a width of at most the canvas diagonal (\(fmt(canvasDiagonal)) pt)", so["width"])
-            }
             layer.stroke = Stroke(paint: try paint(so["paint"]!, join(sp, "paint")), width: width,
                                   alignment: try so["alignment"].map { try choice($0, join(sp, "alignment"), Stroke.Alignment.self) } ?? .center)
         }
