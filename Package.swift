@@ -3,6 +3,11 @@
 // drawn by an OpenGL 3.3 renderer and by an exact CPU reference.
 import PackageDescription
 
+// The scene maths and the exact CPU reference are compiled optimised in debug builds too:
+// the test suite renders every checker scene, example and random scene with the exact
+// reference, which is 10 to 30 times slower unoptimised (the suite stays under 5 minutes).
+let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "Halo",
     products: [
@@ -21,11 +26,11 @@ let package = Package(
         .target(name: "CHaloPNG", dependencies: ["CLibPNG"]),
 
         // Scene model, decoder and maths. No GL.
-        .target(name: "HaloCore"),
+        .target(name: "HaloCore", swiftSettings: optimisedInDebug),
         // PNG reading and writing (libpng), atomic file output.
         .target(name: "HaloPNG", dependencies: ["CHaloPNG", "HaloCore"]),
         // The exact CPU reference renderer. No GL.
-        .target(name: "HaloReference", dependencies: ["HaloCore"]),
+        .target(name: "HaloReference", dependencies: ["HaloCore"], swiftSettings: optimisedInDebug),
         // The OpenGL 3.3 renderer (headless through EGL).
         .target(name: "HaloGL", dependencies: ["HaloCore", "CEpoxy"]),
         // The public library: re-exports the above and adds the high-level API.

@@ -24,11 +24,19 @@ enum RenderCommand {
 
     OUTPUT: the output path and the render time in milliseconds, on stdout.
 
-    LIMITS: a canvas of at most \(Limits.maxCanvasSide) pixels a side and \(Limits.maxCanvasPixels) pixels in
-    all once scaled; at most \(Limits.maxLayers) layers; at most \(Limits.maxStops) stops a gradient;
-    glow radius at most \(Int(Limits.maxGlowRadius)) pt; stroke width at most the canvas diagonal;
-    background images at most \(Limits.maxImageSide) pixels a side; scene files at most
-    \(Limits.maxFileBytes / (1024 * 1024)) MiB, nested at most \(Limits.maxNesting) deep.
+    LIMITS: each bounds memory or time; anything else SCENE.md allows is drawn
+    (a stroke has no upper width: a crop of a wider design is valid).
+      canvas          at most \(Limits.maxCanvasSide) px a side (the GL texture and viewport size
+                      llvmpipe and most GPUs allow) and \(Limits.maxCanvasPixels) px in all once
+                      scaled (the float canvas takes 16 bytes a pixel: 4 GiB)
+      layers          at most \(Limits.maxLayers) (each is a draw; tile lists grow with them)
+      stops           at most \(Limits.maxStops) a gradient (the ramp textures and the
+                      per-pixel search; oklab and linear ramps sample each segment)
+      glow radius     at most \(Int(Limits.maxGlowRadius)) pt (the exact glow sums its source up to
+                      6 sigma beyond the canvas: this bounds that region)
+      images          background PNGs at most \(Limits.maxImageSide) px a side (decoded in memory)
+      scene files     at most \(Limits.maxFileBytes / (1024 * 1024)) MiB, JSON nested at most \(Limits.maxNesting) deep
+                      (parse time and stack depth)
 
     EXIT STATUS: 0 written; 1 rendering or writing failed; 2 bad input (the
     scene, an option, a background image, or an output path that is a folder,

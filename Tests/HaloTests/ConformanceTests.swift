@@ -31,6 +31,15 @@ final class ConformanceTests: XCTestCase {
                             exact: conformance.appendingPathComponent("exact/\(name).png"),
                             manifest: conformance.appendingPathComponent("exact/MANIFEST"), skia: s))
         }
+        // Scenes of scenes/next/ whose features have landed (exact images in exact/next/).
+        // The checker's README has no Skia figures for them: the bar is the issue's, GPU
+        // max 8 and at most 0.1% of pixels off by more than 2 (the CPU's is the same as above).
+        let next = scenes.appendingPathComponent("next")
+        for name in Self.landedNextScenes {
+            out.append(Case(name: "next/\(name)", scene: next.appendingPathComponent("\(name).json"),
+                            exact: conformance.appendingPathComponent("exact/next/\(name).png"),
+                            manifest: conformance.appendingPathComponent("exact/next/MANIFEST"), skia: (8, 0.1)))
+        }
         // The examples are the seed designs: Skia's figures are the seeds'.
         let seedOf = ["bottom-sheet": "seed-bottom-sheet", "gradient-border-button": "seed-gradient-button",
                       "uikit-gradient-border": "seed-uikit-border", "rounded-gradient-button": "seed-rounded-button"]
@@ -44,6 +53,12 @@ final class ConformanceTests: XCTestCase {
         }
         return out
     }
+
+    /// The scenes of `scenes/next/` Halo draws (issue "Paint maths at singular points, and
+    /// limits that refuse valid scenes": thick and wide strokes, zero-size shapes, the crop
+    /// of a wide inside stroke, a glow of radius 400 pt).
+    static let landedNextScenes = ["case-b30-huge-glow", "case-b32-thick-inner", "case-b32-thick-stroke",
+                                   "case-b37-crop-wide-stroke", "case-b38-zero-size"]
 
     /// Skia's max difference and % of pixels off by more than 2, per scene, from the
     /// checker README's table rows `| scene | max | % > 2 | FLIP |`.
