@@ -60,32 +60,30 @@ final class SingularPointTests: XCTestCase {
     /// (sqrt 2 + ln(1 + sqrt 2)) / 6 (a classical closed form).
     static let meanDistanceInUnitSquare = (2.0.squareRoot() + log(1 + 2.0.squareRoot())) / 6
 
-    /// A radial gradient centred on pixel (4, 4)'s centre: that pixel gets the paint's
-    /// average, t = mean |p - c| / 4 over the pixel: (231, 0, 24), not the colour at t = 0.
-    func testRadialCentrePixelGetsThePaintsAverage() throws {
-        let t = Self.meanDistanceInUnitSquare / 4
+    /// A radial gradient (radii r0 -> r1, red -> blue) centred on pixel (4, 4)'s centre:
+    /// that pixel gets the paint's average, t = (mean |p - c| - r0) / (r1 - r0) over the
+    /// pixel, not the colour at the centre.
+    func assertRadialCentrePixelIsTheAverage(r0: Double, r1: Double, file: StaticString = #filePath, line: UInt = #line) throws -> SIMD4<Int> {
+        let t = (Self.meanDistanceInUnitSquare - r0) / (r1 - r0)
         let want = SIMD4<Int>(Int((255 * (1 - t)).rounded()), 0, Int((255 * t).rounded()), 255)
-        XCTAssertEqual(want, SIMD4(231, 0, 24, 255))    // the issue's worked value
         let json = """
         {"format":1,"canvas":{"width":9,"height":9},"layers":[{"shape":{"type":"rect","rect":[0,0,9,9]},
-         "fill":{"type":"radial","startRadius":0,"endRadius":4,"colors":["#FF0000","#0000FF"]}}]}
+         "fill":{"type":"radial","startRadius":\(r0),"endRadius":\(r1),"colors":["#FF0000","#0000FF"]}}]}
         """
         let (cpu, gpu) = try renders(json)
-        assertPixel(cpu, 4, 4, want, within: 1, "cpu")
-        assertPixel(gpu, 4, 4, want, within: 2, "gpu")
+        assertPixel(cpu, 4, 4, want, within: 1, "cpu", file: file, line: line)
+        assertPixel(gpu, 4, 4, want, within: 2, "gpu", file: file, line: line)
+        return want
     }
 
-    /// The reversed radial (radii 6 -> 0): t = 1 - mean |p - c| / 6 at the centre pixel.
+    /// Radii 0 -> 4: (231, 0, 24), the issue's worked value; the colour at t = 0 is (255, 0, 0).
+    func testRadialCentrePixelGetsThePaintsAverage() throws {
+        XCTAssertEqual(try assertRadialCentrePixelIsTheAverage(r0: 0, r1: 4), SIMD4(231, 0, 24, 255))
+    }
+
+    /// The reversed radial (radii 6 -> 0), about 16 levels from the colour at the centre.
     func testReversedRadialCentrePixelGetsThePaintsAverage() throws {
-        let t = 1 - Self.meanDistanceInUnitSquare / 6
-        let want = SIMD4<Int>(Int((255 * (1 - t)).rounded()), 0, Int((255 * t).rounded()), 255)
-        let json = """
-        {"format":1,"canvas":{"width":9,"height":9},"layers":[{"shape":{"type":"rect","rect":[0,0,9,9]},
-         "fill":{"type":"radial","startRadius":6,"endRadius":0,"colors":["#FF0000","#0000FF"]}}]}
-        """
-        let (cpu, gpu) = try renders(json)
-        assertPixel(cpu, 4, 4, want, within: 1, "cpu")
-        assertPixel(gpu, 4, 4, want, within: 2, "gpu")
+        _ = try assertRadialCentrePixelIsTheAverage(r0: 6, r1: 0)
     }
 
     /// A radial gradient whose whole ramp lies within half a pixel of a centre on a pixel
