@@ -12,6 +12,7 @@ let package = Package(
     name: "Halo",
     products: [
         .library(name: "Halo", targets: ["Halo"]),
+        .library(name: "HaloTesting", targets: ["HaloTesting"]),
         .executable(name: "halo", targets: ["halo"]),
     ],
     targets: [
@@ -35,16 +36,20 @@ let package = Package(
         .target(name: "HaloGL", dependencies: ["HaloCore", "CEpoxy"]),
         // The public library: re-exports the above and adds the high-level API.
         .target(name: "Halo", dependencies: ["HaloCore", "HaloPNG", "HaloReference", "HaloGL"]),
+        // Reference-image testing: comparison, tolerance, heat maps, the suite runner and its
+        // reports, the shared GPU renderer, the random scene generator. `halo test`,
+        // `halo diff` and Halo's own tests use it.
+        .target(name: "HaloTesting", dependencies: ["Halo"]),
         // The live preview window (GLFW, GL 3.3 core): `halo preview`.
         .target(name: "HaloPreview", dependencies: ["Halo", "CGLFW"]),
         // The command-line tool.
-        .executableTarget(name: "halo", dependencies: ["Halo", "HaloPreview"]),
+        .executableTarget(name: "halo", dependencies: ["Halo", "HaloTesting", "HaloPreview"]),
         // tools/soak: renders one scene many times per backend and reports resident memory.
         .executableTarget(name: "halo-soak", dependencies: ["Halo"]),
         // tools/fuzz: the decoder's libFuzzer target (built with -sanitize=fuzzer -DHALO_FUZZ);
         // a plain build makes a replay tool for the inputs the fuzzer saves.
         .executableTarget(name: "halo-fuzz-decoder", dependencies: ["HaloCore"], path: "Fuzz/DecoderFuzzer"),
 
-        .testTarget(name: "HaloTests", dependencies: ["Halo", "HaloPreview"]),
+        .testTarget(name: "HaloTests", dependencies: ["Halo", "HaloTesting", "HaloPreview"]),
     ]
 )

@@ -1,5 +1,5 @@
 // The per-layer constants, computed once per frame on the CPU.
-// Keep in sync with Sources/HaloGL/LayerUniforms.swift (a test compares the two lists).
+// Keep in sync with Sources/HaloGL/Uniforms.swift (a test compares the two lists).
 #ifndef HALO_LAYER_UNIFORMS_GLSL
 #define HALO_LAYER_UNIFORMS_GLSL
 

@@ -219,7 +219,7 @@ float slabOverlap(float lo, float hi, float c, float s) {
 """#,
         "lib/layer_uniforms.glsl": #"""
 // The per-layer constants, computed once per frame on the CPU.
-// Keep in sync with Sources/HaloGL/LayerUniforms.swift (a test compares the two lists).
+// Keep in sync with Sources/HaloGL/Uniforms.swift (a test compares the two lists).
 #ifndef HALO_LAYER_UNIFORMS_GLSL
 #define HALO_LAYER_UNIFORMS_GLSL
 
@@ -459,13 +459,11 @@ vec4 rampF0(int i, float t) {
     return f0 + rampNode(uRamps, row, count - 1) * max(t - lLast, 0.0);
 }
 
-// The mean of slot i's ramp colour over t in [ta, tb]: the colour at the middle when both
-// lie in one segment (the ramp is linear there), else the difference of rampF0 (exact;
-// with float32 sums, within 1e-7 / |tb - ta| of the colour's range).
+// The mean of slot i's ramp colour over t in [ta, tb]: the difference of rampF0 over the
+// interval (exact; with float32 sums, within about 1e-7 / |tb - ta| of the colour's range,
+// so under 1e-3 apart the colour at the middle, off by at most the ramp's curvature there).
 vec4 rampMean(int i, float ta, float tb) {
-    int row = uPaintRamp[i].x, count = uPaintRamp[i].y;
-    if (rampSegment(uRamps, row, count, ta) == rampSegment(uRamps, row, count, tb) || abs(tb - ta) < 1e-5)
-        return rampAt(i, 0.5 * (ta + tb));
+    if (abs(tb - ta) < 1e-3) return rampAt(i, 0.5 * (ta + tb));
     return (rampF0(i, tb) - rampF0(i, ta)) / (tb - ta);
 }
 
@@ -569,22 +567,27 @@ void nearestJump(float d, vec2 n, inout float best, inout vec2 bn) {
 // (t at the middle, gradient g) but the ramp kinks within its range of t. The offset
 // s = dot(g / |g|, x - middle) of a point x of the strip is spread as the rectangle's
 // projection (a trapezoid, whose distribution function is halfPlaneCoverage); that range
-// is cut in 8 bins, each weighted by its exact area and coloured by the ramp's mean over
-// its range of t (rampMean, exact for the piecewise linear ramp). The error is the
-// trapezoid's slope within a bin against the ramp's change there: under 1/64 of the
-// colour change across the pixel.
+// is cut in up to 8 bins, each weighted by its exact area and coloured by the ramp's mean
+// over its range of t (differences of rampF0, exact for the piecewise linear ramp). The
+// error is the trapezoid's slope within a bin against the ramp's change there: under 1/64
+// of the colour change across the pixel. Bins are at least 1e-3 wide in t (fewer bins for
+// a narrow range), so that float32 differences of rampF0 stay within 1e-4 of the colour.
 vec4 paintKinkAverage(int i, float t, vec2 g, vec4 strip) {
     float gl = length(g);
     vec2 gn = g / gl, sn = strip.xy, st = vec2(-sn.y, sn.x);
     vec2 nloc = vec2(dot(gn, sn), dot(gn, st)), size = vec2(strip.w - strip.z, 1.0);
     float h = 0.5 * (abs(nloc.x) * size.x + abs(nloc.y) * size.y);
+    int bins = int(clamp(2.0 * gl * h / 1e-3, 1.0, 8.0));      // a run-time count: not unrolled
+    float w = 2.0 * h / float(bins);
     vec4 sum = vec4(0.0);
     float prev = 0.0;
-    for (int k = 1; k <= 8; k++) {
-        float s1 = h * (2.0 * float(k) / 8.0 - 1.0), s0 = s1 - 0.25 * h;
-        float cov = k == 8 ? 1.0 : halfPlaneCoverage(-s1, nloc, size);
-        sum += (cov - prev) * rampMean(i, t + gl * s0, t + gl * s1);
-        prev = cov;
+    vec4 f0 = rampF0(i, t - gl * h);
+    for (int k = 1; k <= bins; k++) {
+        float s1 = -h + w * float(k);
+        float cov = k == bins ? 1.0 : halfPlaneCoverage(-s1, nloc, size);
+        vec4 f1 = rampF0(i, t + gl * s1);
+        sum += (cov - prev) * (f1 - f0) / (gl * w);
+        prev = cov; f0 = f1;
     }
     return sum;
 }

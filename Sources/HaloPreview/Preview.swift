@@ -440,17 +440,13 @@ public final class Preview {
         let gpu = timer.samplesMs.dropFirst()
         let layout = drawnLayout.map { "\($0.width)x\($0.height) canvas" } ?? "no canvas"
         var line = String(format: "halo preview: %d frames, %@ in a %dx%d window: frame time median %.2f ms (min %.2f, max %.2f)",
-                          frameStarts.count, layout, statsFramebuffer.0, statsFramebuffer.1, median(Array(intervals)),
+                          frameStarts.count, layout, statsFramebuffer.0, statsFramebuffer.1, median(Array(intervals)) ?? 0,
                           intervals.min()!, intervals.max()!)
-        if !gpu.isEmpty { line += String(format: ", GPU time median %.2f ms (timer queries)", median(Array(gpu))) }
+        if !gpu.isEmpty { line += String(format: ", GPU time median %.2f ms (timer queries)", median(Array(gpu)) ?? 0) }
         say(line)
     }
 }
 
-private func median(_ values: [Double]) -> Double {
-    let s = values.sorted()
-    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-}
 
 private func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
@@ -459,6 +455,4 @@ private func say(_ s: String) {
     FileHandle.standardOutput.write((s + "\n").data(using: .utf8)!)
 }
 
-private func printError(_ s: String) {
-    FileHandle.standardError.write((s + "\n").data(using: .utf8)!)
-}
+

@@ -1,4 +1,5 @@
 import Foundation
+import Halo
 
 /// A command-line mistake: printed with the command's usage line, exit code 2.
 struct UsageError: Error, CustomStringConvertible {
@@ -33,7 +34,7 @@ struct Arguments {
                     flags.insert(name)
                 } else {
                     let all = Array(valued) + Array(known)
-                    let hint = all.min { editDistanceCLI($0, name) < editDistanceCLI($1, name) }.flatMap { editDistanceCLI($0, name) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
+                    let hint = all.min { editDistance($0, name) < editDistance($1, name) }.flatMap { editDistance($0, name) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
                     throw UsageError("unknown option \(name)\(hint)")
                 }
             } else {
@@ -56,20 +57,4 @@ struct Arguments {
     }
 }
 
-func editDistanceCLI(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var prev = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-        var cur = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...max(b.count, 1) where !b.isEmpty {
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        prev = cur
-    }
-    return prev[b.count]
-}
 
-/// Writes a line to standard error.
-func printError(_ s: String) {
-    FileHandle.standardError.write((s + "\n").data(using: .utf8)!)
-}

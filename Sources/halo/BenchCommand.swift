@@ -84,7 +84,7 @@ enum BenchCommand {
                                           frame = [:]
                                       })
                 gpu.passTimer = nil
-                passes = order.map { ($0, BenchmarkResult.median(samples[$0]!)!) }
+                passes = order.map { ($0, median(samples[$0]!)!) }
             }
             if args.flags.contains("--json") {
                 func num(_ d: Double?) -> String { d.map { String(format: "%.4f", $0) } ?? "null" }

@@ -1,5 +1,6 @@
 import Foundation
 import Halo
+import HaloTesting
 
 /// `halo diff A.png B.png`: how two images differ, and whether within a fuzzy tolerance.
 enum DiffCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import Halo
+import HaloTesting
 
 enum RandomSceneCommand {
     static let help = """

@@ -1,5 +1,6 @@
 import Foundation
 import Halo
+import HaloTesting
 
 /// `halo test DIR`: renders every scene under DIR and compares it with its reference image.
 enum TestCommand {
@@ -223,7 +224,7 @@ final class TestRun: @unchecked Sendable {
             let stem = rel.hasSuffix(".json") ? String(rel.dropLast(5)) : rel
             do {
                 let (scene, background) = try Halo.load(file)
-                let spec = try SceneTestSpec.of(scene, file: file)
+                let spec = try SceneTestSpec.of(sceneFile: file)
                 for (time, reference) in spec.cases(forScene: file) {
                     cases.append(Case(name: time.map { stem + ".t" + ReferenceTest.timeSuffix($0) } ?? stem, sceneFile: file, time: time,
                                       reference: reference, tolerance: spec.tolerance ?? options.tolerance, scene: scene, background: background))

@@ -1,5 +1,6 @@
 import Foundation
 import Halo
+import HaloTesting
 
 /// The JUnit XML and HTML reports of a `halo test` run.
 enum TestReports {

@@ -1,5 +1,6 @@
 import Foundation
 import Halo
+import HaloTesting
 
 let mainHelp = """
 USAGE: halo <command> [options]

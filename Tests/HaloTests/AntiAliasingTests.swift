@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Halo
+@testable import HaloTesting
 
 /// Anti-aliasing edge cases with values derived by hand (box-filter coverage = area),
 /// on both backends. Scenes at scale 1, white on clear, so alpha = round(255 x area).

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Halo
+@testable import HaloTesting
 
 /// Both backends against the independent checker's exact images (Skia + numpy,
 /// 32 x 32 x 4 samples a pixel): every scene in `../shared/conformance/scenes/`

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Halo
+@testable import HaloTesting
 
 /// The reference-image fixture suite (`Tests/Fixtures/reference-suite`: 20 scenes of
 /// 64 x 48 px, 22 images, references recorded with the CPU backend) through `halo test`
@@ -23,7 +24,7 @@ final class FixtureSuiteTests: XCTestCase {
         XCTAssertEqual(scenes.count, 20)
         for s in scenes {
             let (scene, _) = try loadScene(URL(fileURLWithPath: s))
-            for (_, reference) in try SceneTestSpec.of(scene, file: s).cases(forScene: s) {
+            for (_, reference) in try SceneTestSpec.of(sceneFile: s).cases(forScene: s) {
                 XCTAssertTrue(FileManager.default.fileExists(atPath: reference), reference)
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Halo
+@testable import HaloTesting
 @testable import HaloGL
 
 /// The GPU renderer against the exact CPU reference, on the bundled examples.

@@ -1,22 +1,15 @@
 import Foundation
 import XCTest
 @testable import Halo
+@testable import HaloTesting
 
-/// One headless GL renderer for the whole test run (an EGL context takes a few
-/// hundred milliseconds to make). Tests run on one thread, where it is current.
-enum SharedGPU {
-    nonisolated(unsafe) private static var made: Result<GLRenderer, Error>?
-
-    /// The renderer, or a test failure (GPU tests must run, never skip: CI uses llvmpipe).
+extension SharedGPU {
+    /// The test run's renderer (HaloTesting's per-thread one, reading this checkout's
+    /// Shaders/), or a test failure: GPU tests must run, never skip (CI uses llvmpipe).
     static func renderer(file: StaticString = #filePath, line: UInt = #line) throws -> GLRenderer {
-        if made == nil {
-            made = Result { try GLRenderer(shaders: ShaderLibrary(directory: repositoryRoot.appendingPathComponent("Shaders").path)) }
-        }
-        switch made! {
-        case .success(let r): return r
-        case .failure(let e):
-            XCTFail("no GL renderer: \(e)", file: file, line: line)
-            throw e
+        do { return try current(shaderDirectory: repositoryRoot.appendingPathComponent("Shaders").path) } catch {
+            XCTFail("no GL renderer: \(error)", file: file, line: line)
+            throw error
         }
     }
 }

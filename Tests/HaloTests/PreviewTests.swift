@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Halo
+@testable import HaloTesting
 @testable import HaloPreview
 
 /// `halo preview`: the window's keys, layout and script as values, and scripted runs of

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Halo
+@testable import HaloTesting
 
 /// The Swift reference-testing API (`ReferenceTest`, `FuzzyTolerance`, `SceneTestSpec`).
 final class ReferenceTestAPITests: XCTestCase {

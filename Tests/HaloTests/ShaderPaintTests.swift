@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Halo
+@testable import HaloTesting
 
 /// Shader paints (`{ "type": "shader", "file": "paint.glsl" }`, Shaders/README.md): the
 /// decoder's checks, the GPU's arguments to haloPaint (unitPoint, point, time), errors

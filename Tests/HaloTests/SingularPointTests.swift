@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Halo
+@testable import HaloTesting
 
 /// Paints at their singular points, and scenes that limits used to refuse (issue "Paint
 /// maths at singular points, and limits that refuse valid scenes"). Expected values come

@@ -13,13 +13,11 @@ public struct Scene: Equatable, Sendable {
     public var layers: [Layer]
     /// The file the scene came from, if any (for messages and relative image paths).
     public var file: String?
-    /// The `test` object of the scene file, kept as JSON text for `halo test` (not drawn).
-    public var testJSON: JSONValue?
 
     public init(canvas: Canvas, time: Double = 0, reduceMotion: Bool = false, layers: [Layer],
-                file: String? = nil, testJSON: JSONValue? = nil) {
+                file: String? = nil) {
         self.canvas = canvas; self.time = time; self.reduceMotion = reduceMotion
-        self.layers = layers; self.file = file; self.testJSON = testJSON
+        self.layers = layers; self.file = file
     }
 
     /// The time animations are evaluated at: 0 under reduceMotion, else `override` or ``time``.

@@ -109,10 +109,10 @@ struct DuplicateKeyScanner {
 
     func scan() throws {
         // A stack of (keys seen, is object, expecting key, path) frames.
-        struct Frame { var keys: Set<String> = []; var isObject: Bool; var expectKey: Bool; var index = 0; var lastKey = "" ; var path: String }
-        var stack: [Frame] = []
+        struct Container { var keys: Set<String> = []; var isObject: Bool; var expectKey: Bool; var index = 0; var lastKey = "" ; var path: String }
+        var stack: [Container] = []
         var i = 0
-        func pathOf(_ frames: [Frame]) -> String { frames.last?.path ?? "" }
+        func pathOf(_ frames: [Container]) -> String { frames.last?.path ?? "" }
         while i < bytes.count {
             let b = bytes[i]
             switch b {
@@ -122,7 +122,7 @@ struct DuplicateKeyScanner {
                     childPath = top.isObject ? (top.path.isEmpty ? top.lastKey : top.path + "." + top.lastKey)
                                              : top.path + "[\(top.index)]"
                 }
-                stack.append(Frame(isObject: b == 0x7B, expectKey: b == 0x7B, path: childPath))
+                stack.append(Container(isObject: b == 0x7B, expectKey: b == 0x7B, path: childPath))
                 i += 1
             case 0x7D, 0x5D:
                 if !stack.isEmpty { stack.removeLast() }

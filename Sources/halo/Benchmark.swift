@@ -1,4 +1,5 @@
 import Foundation
+import Halo
 
 /// Frame-time measurements of one scene (``Benchmark/run(_:background:backend:frames:warmup:gpu:)``).
 public struct BenchmarkResult: Sendable {
@@ -13,15 +14,10 @@ public struct BenchmarkResult: Sendable {
     /// Peak resident set size of the process, megabytes (getrusage ru_maxrss).
     public var peakRSSMB: Double
 
-    public static func median(_ xs: [Double]) -> Double? {
-        guard !xs.isEmpty else { return nil }
-        let s = xs.sorted()
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
-    public var medianMs: Double { Self.median(frameMs) ?? 0 }
+    public var medianMs: Double { median(frameMs) ?? 0 }
     public var minMs: Double { frameMs.min() ?? 0 }
     public var maxMs: Double { frameMs.max() ?? 0 }
-    public var gpuMedianMs: Double? { Self.median(gpuMs) }
+    public var gpuMedianMs: Double? { median(gpuMs) }
     /// Megapixels drawn per second at the median frame time.
     public var megapixelsPerSecond: Double { medianMs > 0 ? Double(width * height) / 1e6 / (medianMs / 1000) : 0 }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Halo
 
 /// How far a rendered image may stray from its reference, in the web-platform-tests
 /// reftest "fuzzy" syntax (https://web-platform-tests.org/writing-tests/reftests.html#fuzzy-matching).

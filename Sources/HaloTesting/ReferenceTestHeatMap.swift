@@ -1,4 +1,5 @@
 import Foundation
+import Halo
 
 extension ImageComparison {
     /// A picture of where and how much two images differ: every pixel that differs is

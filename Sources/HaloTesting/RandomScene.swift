@@ -1,4 +1,5 @@
 import Foundation
+import Halo
 
 /// Seeded generator of valid random scenes (SCENE.md format 1) for differential
 /// testing of the two backends: every shape, paint, alignment and option, from

@@ -1,4 +1,5 @@
 import Foundation
+import Halo
 
 /// When reference images are written instead of compared.
 public enum RecordMode: String, Sendable, CaseIterable {
@@ -100,7 +101,7 @@ public struct ReferenceTest: Sendable {
         let start = DispatchTime.now()
         let image: RGBA8Image
         if backend == .gpu {
-            image = try Halo.render(scene, background: background, time: time, backend: .gpu, gpu: gpu ?? ThreadGPU.renderer())
+            image = try Halo.render(scene, background: background, time: time, backend: .gpu, gpu: gpu ?? SharedGPU.current())
         } else {
             image = try Halo.render(scene, background: background, time: time, backend: .cpu)
         }
@@ -248,15 +249,20 @@ public struct ReferenceTestResult: Sendable, CustomStringConvertible {
     }
 }
 
-/// One GPU renderer per thread for ``ReferenceTest`` calls that pass none (a GL
-/// context is current on the thread that made it, and costs ~0.1-0.5 s to make).
-enum ThreadGPU {
-    private static let key = "org.halo.ReferenceTest.GLRenderer"
+/// One headless GPU renderer per thread, shared by every ``ReferenceTest`` call that
+/// passes none and by Halo's own tests (a GL context is current on the thread that made
+/// it, and costs 0.1 to 0.5 s to make).
+public enum SharedGPU {
+    private static let key = "org.halo.SharedGPU.GLRenderer"
     private final class Box { let renderer: GLRenderer; init(_ r: GLRenderer) { renderer = r } }
 
-    static func renderer() throws -> GLRenderer {
+    /// This thread's renderer, made on first use.
+    /// - Parameter shaderDirectory: a Shaders/ folder to read the GLSL from on first use
+    ///   (nil: ``ShaderLibrary``'s default search).
+    /// - Throws: ``GLError`` or ``ShaderError`` when no renderer can be made.
+    public static func current(shaderDirectory: String? = nil) throws -> GLRenderer {
         if let box = Thread.current.threadDictionary[key] as? Box { return box.renderer }
-        let r = try GLRenderer()
+        let r = try shaderDirectory.map { try GLRenderer(shaders: ShaderLibrary(directory: $0)) } ?? GLRenderer()
         Thread.current.threadDictionary[key] = Box(r)
         return r
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Halo
 
 /// What a scene asks of `halo test`: its `"test"` object (SCENE.md allows one at the
 /// top level), or the same object in a sidecar file beside it (`button.test.json`
@@ -26,14 +27,21 @@ public struct SceneTestSpec: Equatable, Sendable {
         (path as NSString).deletingPathExtension + ".test.json"
     }
 
-    /// Reads the spec of a decoded scene: its `test` object, or its sidecar file.
+    /// Reads the spec of a scene file: its top-level `test` object (which drawing ignores,
+    /// SCENE.md), or its sidecar file.
     /// - Throws: ``SceneError`` (naming the file and the JSON path, e.g. `test.fuzzy`) for an
-    ///   unknown key, a bad tolerance, bad or repeated times, an unreadable sidecar, or a
-    ///   `test` object given both in the scene and in a sidecar.
-    public static func of(_ scene: Scene, file: String) throws -> SceneTestSpec {
+    ///   unknown key, a bad tolerance, bad or repeated times, an unreadable scene or sidecar,
+    ///   or a `test` object given both in the scene and in a sidecar.
+    public static func of(sceneFile file: String) throws -> SceneTestSpec {
         let sidecar = sidecarPath(forScene: file)
         let hasSidecar = FileManager.default.fileExists(atPath: sidecar)
-        if let json = scene.testJSON {
+        let scene: JSONValue
+        do {
+            scene = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: URL(fileURLWithPath: file)))
+        } catch {
+            throw SceneError(file: file, path: "", expected: "a readable JSON scene", found: "a file that cannot be read as JSON")
+        }
+        if case .object(let top) = scene, let json = top["test"] {
             if hasSidecar {
                 throw SceneError(file: file, path: "test", expected: "one test object (in the scene or in \(sidecar), not both)",
                                  found: "both")

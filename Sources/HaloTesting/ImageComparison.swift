@@ -1,4 +1,5 @@
 import Foundation
+import Halo
 
 /// How two same-sized images differ, measured as the conformance checker does
 /// (`../shared/conformance/compare.py`): channels compared premultiplied
