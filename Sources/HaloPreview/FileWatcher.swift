@@ -6,7 +6,8 @@ import Glibc
 /// Polls files and folders for changes by their stat signature (modification time to
 /// the nanosecond, size, inode: an editor that saves by renaming a new file into place
 /// changes the inode). The preview polls at 10 Hz; a folder is watched recursively,
-/// so a file added to it counts as a change.
+/// so a file added to it counts as a change (hidden files, named with a leading dot, are
+/// not watched).
 public final class FileWatcher {
     private struct Signature: Equatable {
         var seconds: Int, nanoseconds: Int, size: Int64, inode: UInt64
@@ -45,6 +46,11 @@ public final class FileWatcher {
         for dir in folders {
             guard let e = fm.enumerator(atPath: dir) else { continue }
             for case let rel as String in e {
+                // Hidden files are editors' swap files and atomic writers' temporaries (a
+                // save through Foundation's atomic write makes ".dat.nosync..." beside the
+                // file, then renames it into place): not sources, and a poll that lands
+                // between the two must not reload and name the temporary.
+                if (rel as NSString).lastPathComponent.hasPrefix(".") { e.skipDescendants(); continue }
                 let path = (dir as NSString).appendingPathComponent(rel)
                 if let s = signature(path), s.size >= 0 { out[path] = s }
             }
