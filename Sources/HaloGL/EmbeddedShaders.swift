@@ -416,8 +416,7 @@ vec4 rampLUT(sampler2D lut, float v, float width, float t) {
 #include "lib/shader_paint.glsl"
 
 // Gradient parameter t of slot i at p (unclamped), and its gradient dt/dp (1/px) in g;
-// g is 0 where t is constant (the second half of an angular gradient's gap, when a hard
-// stop at 0 makes the colour below 0 differ from the colour at 0).
+// g is 0 where t is constant (an angular gradient's gap; see angularTAcrossGap).
 float paintT(int i, int kind, vec2 p, out vec2 g) {
     vec4 geo = uPaintGeometry[i];
     if (kind == PAINT_LINEAR) {
@@ -428,17 +427,8 @@ float paintT(int i, int kind, vec2 p, out vec2 g) {
         vec2 v = p - geo.xy;
         float r2 = max(dot(v, v), 1e-12);
         float rel = mod(degrees(atan(v.y, v.x)) - geo.z, 360.0);
-        g = vec2(-v.y, v.x) / r2 * (57.29577951 / geo.w);
-        if (rel <= geo.w) return angularGradientT(p, geo.xy, geo.z, geo.w);
-        // A partial sweep's gap holds t = 1, then t = 0. Its first half continues the
-        // sweep's t past 1, and its second half before 0 where the ramp's colour below 0
-        // is the colour at 0 (no hard stop at 0): the same colours once clamped, but a
-        // pixel across the sweep's end or start then sees the sweep's change (paintColor).
-        if (rel < geo.w + 0.5 * (360.0 - geo.w)) return rel / geo.w;
-        int row = uPaintRamp[i].x, count = uPaintRamp[i].y;
-        if (rampNode(uRamps, row, 0) == rampColor(uRamps, row, count, 0.0)) return (rel - 360.0) / geo.w;
-        g = vec2(0.0);
-        return 0.0;
+        g = rel <= geo.w ? vec2(-v.y, v.x) / r2 * (57.29577951 / geo.w) : vec2(0.0);
+        return angularGradientT(p, geo.xy, geo.z, geo.w);
     }
     vec2 v = p - geo.xy;
     float r = max(length(v), 1e-12);
@@ -447,6 +437,23 @@ float paintT(int i, int kind, vec2 p, out vec2 g) {
 }
 
 vec4 rampAt(int i, float t) { return rampColor(uRamps, uPaintRamp[i].x, uPaintRamp[i].y, t); }
+
+// In a partial sweep's gap t holds 1, then 0, and paintT's gradient is 0. For averaging,
+// the gap's first half continues the sweep's t past 1, and its second half before 0 where
+// the ramp's colour below 0 is the colour at 0 (no hard stop at 0): the same colours once
+// clamped, but a pixel across the sweep's end or start then sees the sweep's change.
+// Returns t, and the sweep's gradient in g where t was extended.
+float angularTAcrossGap(int i, vec2 p, float t, inout vec2 g) {
+    vec4 geo = uPaintGeometry[i];
+    vec2 v = p - geo.xy;
+    float rel = mod(degrees(atan(v.y, v.x)) - geo.z, 360.0);
+    if (rel <= geo.w) return t;
+    vec2 gs = vec2(-v.y, v.x) / max(dot(v, v), 1e-12) * (57.29577951 / geo.w);
+    if (rel < geo.w + 0.5 * (360.0 - geo.w)) { g = gs; return rel / geo.w; }
+    int row = uPaintRamp[i].x, count = uPaintRamp[i].y;
+    if (rampNode(uRamps, row, 0) == rampColor(uRamps, row, count, 0.0)) { g = gs; return (rel - 360.0) / geo.w; }
+    return t;
+}
 
 // The integral of slot i's ramp colour from its first location to t, the ends extended
 // as constants (the ramp clamps): rampIntegrals' F0 for any t.
@@ -648,6 +655,7 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     }
     vec2 g;
     float t = paintT(i, kind, p, g);
+    if (kind == PAINT_ANGULAR && geo.w < 360.0) t = angularTAcrossGap(i, p, t, g);
     float gl = length(g);
     vec2 gn = g / max(gl, 1e-20);
     float best = 1e9;
