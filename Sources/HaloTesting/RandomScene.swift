@@ -95,8 +95,6 @@ public struct RandomScene {
         case 1: return "{ \"type\": \"capsule\", \"rect\": \(rect) }"
         case 2: return "{ \"type\": \"ellipse\", \"rect\": \(rect) }"
         default:
-            let radius: () -> Double = { [self] in 0 }
-            _ = radius
             var r: String
             if chance(0.5) { r = n(pick([0, 0.4, range(0, 20), 1000, min(sw, sh) / 2])) }
             else { r = "[" + (0..<4).map { _ in n(pick([0, 0.4, range(0, 20), range(0, 60)])) }.joined(separator: ", ") + "]" }

@@ -230,4 +230,12 @@ final class BadInputTests: XCTestCase {
         let layer = #"{ "shape": { "type": "rect", "rect": [0, 0, 10, 10] }, "stroke": { "paint": { "type": "solid", "color": "red" }, "width": 50.5 } }"#
         XCTAssertNoThrow(try SceneDecoder.decode(Data(scene(canvas: #""width": 30, "height": 40"#, layers: layer).utf8), file: "t.json"))
     }
+
+    /// A number that rounds to 0 in a Double (1e-400) is refused with its JSON path, not
+    /// as a syntax error without one.
+    func testNumberThatUnderflowsIsRefusedWithItsPath() {
+        let layer = #"{ "shape": { "type": "rect", "rect": [0, 0, 10, 1e-400] } }"#
+        XCTAssertEqual(refusal(scene(layers: layer)),
+                       "t.json: layers[0].shape.rect[3]: expected a number a Double holds (0, or at least 5e-324 in magnitude), found 1e-400")
+    }
 }

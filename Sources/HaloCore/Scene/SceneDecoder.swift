@@ -157,12 +157,16 @@ struct DuplicateKeyScanner {
                 var j = i
                 while j < bytes.count, (0x30...0x39).contains(bytes[j]) || [0x2D, 0x2B, 0x2E, 0x65, 0x45].contains(bytes[j]) { j += 1 }
                 let token = String(decoding: bytes[i..<j], as: UTF8.self)
-                if let d = Double(token), !d.isFinite {
+                // A number so small that it rounds to 0 (1e-400, which Foundation's JSON
+                // reader refuses) is refused here too, with its path.
+                let mantissa = token.split(whereSeparator: { $0 == "e" || $0 == "E" }).first ?? ""
+                let underflows = Double(token) == 0 && mantissa.contains { "123456789".contains($0) }
+                if let d = Double(token), !d.isFinite || underflows {
                     var p = ""
                     if let top = stack.last {
                         p = top.isObject ? (top.path.isEmpty ? top.lastKey : top.path + "." + top.lastKey) : top.path + "[\(top.index)]"
                     }
-                    throw SceneError(file: file, path: p, expected: "a finite number", found: token)
+                    throw SceneError(file: file, path: p, expected: underflows ? "a number a Double holds (0, or at least 5e-324 in magnitude)" : "a finite number", found: token)
                 }
                 i = max(j, i + 1)
             default:
