@@ -165,4 +165,20 @@ final class SingularPointTests: XCTestCase {
             }
         }
     }
+
+    /// A huge angle (1e308 degrees) draws as the same angle reduced mod 360 (exact in
+    /// double, C fmod): the pixel's own angle is not lost in theta - angle.
+    func testHugeAngularAngleEqualsItsRemainder() throws {
+        func json(_ angle: String) -> String {
+            """
+            {"format":1,"canvas":{"width":24,"height":16},"layers":[{"shape":{"type":"rect","rect":[0,0,24,16]},
+             "fill":{"type":"angular","colors":["#FF0000","#0000FF"],"angle":\(angle)}}]}
+            """
+        }
+        let reduced = "\(fmod(1e308, 360.0))"
+        let expected = Halo.renderCPU(try scene(json(reduced)), background: nil)
+        let (cpu, gpu) = try renders(json("1e308"))
+        XCTAssertEqual(ImageComparison(expected, cpu)?.maxDifference, 0)
+        XCTAssertLessThanOrEqual(ImageComparison(expected, gpu)?.maxDifference ?? 255, 8)
+    }
 }

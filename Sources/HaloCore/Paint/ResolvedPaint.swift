@@ -89,7 +89,10 @@ public struct ResolvedPaint: Equatable, Sendable {
             let n = axis / max(abs(axis.x), abs(axis.y)) / length(axis / max(abs(axis.x), abs(axis.y)))
             linearGradient = n * (len > 0 ? min(1 / len, Self.maxParameterGradient) : Self.maxParameterGradient)
         case .angular(let center, let angle, let startAngle, let endAngle):
-            geometry = .angular(center: toPixels(center), angle: angle + turn + startAngle, span: endAngle - startAngle)
+            // Each angle reduced mod 360 first (exact in double), so that a huge angle does
+            // not swallow the pixel's own angle (theta - 1e308 is -1e308 in double).
+            let a = angle.truncatingRemainder(dividingBy: 360) + turn + startAngle.truncatingRemainder(dividingBy: 360)
+            geometry = .angular(center: toPixels(center), angle: a, span: endAngle - startAngle)
         case .radial(let center, let r0, let r1):
             geometry = .radial(center: toPixels(center), startRadius: r0 * scale, endRadius: r1 * scale)
             let width = (r1 - r0) * scale
