@@ -105,12 +105,14 @@ struct AreaIntegrator {
             let dx = max(abs(c.x - centre.x) - h, 0), dy = max(abs(c.y - centre.y) - h, 0)
             let fx = abs(c.x - centre.x) + h, fy = abs(c.y - centre.y) + h
             let tNear = ((dx * dx + dy * dy).squareRoot() - r0) * k, tFar = ((fx * fx + fy * fy).squareRoot() - r0) * k
+            let lo = min(tNear, tFar), hi = max(tNear, tFar)
+            // Most squares hold no stop at all: skip the five samples then.
+            guard stops.contains(where: { $0 >= lo && $0 <= hi }) else { return false }
             var sLo = Double.infinity, sHi = -Double.infinity
             for q in [c, c + Vec2(-h, -h), c + Vec2(h, -h), c + Vec2(-h, h), c + Vec2(h, h)] {
                 let t = paint.parameter(at: q)
                 sLo = min(sLo, t); sHi = max(sHi, t)
             }
-            let lo = min(tNear, tFar), hi = max(tNear, tFar)
             return stops.contains { $0 >= lo && $0 <= hi && !($0 >= sLo && $0 <= sHi) }
         default:
             return false

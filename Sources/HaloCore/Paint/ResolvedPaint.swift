@@ -86,7 +86,8 @@ public struct ResolvedPaint: Equatable, Sendable {
                 }
                 axis = u; len = 0
             }
-            let n = axis / max(abs(axis.x), abs(axis.y)) / length(axis / max(abs(axis.x), abs(axis.y)))
+            let scaled = axis / max(abs(axis.x), abs(axis.y))
+            let n = scaled / length(scaled)
             linearGradient = n * (len > 0 ? min(1 / len, Self.maxParameterGradient) : Self.maxParameterGradient)
         case .angular(let center, let angle, let startAngle, let endAngle):
             // Each angle reduced mod 360 first (exact in double), so that a huge angle does
