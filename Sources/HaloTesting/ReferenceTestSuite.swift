@@ -35,12 +35,7 @@ public struct SceneTestSpec: Equatable, Sendable {
     public static func of(sceneFile file: String) throws -> SceneTestSpec {
         let sidecar = sidecarPath(forScene: file)
         let hasSidecar = FileManager.default.fileExists(atPath: sidecar)
-        let scene: JSONValue
-        do {
-            scene = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: URL(fileURLWithPath: file)))
-        } catch {
-            throw SceneError(file: file, path: "", expected: "a readable JSON scene", found: "a file that cannot be read as JSON")
-        }
+        let scene = try readJSON(file, expected: "a readable JSON scene")
         if case .object(let top) = scene, let json = top["test"] {
             if hasSidecar {
                 throw SceneError(file: file, path: "test", expected: "one test object (in the scene or in \(sidecar), not both)",
@@ -49,14 +44,16 @@ public struct SceneTestSpec: Equatable, Sendable {
             return try parse(json, file: file, path: "test")
         }
         guard hasSidecar else { return SceneTestSpec() }
-        let json: JSONValue
-        do {
-            json = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: URL(fileURLWithPath: sidecar)))
-        } catch {
-            throw SceneError(file: sidecar, path: "", expected: "a JSON object like {\"fuzzy\": \"...\", \"times\": [...]}",
-                             found: "a file that cannot be read as JSON")
-        }
+        let json = try readJSON(sidecar, expected: "a JSON object like {\"fuzzy\": \"...\", \"times\": [...]}")
         return try parse(json, file: sidecar, path: "")
+    }
+
+    /// The JSON in `file`; syntax errors say where (``JSONReader``).
+    private static func readJSON(_ file: String, expected: String) throws -> JSONValue {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw SceneError(file: file, path: "", expected: expected, found: "a file that cannot be read")
+        }
+        return try JSONReader.read([UInt8](data), file: file)
     }
 
     static func parse(_ json: JSONValue, file: String, path: String) throws -> SceneTestSpec {

@@ -1,39 +1,14 @@
 import Foundation
 
-/// A parsed JSON value. Scene files are parsed by Foundation's `JSONDecoder`
-/// into this tree, which ``SceneDecoder`` then checks key by key so that every
-/// refusal can name its JSON path.
-public enum JSONValue: Equatable, Sendable, Decodable {
+/// A parsed JSON value. ``JSONReader`` parses scene files into this tree, which
+/// ``SceneReader`` then checks key by key so that every refusal can name its JSON path.
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
-
-    public init(from decoder: Decoder) throws {
-        if var array = try? decoder.unkeyedContainer() {
-            var items: [JSONValue] = []
-            if let n = array.count { items.reserveCapacity(n) }
-            while !array.isAtEnd { items.append(try array.decode(JSONValue.self)) }
-            self = .array(items)
-            return
-        }
-        if let object = try? decoder.container(keyedBy: AnyKey.self) {
-            var dict: [String: JSONValue] = [:]
-            for key in object.allKeys { dict[key.stringValue] = try object.decode(JSONValue.self, forKey: key) }
-            self = .object(dict)
-            return
-        }
-        let single = try decoder.singleValueContainer()
-        if single.decodeNil() { self = .null }
-        else if let b = try? single.decode(Bool.self) { self = .bool(b) }
-        else if let d = try? single.decode(Double.self) { self = .number(d) }
-        else if let s = try? single.decode(String.self) { self = .string(s) }
-        else {
-            throw DecodingError.dataCorruptedError(in: single, debugDescription: "not a JSON value")
-        }
-    }
 
     /// A short JSON rendering for messages (at most about 60 characters).
     public var shortDescription: String {
@@ -80,11 +55,4 @@ public enum JSONValue: Equatable, Sendable, Decodable {
         case .object: return "an object"
         }
     }
-}
-
-struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { self.stringValue = String(intValue); self.intValue = intValue }
 }
