@@ -24,8 +24,6 @@ public final class GLRenderer {
     /// Layer and glow-source programs by variant (compiled on first use, see layer_uniforms.glsl).
     private var layerPrograms: [LayerVariant: GLProgram] = [:]
     private var glowSourcePrograms: [LayerVariant: GLProgram] = [:]
-    /// Shader paint files as first read: every variant of this renderer compiles the same text.
-    private var paintSnapshots: [String: ShaderPaintFile] = [:]
     private var tileVAO: GLuint = 0
     private var tileBuffer: GLuint = 0
     /// blur.frag by pair count (HALO_PAIRS), compiled on first use; the init compiles the largest.
@@ -497,7 +495,7 @@ public final class GLRenderer {
     /// The layer program for a variant, compiled on first use.
     private func layerProgram(_ v: LayerVariant) throws -> GLProgram {
         if let p = layerPrograms[v] { return p }
-        let p = try GLProgram(try shaders.withPaints(fill: v.fillPaint, stroke: v.strokePaint, snapshots: &paintSnapshots), vertex: "tile.vert",
+        let p = try GLProgram(shaders.withPaints(fill: v.fillPaint, stroke: v.strokePaint), vertex: "tile.vert",
                               fragment: "layer.frag", uniforms: Uniforms.layerProgram, defines: v.defines)
         layerPrograms[v] = p
         return p
@@ -519,7 +517,7 @@ public final class GLRenderer {
         key.strokePaint = v.strokePaint
         key.paintAA = v.paintAA
         if let p = glowSourcePrograms[key] { return p }
-        let p = try GLProgram(try shaders.withPaints(fill: nil, stroke: key.strokePaint, snapshots: &paintSnapshots), vertex: "tile.vert", fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram, defines: key.defines)
+        let p = try GLProgram(shaders.withPaints(fill: nil, stroke: key.strokePaint), vertex: "tile.vert", fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram, defines: key.defines)
         glowSourcePrograms[key] = p
         return p
     }
@@ -712,8 +710,9 @@ struct LayerVariant: Hashable {
     /// 1: composite over the background and write final values (LayerTiles.Group.direct);
     /// 2: the same over an opaque background.
     var direct = 0
-    /// Shader paints' GLSL files (ShaderPaintLibrary.swift), nil for other paints.
-    var fillPaint: String?, strokePaint: String?
+    /// Shader paints' GLSL (ShaderPaintLibrary.swift), nil for other paints: new text for
+    /// a file is a new variant.
+    var fillPaint: ShaderPaintSource?, strokePaint: ShaderPaintSource?
 
     init(shape: Int, fill: Int, stroke: Int, glow: Int, edge: Int) {
         self.shape = shape; self.fill = fill; self.stroke = stroke; self.glow = glow; self.edge = edge
@@ -727,8 +726,8 @@ struct LayerVariant: Hashable {
         }
         fill = layer.fill.map(LayerVariant.kind) ?? -1
         stroke = layer.stroke.map { LayerVariant.kind($0.paint) } ?? -1
-        fillPaint = layer.fill?.shaderFile
-        strokePaint = layer.stroke?.paint.shaderFile
+        fillPaint = layer.fill?.shaderSource
+        strokePaint = layer.stroke?.paint.shaderSource
         self.glow = glow
         self.edge = edge
     }

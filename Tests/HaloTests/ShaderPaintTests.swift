@@ -95,22 +95,23 @@ final class ShaderPaintTests: XCTestCase {
         XCTAssertNoThrow(try Halo.render(ok, background: okBG, backend: .gpu, gpu: try SharedGPU.renderer()))
     }
 
-    /// A paint file that is not text, or that defines no haloPaint, is named as the fault
-    /// (not the library code that calls haloPaint).
-    func testAFileWithoutHaloPaintOrNotTextNamesThePaintFile() throws {
+    /// A paint file that is not text, or that defines no haloPaint, is refused when the scene
+    /// is read (the paint's file is read once, there), at the paint's JSON path, naming the file.
+    func testAFileWithoutHaloPaintOrNotTextIsRefusedAtItsPathNamingTheFile() throws {
         let cases: [(String, Data, String)] = [
-            ("empty.glsl", Data(), "haloPaint"),
-            ("other.glsl", Data("vec4 somethingElse(vec2 u) { return vec4(u, 0.0, 1.0); }\n".utf8), "haloPaint"),
-            ("bytes.glsl", Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF, 0xFE]), "UTF-8"),
+            ("empty.glsl", Data(), "no function haloPaint"),
+            ("other.glsl", Data("vec4 somethingElse(vec2 u) { return vec4(u, 0.0, 1.0); }\n".utf8), "no function haloPaint"),
+            ("bytes.glsl", Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF, 0xFE]), "not UTF-8"),
         ]
         for (name, data, expected) in cases {
             let file = folder.appendingPathComponent(name)
             try data.write(to: file)
-            let (scene, bg) = try loadScene(try writeScene(fill: name))
-            XCTAssertThrowsError(try Halo.render(scene, background: bg, backend: .gpu, gpu: try SharedGPU.renderer()), name) { error in
-                XCTAssertTrue("\(error)".contains("\(file.path):1:"), "\(name): \(error)")
-                XCTAssertTrue("\(error)".contains(expected), "\(name): \(error)")
-                XCTAssertFalse("\(error)".contains("shader_paint.glsl"), "\(name): \(error)")
+            let scene = try writeScene(fill: name)
+            XCTAssertThrowsError(try SceneDecoder.load(path: scene.path), name) { error in
+                let message = "\(error)"
+                XCTAssertTrue(message.hasPrefix("\(scene.path): layers[0].fill.file: expected a readable UTF-8 GLSL file defining vec4 haloPaint("), message)
+                XCTAssertTrue(message.contains("found \(file.path) ("), message)
+                XCTAssertTrue(message.contains(expected), message)
             }
         }
     }
@@ -151,7 +152,7 @@ final class ShaderPaintTests: XCTestCase {
                 return "\(error)"
             }
         }
-        XCTAssertTrue(refusal(#"{ "type": "shader", "file": "nope.glsl" }"#).contains("layers[0].fill.file: expected a readable GLSL file"))
+        XCTAssertTrue(refusal(#"{ "type": "shader", "file": "nope.glsl" }"#).contains("layers[0].fill.file: expected a readable UTF-8 GLSL file defining vec4 haloPaint(vec2 unitPoint, vec2 point, float time) (Shaders/README.md), found \(folder.appendingPathComponent("nope.glsl").path) (no such file)"))
         XCTAssertTrue(refusal(#"{ "type": "shader" }"#).contains("layers[0].fill.file: expected a value (required)"))
         XCTAssertTrue(refusal(#"{ "type": "shader", "file": "" }"#).contains("layers[0].fill.file: expected a path to a GLSL file"))
         try Data(probe.utf8).write(to: folder.appendingPathComponent("p.glsl"))

@@ -14,7 +14,7 @@ public struct Paint: Equatable, Sendable {
         /// A GLSL function in `file` (absolute, or relative to the working folder) that the
         /// GPU renderer calls per pixel (Shaders/README.md). Not in SCENE.md: Halo's own
         /// extension, GPU only (the CPU reference refuses it).
-        case shader(file: String)
+        case shader(ShaderPaintSource)
     }
 
     public var kind: Kind

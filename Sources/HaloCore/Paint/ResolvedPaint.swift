@@ -12,9 +12,9 @@ public struct ResolvedPaint: Equatable, Sendable {
         case angular(center: Vec2, angle: Double, span: Double)
         /// Centre (pixels), radii (pixels).
         case radial(center: Vec2, startRadius: Double, endRadius: Double)
-        /// A shader paint (GPU only): its GLSL file, the shape's bounding rect (origin and
+        /// A shader paint (GPU only): its GLSL text, the shape's bounding rect (origin and
         /// size, pixels), pixels per point, and the time (seconds; 0 under reduceMotion).
-        case shader(file: String, origin: Vec2, size: Vec2, scale: Double, time: Double)
+        case shader(source: ShaderPaintSource, origin: Vec2, size: Vec2, scale: Double, time: Double)
     }
     public var geometry: Geometry
     public var ramp: GradientRamp?
@@ -100,8 +100,8 @@ public struct ResolvedPaint: Equatable, Sendable {
             // r1 != r0 (SceneReader), but their difference may underflow once scaled.
             radialInverseWidth = width == 0 ? (r1 > r0 ? 1 : -1) * Self.maxParameterGradient
                 : max(-Self.maxParameterGradient, min(Self.maxParameterGradient, 1 / width))
-        case .shader(let file):
-            geometry = .shader(file: file, origin: toPixels(UnitPoint(0, 0)), size: Vec2(rect.w * scale, rect.h * scale),
+        case .shader(let source):
+            geometry = .shader(source: source, origin: toPixels(UnitPoint(0, 0)), size: Vec2(rect.w * scale, rect.h * scale),
                                scale: scale, time: t)
             ramp = nil; return
         }

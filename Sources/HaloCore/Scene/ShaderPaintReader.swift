@@ -3,22 +3,22 @@ import Foundation
 extension SceneReader {
     /// `{ "type": "shader", "file": "my_paint.glsl" }`: a paint computed by a GLSL function
     /// (Shaders/README.md states the contract). The file is relative to the scene file's
-    /// folder and must exist; it is read and compiled by the GPU renderer.
-    /// - Throws: ``SceneError`` for other keys, a missing or empty path, or no such file.
+    /// folder; it is read here, once (``ShaderPaintSource``), and compiled by the GPU renderer.
+    /// - Throws: ``SceneError`` for other keys, a missing or empty path, no such file, or a
+    ///   file that is not UTF-8 text defining `haloPaint`.
     func shaderPaint(_ v: JSONValue, _ path: String) throws -> Paint {
         let o = try object(v, path, required: ["type", "file"], optional: [])
         let fp = join(path, "file")
         guard case .string(let p)? = o["file"], !p.isEmpty else {
             throw fail(fp, "a path to a GLSL file, relative to the scene file", o["file"])
         }
-        let resolved = resolve(p)
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDir), !isDir.boolValue,
-              FileManager.default.isReadableFile(atPath: resolved) else {
-            throw SceneError(file: file, path: fp, expected: "a readable GLSL file defining haloPaint (Shaders/README.md)",
-                             found: "\(resolved) (\(isDir.boolValue ? "a folder" : "no such file"))")
+        switch ShaderPaintSource.read(resolve(p)) {
+        case .success(let source):
+            return Paint(.shader(source))
+        case .failure(let refusal):
+            throw SceneError(file: file, path: fp, expected: "a readable UTF-8 GLSL file defining vec4 haloPaint(vec2 unitPoint, vec2 point, float time) (Shaders/README.md)",
+                             found: refusal.found)
         }
-        return Paint(.shader(file: resolved))
     }
 }
 
@@ -27,8 +27,8 @@ extension Scene {
     public var shaderPaints: [(path: String, file: String)] {
         var out: [(String, String)] = []
         for (i, layer) in layers.enumerated() {
-            if case .shader(let f)? = layer.fill?.kind { out.append(("layers[\(i)].fill", f)) }
-            if case .shader(let f)? = layer.stroke?.paint.kind { out.append(("layers[\(i)].stroke.paint", f)) }
+            if case .shader(let s)? = layer.fill?.kind { out.append(("layers[\(i)].fill", s.file)) }
+            if case .shader(let s)? = layer.stroke?.paint.kind { out.append(("layers[\(i)].stroke.paint", s.file)) }
         }
         return out
     }

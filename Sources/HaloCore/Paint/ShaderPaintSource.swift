@@ -1,0 +1,40 @@
+import Foundation
+
+/// A shader paint's GLSL text (Shaders/README.md, "Shader paints"), read once, when its
+/// scene is read, and checked to be UTF-8 text that defines `haloPaint`. The GPU renderer
+/// compiles `text`; a renderer that sees new text for the same file compiles it anew.
+public struct ShaderPaintSource: Hashable, Sendable {
+    /// The file, resolved against the scene file's folder (messages and the driver's
+    /// `path:line` errors name it).
+    public let file: String
+    /// The file's text, unchanged.
+    public let text: String
+
+    public init(file: String, text: String) {
+        self.file = file
+        self.text = text
+    }
+
+    /// Reads and checks the file at `file`.
+    /// - Returns: the source, or a ``Refusal`` saying why the file cannot be a shader paint
+    ///   ("no such file", "bytes that are not UTF-8 text", "no function haloPaint in it").
+    static func read(_ file: String) -> Result<ShaderPaintSource, Refusal> {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDir), !isDir.boolValue else {
+            return .failure(Refusal(found: "\(file) (\(isDir.boolValue ? "a folder" : "no such file"))"))
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            return .failure(Refusal(found: "\(file) (a file that cannot be read)"))
+        }
+        guard !data.contains(0), let text = String(data: data, encoding: .utf8) else {
+            return .failure(Refusal(found: "\(file) (bytes that are not UTF-8 text)"))
+        }
+        guard text.range(of: #"\bhaloPaint\s*\("#, options: .regularExpression) != nil else {
+            return .failure(Refusal(found: "\(file) (no function haloPaint in it)"))
+        }
+        return .success(ShaderPaintSource(file: file, text: text))
+    }
+
+    /// Why a file cannot be a shader paint, for ``SceneError/found``.
+    struct Refusal: Error { var found: String }
+}
