@@ -7,23 +7,6 @@ import Halo
 /// covers the SCENE.md value rules; these are the classes a hand-edited file adds.
 final class BadInputTests: XCTestCase {
 
-    private func refusal(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
-        refusal(Data(json.utf8), file: file, line: line)
-    }
-
-    private func refusal(_ data: Data, file: StaticString = #filePath, line: UInt = #line) -> String? {
-        do {
-            _ = try SceneDecoder.decode(data, file: "t.json")
-            XCTFail("expected the scene to be refused", file: file, line: line)
-            return nil
-        } catch let error as SceneError {
-            return error.description
-        } catch {
-            XCTFail("expected a SceneError, got \(error)", file: file, line: line)
-            return nil
-        }
-    }
-
     /// A valid scene with `members` added to its one layer's rect shape layer.
     private func scene(canvas: String = #""width": 100, "height": 50"#, layers: String = "") -> String {
         #"{ "format": 1, "canvas": { \#(canvas) }, "layers": [\#(layers)] }"#
@@ -74,55 +57,55 @@ final class BadInputTests: XCTestCase {
              #"t.json: line 1, column 34: expected a value, found "]""#),
         ]
         for (json, message) in cases {
-            XCTAssertEqual(refusal(json), message, json)
+            XCTAssertEqual(sceneRefusal(json), message, json)
         }
     }
 
     func testNaNWrittenBareIsASyntaxErrorAndWrittenAsAStringIsAWrongType() {
-        XCTAssertEqual(refusal(scene(canvas: #""width": NaN, "height": 50"#)),
+        XCTAssertEqual(sceneRefusal(scene(canvas: #""width": NaN, "height": 50"#)),
                        #"t.json: line 1, column 37: expected a value, found "NaN" (JSON has no NaN or Infinity)"#)
-        XCTAssertEqual(refusal(scene(canvas: #""width": "NaN", "height": 50"#)),
+        XCTAssertEqual(sceneRefusal(scene(canvas: #""width": "NaN", "height": 50"#)),
                        #"t.json: canvas.width: expected a number > 0, found "NaN""#)
     }
 
     func testEmptyAndBlankFilesAreRefusedAsEmpty() {
-        XCTAssertEqual(refusal(""), "t.json: expected a scene (a JSON object), found an empty file")
-        XCTAssertEqual(refusal(" \n\t\n"), "t.json: expected a scene (a JSON object), found an empty file")
+        XCTAssertEqual(sceneRefusal(""), "t.json: expected a scene (a JSON object), found an empty file")
+        XCTAssertEqual(sceneRefusal(" \n\t\n"), "t.json: expected a scene (a JSON object), found an empty file")
     }
 
     func testAByteOrderMarkIsSkippedAndColumnsStartAfterIt() throws {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         XCTAssertNoThrow(try SceneDecoder.decode(Data(bom + Array(scene().utf8)), file: "t.json"))
-        XCTAssertEqual(refusal(Data(bom + Array("{ ]".utf8))), #"t.json: line 1, column 3: expected a key in double quotes or "}", found "]""#)
+        XCTAssertEqual(sceneRefusal(Data(bom + Array("{ ]".utf8))), #"t.json: line 1, column 3: expected a key in double quotes or "}", found "]""#)
     }
 
     // MARK: - Wrong types, missing and unknown keys, duplicates
 
     func testWrongTypesNameTheTypeFound() {
-        XCTAssertEqual(refusal(scene(canvas: #""width": "100", "height": 50"#)),
+        XCTAssertEqual(sceneRefusal(scene(canvas: #""width": "100", "height": 50"#)),
                        #"t.json: canvas.width: expected a number > 0, found "100""#)
-        XCTAssertEqual(refusal(#"{ "format": 1, "canvas": { "width": 100, "height": 50 }, "layers": {} }"#),
+        XCTAssertEqual(sceneRefusal(#"{ "format": 1, "canvas": { "width": 100, "height": 50 }, "layers": {} }"#),
                        "t.json: layers: expected a list of layers, found {}")
-        XCTAssertEqual(refusal(#"{ "format": 1, "canvas": [100, 50], "layers": [] }"#),
+        XCTAssertEqual(sceneRefusal(#"{ "format": 1, "canvas": [100, 50], "layers": [] }"#),
                        "t.json: canvas: expected an object, found [100, 50]")
-        XCTAssertEqual(refusal(#"{ "format": "1", "canvas": { "width": 100, "height": 50 }, "layers": [] }"#),
+        XCTAssertEqual(sceneRefusal(#"{ "format": "1", "canvas": { "width": 100, "height": 50 }, "layers": [] }"#),
                        #"t.json: format: expected 1, found "1""#)
-        XCTAssertEqual(refusal(#"[1, 2]"#), "t.json: expected an object, found [1, 2]")
+        XCTAssertEqual(sceneRefusal(#"[1, 2]"#), "t.json: expected an object, found [1, 2]")
     }
 
     func testMissingRequiredTopLevelKeyIsNamed() {
-        XCTAssertEqual(refusal(#"{ "format": 1, "canvas": { "width": 100, "height": 50 } }"#),
+        XCTAssertEqual(sceneRefusal(#"{ "format": 1, "canvas": { "width": 100, "height": 50 } }"#),
                        "t.json: layers: expected a value (required), found nothing")
     }
 
     func testUnknownKeyInsideAShapeListsTheAllowedKeys() {
         let layer = #"{ "shape": { "type": "rect", "rect": [0, 0, 10, 10], "colour": "red" } }"#
-        XCTAssertEqual(refusal(scene(layers: layer)),
+        XCTAssertEqual(sceneRefusal(scene(layers: layer)),
                        #"t.json: layers[0].shape.colour: expected no such key (allowed: type, rect, cornerRadius, cornerStyle), found "red""#)
     }
 
     func testDuplicateTopLevelKeyIsRefused() {
-        XCTAssertEqual(refusal(#"{ "format": 1, "format": 1, "canvas": { "width": 100, "height": 50 }, "layers": [] }"#),
+        XCTAssertEqual(sceneRefusal(#"{ "format": 1, "format": 1, "canvas": { "width": 100, "height": 50 }, "layers": [] }"#),
                        "t.json: format: expected each key once in an object, found a duplicate key")
     }
 
@@ -138,9 +121,9 @@ final class BadInputTests: XCTestCase {
 
     func testNestingDeeperThan64IsRefusedWithItsPosition() {
         let deep = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)
-        XCTAssertEqual(refusal(deep), "t.json: line 1, column 65: expected JSON nested at most 64 deep, found level 65")
+        XCTAssertEqual(sceneRefusal(deep), "t.json: line 1, column 65: expected JSON nested at most 64 deep, found level 65")
         // A million brackets: refused at the 65th, without recursion.
-        XCTAssertEqual(refusal(String(repeating: "[", count: 1_000_000)),
+        XCTAssertEqual(sceneRefusal(String(repeating: "[", count: 1_000_000)),
                        "t.json: line 1, column 65: expected JSON nested at most 64 deep, found level 65")
     }
 
@@ -160,16 +143,16 @@ final class BadInputTests: XCTestCase {
         var bytes = Array("{ \"format\": 1,\n  \"description\": \"caf".utf8)
         bytes += [0xE9]  // Latin-1 "é"
         bytes += Array("\" }".utf8)
-        XCTAssertEqual(refusal(Data(bytes)), "t.json: line 2, column 22: expected UTF-8 text, found the byte 0xE9 (offset 36)")
+        XCTAssertEqual(sceneRefusal(Data(bytes)), "t.json: line 2, column 22: expected UTF-8 text, found the byte 0xE9 (offset 36)")
     }
 
     func testNumberBeyondDoubleIsRefusedAtItsPath() {
-        XCTAssertEqual(refusal(scene(canvas: #""width": 100, "height": 1e309"#)),
+        XCTAssertEqual(sceneRefusal(scene(canvas: #""width": 100, "height": 1e309"#)),
                        "t.json: canvas.height: expected a finite number, found 1e309")
     }
 
     func testMinusZeroReadsAsZero() throws {
-        XCTAssertEqual(refusal(scene(canvas: #""width": -0, "height": 50"#)),
+        XCTAssertEqual(sceneRefusal(scene(canvas: #""width": -0, "height": 50"#)),
                        "t.json: canvas.width: expected a number > 0, found -0")
         let s = try SceneDecoder.decode(Data(#"{ "format": 1, "time": -0, "canvas": { "width": 10, "height": 10 }, "layers": [] }"#.utf8))
         XCTAssertEqual(s.time, 0)
@@ -189,11 +172,11 @@ final class BadInputTests: XCTestCase {
     // MARK: - Limits
 
     func testCanvasSideLimitIsCheckedAfterScale() {
-        XCTAssertEqual(refusal(scene(canvas: #""width": 16385, "height": 50"#)),
+        XCTAssertEqual(sceneRefusal(scene(canvas: #""width": 16385, "height": 50"#)),
                        "t.json: canvas.width: expected a size of 1...16384 pixels once scaled, found 16385 pt x 1 = 16385 px")
-        XCTAssertEqual(refusal(scene(canvas: #""width": 100, "height": 8193, "scale": 2"#)),
+        XCTAssertEqual(sceneRefusal(scene(canvas: #""width": 100, "height": 8193, "scale": 2"#)),
                        "t.json: canvas.height: expected a size of 1...16384 pixels once scaled, found 8193 pt x 2 = 16386 px")
-        XCTAssertEqual(refusal(scene(canvas: #""width": 100, "height": 0.2"#)),
+        XCTAssertEqual(sceneRefusal(scene(canvas: #""width": 100, "height": 0.2"#)),
                        "t.json: canvas.height: expected a size of 1...16384 pixels once scaled, found 0.2 pt x 1 = 0.2 px")
     }
 
@@ -205,22 +188,22 @@ final class BadInputTests: XCTestCase {
 
     func testMoreThanTenThousandLayersIsRefused() {
         let layers = Array(repeating: #"{ "shape": { "type": "rect", "rect": [0, 0, 1, 1] } }"#, count: 10_001).joined(separator: ",")
-        XCTAssertEqual(refusal(scene(layers: layers)), "t.json: layers: expected at most 10000 layers, found 10001 layers")
+        XCTAssertEqual(sceneRefusal(scene(layers: layers)), "t.json: layers: expected at most 10000 layers, found 10001 layers")
     }
 
     func testMoreThan256StopsIsRefused() {
         let colours = Array(repeating: #""red""#, count: 257).joined(separator: ",")
         let paint = #"{ "type": "angular", "colors": [\#(colours)] }"#
         let layer = #"{ "shape": { "type": "rect", "rect": [0, 0, 10, 10] }, "fill": \#(paint) }"#
-        XCTAssertEqual(refusal(scene(layers: layer)), "t.json: layers[0].fill.colors: expected at most 256 colours, found 257 colours")
+        XCTAssertEqual(sceneRefusal(scene(layers: layer)), "t.json: layers[0].fill.colors: expected at most 256 colours, found 257 colours")
         let stops = (0..<257).map { _ in #"{ "color": "red", "location": 0.5 }"# }.joined(separator: ",")
         let stopLayer = #"{ "shape": { "type": "rect", "rect": [0, 0, 10, 10] }, "fill": { "type": "angular", "stops": [\#(stops)] } }"#
-        XCTAssertEqual(refusal(scene(layers: stopLayer)), "t.json: layers[0].fill.stops: expected at most 256 stops, found 257 stops")
+        XCTAssertEqual(sceneRefusal(scene(layers: stopLayer)), "t.json: layers[0].fill.stops: expected at most 256 stops, found 257 stops")
     }
 
     func testGlowRadiusOver1000PointsIsRefused() {
         let layer = strokedLayer.dropLast(2) + #", "glow": { "radius": 1000.5 } }"#
-        XCTAssertEqual(refusal(scene(layers: String(layer))),
+        XCTAssertEqual(sceneRefusal(scene(layers: String(layer))),
                        "t.json: layers[0].glow.radius: expected a glow radius of at most 1000 pt, found 1000.5")
     }
 
@@ -235,7 +218,7 @@ final class BadInputTests: XCTestCase {
     /// as a syntax error without one.
     func testNumberThatUnderflowsIsRefusedWithItsPath() {
         let layer = #"{ "shape": { "type": "rect", "rect": [0, 0, 10, 1e-400] } }"#
-        XCTAssertEqual(refusal(scene(layers: layer)),
+        XCTAssertEqual(sceneRefusal(scene(layers: layer)),
                        "t.json: layers[0].shape.rect[3]: expected a number a Double holds (0, or at least 5e-324 in magnitude), found 1e-400")
     }
 }

@@ -27,31 +27,24 @@ final class DecodingTests: XCTestCase {
         try SceneDecoder.decode(Data(json.utf8), file: "t.json")
     }
 
-    /// The refusal message for `json`, or a test failure when it decodes.
-    private func refusal(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
-        do {
-            _ = try decode(json)
-            XCTFail("expected the scene to be refused", file: file, line: line)
-            return nil
-        } catch let error as SceneError {
-            return error.description
-        } catch {
-            XCTFail("expected a SceneError, got \(error)", file: file, line: line)
-            return nil
-        }
-    }
-
     /// Asserts the refusal has the form `t.json: PATH: expected EXPECTED..., found FOUND`,
     /// with `expectedContains` somewhere in the expectation.
     private func assertRefused(_ json: String, path: String, expectedContains: String, found: String,
                                file: StaticString = #filePath, line: UInt = #line) {
-        guard let message = refusal(json, file: file, line: line) else { return }
+        guard let message = sceneRefusal(json, file: file, line: line) else { return }
         let prefix = path.isEmpty ? "t.json: expected " : "t.json: \(path): expected "
         XCTAssertTrue(message.hasPrefix(prefix), "\(message) does not start with \(prefix)", file: file, line: line)
         XCTAssertTrue(message.hasSuffix(", found \(found)"), "\(message) does not end with found \(found)", file: file, line: line)
         let expectation = message.dropFirst(prefix.count).dropLast(", found \(found)".count)
         XCTAssertTrue(expectation.contains(expectedContains),
                       "expectation \"\(expectation)\" does not mention \(expectedContains)", file: file, line: line)
+    }
+
+    /// ``assertRefused`` for a stroke whose paint is `paint`, at `subpath` below the paint's path.
+    private func assertStrokePaintRefused(_ paint: String, at subpath: String, expectedContains: String, found: String,
+                                          file: StaticString = #filePath, line: UInt = #line) {
+        assertRefused(scene(layer: strokedLayer(paint: paint)), path: "layers[0].stroke.paint" + (subpath.isEmpty ? "" : "." + subpath),
+                      expectedContains: expectedContains, found: found, file: file, line: line)
     }
 
     private func seedURL(_ name: String) throws -> URL {
@@ -179,12 +172,12 @@ final class DecodingTests: XCTestCase {
 
     func testNegativeStrokeWidthIsRefusedWithFilePathExpectationAndFinding() {
         let json = scene(layer: layer(#""stroke": { "paint": { "type": "solid", "color": "red" }, "width": -3 }"#))
-        XCTAssertEqual(refusal(json), "t.json: layers[0].stroke.width: expected a number > 0, found -3")
+        XCTAssertEqual(sceneRefusal(json), "t.json: layers[0].stroke.width: expected a number > 0, found -3")
     }
 
     func testMisspeltKeyInsideStrokeSuggestsTheKnownKey() {
         let json = scene(layer: layer(#""stroke": { "paint": { "type": "solid", "color": "red" }, "widht": 3 }"#))
-        XCTAssertEqual(refusal(json), #"t.json: layers[0].stroke.widht: expected no such key (did you mean "width"?), found 3"#)
+        XCTAssertEqual(sceneRefusal(json), #"t.json: layers[0].stroke.widht: expected no such key (did you mean "width"?), found 3"#)
     }
 
     func testUnknownLayerKeyFarFromAnyKnownKeyListsTheAllowedKeys() {
@@ -203,21 +196,18 @@ final class DecodingTests: XCTestCase {
     }
 
     func testRotationTogetherWithCornerCycleIsRefused() {
-        let paint = #"{ "type": "linear", "colors": ["red", "blue"], "startPoint": [0, 0], "endPoint": [1, 1], "rotation": { "period": 2 }, "cornerCycle": { "stepDuration": 1 } }"#
-        assertRefused(scene(layer: strokedLayer(paint: paint)), path: "layers[0].stroke.paint",
-                      expectedContains: "at most one", found: "both")
+        assertStrokePaintRefused(#"{ "type": "linear", "colors": ["red", "blue"], "startPoint": [0, 0], "endPoint": [1, 1], "rotation": { "period": 2 }, "cornerCycle": { "stepDuration": 1 } }"#,
+                                 at: "", expectedContains: "at most one", found: "both")
     }
 
     func testStartPointEqualToEndPointIsRefused() {
-        let paint = #"{ "type": "linear", "colors": ["red", "blue"], "startPoint": [0.5, 0.5], "endPoint": [0.5, 0.5] }"#
-        assertRefused(scene(layer: strokedLayer(paint: paint)), path: "layers[0].stroke.paint.endPoint",
-                      expectedContains: "startPoint", found: "[0.5, 0.5]")
+        assertStrokePaintRefused(#"{ "type": "linear", "colors": ["red", "blue"], "startPoint": [0.5, 0.5], "endPoint": [0.5, 0.5] }"#,
+                                 at: "endPoint", expectedContains: "startPoint", found: "[0.5, 0.5]")
     }
 
     func testStopsOutOfOrderAreRefusedAtTheFirstOffendingLocation() {
-        let paint = #"{ "type": "linear", "stops": [{ "color": "red", "location": 0.6 }, { "color": "blue", "location": 0.4 }], "startPoint": [0, 0], "endPoint": [1, 0] }"#
-        assertRefused(scene(layer: strokedLayer(paint: paint)), path: "layers[0].stroke.paint.stops[1].location",
-                      expectedContains: "0.6", found: "0.4")
+        assertStrokePaintRefused(#"{ "type": "linear", "stops": [{ "color": "red", "location": 0.6 }, { "color": "blue", "location": 0.4 }], "startPoint": [0, 0], "endPoint": [1, 0] }"#,
+                                 at: "stops[1].location", expectedContains: "0.6", found: "0.4")
     }
 
     func testEqualStopLocationsAreAcceptedAsAHardEdge() throws {
@@ -228,7 +218,7 @@ final class DecodingTests: XCTestCase {
 
     func testInvalidJSONIsRefusedWithLineAndColumn() {
         // More syntax errors, each with its message: BadInputTests.
-        XCTAssertEqual(refusal(#"{ "format": 1, "canvas": { "width": 10, "height": 10 }, "layers": [ }"#),
+        XCTAssertEqual(sceneRefusal(#"{ "format": 1, "canvas": { "width": 10, "height": 10 }, "layers": [ }"#),
                        #"t.json: line 1, column 69: expected a value, found "}""#)
     }
 
@@ -249,7 +239,7 @@ final class DecodingTests: XCTestCase {
     }
 
     func testNumberTooLargeForADoubleIsRefused() {
-        guard let message = refusal(#"{ "format": 1, "canvas": { "width": 1e400, "height": 10 }, "layers": [] }"#) else { return }
+        guard let message = sceneRefusal(#"{ "format": 1, "canvas": { "width": 1e400, "height": 10 }, "layers": [] }"#) else { return }
         XCTAssertEqual(message, "t.json: canvas.width: expected a finite number, found 1e400")
     }
 
@@ -264,33 +254,30 @@ final class DecodingTests: XCTestCase {
     }
 
     func testRotationPeriodOfZeroIsRefused() {
-        let paint = #"{ "type": "angular", "colors": ["red", "blue"], "rotation": { "period": 0 } }"#
-        assertRefused(scene(layer: strokedLayer(paint: paint)), path: "layers[0].stroke.paint.rotation.period",
-                      expectedContains: "> 0", found: "0")
+        assertStrokePaintRefused(#"{ "type": "angular", "colors": ["red", "blue"], "rotation": { "period": 0 } }"#,
+                                 at: "rotation.period", expectedContains: "> 0", found: "0")
     }
 
     func testEqualRadialRadiiAreRefused() {
-        let paint = #"{ "type": "radial", "colors": ["red", "blue"], "startRadius": 5, "endRadius": 5 }"#
-        assertRefused(scene(layer: strokedLayer(paint: paint)), path: "layers[0].stroke.paint.endRadius",
-                      expectedContains: "startRadius", found: "5")
+        assertStrokePaintRefused(#"{ "type": "radial", "colors": ["red", "blue"], "startRadius": 5, "endRadius": 5 }"#,
+                                 at: "endRadius", expectedContains: "startRadius", found: "5")
     }
 
     func testCornerCycleOnAnAngularPaintIsRefused() {
         let paint = #"{ "type": "angular", "colors": ["red", "blue"], "cornerCycle": { "stepDuration": 1 } }"#
-        guard let message = refusal(scene(layer: strokedLayer(paint: paint))) else { return }
+        guard let message = sceneRefusal(scene(layer: strokedLayer(paint: paint))) else { return }
         XCTAssertTrue(message.hasPrefix("t.json: layers[0].stroke.paint.cornerCycle: expected "), message)
     }
 
     func testRotationOnARadialPaintIsRefused() {
         let paint = #"{ "type": "radial", "colors": ["red", "blue"], "endRadius": 5, "rotation": { "period": 1 } }"#
-        guard let message = refusal(scene(layer: strokedLayer(paint: paint))) else { return }
+        guard let message = sceneRefusal(scene(layer: strokedLayer(paint: paint))) else { return }
         XCTAssertTrue(message.hasPrefix("t.json: layers[0].stroke.paint.rotation: expected "), message)
     }
 
     func testPartialSweepWiderThanAFullTurnIsRefused() {
-        let paint = #"{ "type": "angular", "colors": ["red", "blue"], "startAngle": 10, "endAngle": 400 }"#
-        assertRefused(scene(layer: strokedLayer(paint: paint)), path: "layers[0].stroke.paint.endAngle",
-                      expectedContains: "370", found: "400")
+        assertStrokePaintRefused(#"{ "type": "angular", "colors": ["red", "blue"], "startAngle": 10, "endAngle": 400 }"#,
+                                 at: "endAngle", expectedContains: "370", found: "400")
     }
 
     func testNegativeRectSizeIsRefusedAtItsIndex() {

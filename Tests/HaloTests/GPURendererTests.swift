@@ -49,14 +49,18 @@ final class GPURendererTests: XCTestCase {
         XCTAssertEqual(img.height, 82)   // 81.5 rounds half up
     }
 
+    /// One rect filled with `color` on a transparent canvas of `size` points, by the GPU.
+    private func renderRect(_ rect: Rect, filledWith color: RGBA, onCanvas size: (Double, Double)) throws -> RGBA8Image {
+        let scene = Scene(canvas: Canvas(width: size.0, height: size.1), layers: [
+            Layer(shape: Shape(kind: .rect, rect: rect), fill: .solid(color)),
+        ])
+        return try SharedGPU.renderer().render(Frame(scene))
+    }
+
     /// Row 0 of the image is the top of the canvas (no vertical flip): a shape at
     /// the top-left lands in the first rows and columns.
     func testImageRowsRunTopToBottom() throws {
-        let gpu = try SharedGPU.renderer()
-        let scene = Scene(canvas: Canvas(width: 20, height: 10), layers: [
-            Layer(shape: Shape(kind: .rect, rect: Rect(0, 0, 4, 2)), fill: .solid(RGBA(1, 0, 0))),
-        ])
-        let img = try gpu.render(Frame(scene))
+        let img = try renderRect(Rect(0, 0, 4, 2), filledWith: RGBA(1, 0, 0), onCanvas: (20, 10))
         XCTAssertEqual(img[1, 1], SIMD4<UInt8>(255, 0, 0, 255))
         XCTAssertEqual(img[1, 8], SIMD4<UInt8>(0, 0, 0, 0))
         XCTAssertEqual(img[15, 1], SIMD4<UInt8>(0, 0, 0, 0))
@@ -64,11 +68,7 @@ final class GPURendererTests: XCTestCase {
 
     /// A half-covered pixel (edge at x = 10.5) has coverage 0.5: alpha 128 after rounding half up.
     func testHalfCoveredPixelHasHalfAlpha() throws {
-        let gpu = try SharedGPU.renderer()
-        let scene = Scene(canvas: Canvas(width: 20, height: 4), layers: [
-            Layer(shape: Shape(kind: .rect, rect: Rect(0, 0, 10.5, 4)), fill: .solid(RGBA(1, 1, 1))),
-        ])
-        let img = try gpu.render(Frame(scene))
+        let img = try renderRect(Rect(0, 0, 10.5, 4), filledWith: RGBA(1, 1, 1), onCanvas: (20, 4))
         XCTAssertEqual(img[10, 2], SIMD4<UInt8>(255, 255, 255, 128))
         XCTAssertEqual(img[9, 2].w, 255)
         XCTAssertEqual(img[11, 2].w, 0)

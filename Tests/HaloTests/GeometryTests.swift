@@ -113,34 +113,44 @@ final class GeometryTests: XCTestCase {
         XCTAssertGreaterThan(insideCount, count / 10, "\(label): too few points inside to test", file: file, line: line)
     }
 
+    private enum BoxKind { case rounded, continuous }
+
+    /// ``assertMatchesBruteForce`` for `sdRoundedBox` or `sdContinuousBox` against the dense
+    /// outline of the same box (tolerance 1e-4 px).
+    private func assertBoxDistanceIsExact(_ kind: BoxKind, halfSize b: (x: Double, y: Double), radii r: [Double], margin: Double,
+                                          count: Int = 300, seed: UInt64, _ label: String,
+                                          file: StaticString = #filePath, line: UInt = #line) {
+        let radii = SIMD4(r[0], r[1], r[2], r[3])
+        switch kind {
+        case .rounded:
+            assertMatchesBruteForce(roundedBoxOutline(halfSize: b, radii: r), halfSize: b, margin: margin, count: count, tolerance: 1e-4,
+                                    seed: seed, label, sdf: { sdRoundedBox($0, halfSize: Vec2(b.x, b.y), radii: radii) }, file: file, line: line)
+        case .continuous:
+            assertMatchesBruteForce(continuousBoxOutline(halfSize: b, radii: r), halfSize: b, margin: margin, count: count, tolerance: 1e-4,
+                                    seed: seed, label, sdf: { sdContinuousBox($0, halfSize: Vec2(b.x, b.y), radii: radii) }, file: file, line: line)
+        }
+    }
+
     // MARK: - sdRoundedBox
 
     func testRoundedBoxDistanceIsExactForEqualRadii() {
-        let b = (x: 60.0, y: 35.0), r = [12.0, 12, 12, 12]
-        assertMatchesBruteForce(roundedBoxOutline(halfSize: b, radii: r), halfSize: b, margin: 20, tolerance: 1e-4,
-                                seed: 1, "equal radii") { sdRoundedBox($0, halfSize: Vec2(b.x, b.y), radii: SIMD4(r[0], r[1], r[2], r[3])) }
+        assertBoxDistanceIsExact(.rounded, halfSize: (60.0, 35.0), radii: [12.0, 12, 12, 12], margin: 20, seed: 1, "equal radii")
     }
 
     func testRoundedBoxDistanceIsExactForPerCornerRadiiInTheirOrder() {
         // Very different radii, so that a corner-order mistake shows.
-        let b = (x: 50.0, y: 40.0), r = [30.0, 4, 18, 9]
-        assertMatchesBruteForce(roundedBoxOutline(halfSize: b, radii: r), halfSize: b, margin: 15, tolerance: 1e-4,
-                                seed: 2, "per-corner radii") { sdRoundedBox($0, halfSize: Vec2(b.x, b.y), radii: SIMD4(r[0], r[1], r[2], r[3])) }
+        assertBoxDistanceIsExact(.rounded, halfSize: (50.0, 40.0), radii: [30.0, 4, 18, 9], margin: 15, seed: 2, "per-corner radii")
     }
 
     func testRoundedBoxDistanceIsExactWhenOneRadiusExceedsHalfASide() {
         // topLeft 45 > half the 60-high side: its arc reaches past the middle of the
         // left side (the trap of the one-radius-per-quadrant formula). Left side:
         // 45 + 15 = 60, exactly fits; top: 45 + 10 <= 100.
-        let b = (x: 50.0, y: 30.0), r = [45.0, 10, 5, 15]
-        assertMatchesBruteForce(roundedBoxOutline(halfSize: b, radii: r), halfSize: b, margin: 15, count: 500, tolerance: 1e-4,
-                                seed: 3, "radius > half side") { sdRoundedBox($0, halfSize: Vec2(b.x, b.y), radii: SIMD4(r[0], r[1], r[2], r[3])) }
+        assertBoxDistanceIsExact(.rounded, halfSize: (50.0, 30.0), radii: [45.0, 10, 5, 15], margin: 15, count: 500, seed: 3, "radius > half side")
     }
 
     func testCapsuleDistanceIsExact() {
-        let b = (x: 70.0, y: 20.0), r = [20.0, 20, 20, 20]
-        assertMatchesBruteForce(roundedBoxOutline(halfSize: b, radii: r), halfSize: b, margin: 15, tolerance: 1e-4,
-                                seed: 4, "capsule") { sdRoundedBox($0, halfSize: Vec2(b.x, b.y), radii: SIMD4(r[0], r[1], r[2], r[3])) }
+        assertBoxDistanceIsExact(.rounded, halfSize: (70.0, 20.0), radii: [20.0, 20, 20, 20], margin: 15, seed: 4, "capsule")
     }
 
     func testSharpCornerStaysSharpWhenOffsetOutwards() {
@@ -159,16 +169,12 @@ final class GeometryTests: XCTestCase {
     // MARK: - sdContinuousBox
 
     func testContinuousBoxDistanceIsExactForEqualRadii() {
-        let b = (x: 60.0, y: 40.0), r = [20.0, 20, 20, 20]
-        assertMatchesBruteForce(continuousBoxOutline(halfSize: b, radii: r), halfSize: b, margin: 15, tolerance: 1e-4,
-                                seed: 5, "continuous equal") { sdContinuousBox($0, halfSize: Vec2(b.x, b.y), radii: SIMD4(r[0], r[1], r[2], r[3])) }
+        assertBoxDistanceIsExact(.continuous, halfSize: (60.0, 40.0), radii: [20.0, 20, 20, 20], margin: 15, seed: 5, "continuous equal")
     }
 
     func testContinuousBoxDistanceIsExactForPerCornerRadiiUpToTheLimit() {
         // Limit min(w, h) / (2 * 1.52866483) = 80 / 3.05733 = 26.17.
-        let b = (x: 60.0, y: 40.0), r = [26.0, 8, 15, 3]
-        assertMatchesBruteForce(continuousBoxOutline(halfSize: b, radii: r), halfSize: b, margin: 15, count: 400, tolerance: 1e-4,
-                                seed: 6, "continuous per-corner") { sdContinuousBox($0, halfSize: Vec2(b.x, b.y), radii: SIMD4(r[0], r[1], r[2], r[3])) }
+        assertBoxDistanceIsExact(.continuous, halfSize: (60.0, 40.0), radii: [26.0, 8, 15, 3], margin: 15, count: 400, seed: 6, "continuous per-corner")
     }
 
     func testContinuousBoxDistanceIsExactNearTheCornersWhereTheKinksAre() {

@@ -156,41 +156,38 @@ struct JSONParser {
 
     mutating func skip() { while i < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[i]) { i += 1 } }
 
+    /// Comma-separated items up to `close`, the opening bracket already read.
+    mutating func items<T>(until close: UInt8, _ item: (inout Self) throws -> T) throws -> [T] {
+        var out: [T] = []
+        skip()
+        if bytes[i] == close { i += 1; return out }
+        while true {
+            skip()
+            out.append(try item(&self))
+            skip()
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            guard bytes[i] == close else { throw Malformed() }
+            i += 1
+            return out
+        }
+    }
+
     mutating func value() throws -> JSON {
         skip()
         guard i < bytes.count else { throw Malformed() }
         switch bytes[i] {
         case UInt8(ascii: "{"):
             i += 1
-            var members: [(String, JSON)] = []
-            skip()
-            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object([]) }
-            while true {
-                skip()
-                guard case .string(let k) = try value() else { throw Malformed() }
-                skip()
-                guard bytes[i] == UInt8(ascii: ":") else { throw Malformed() }
-                i += 1
-                members.append((k, try value()))
-                skip()
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                guard bytes[i] == UInt8(ascii: "}") else { throw Malformed() }
-                i += 1
-                return .object(members)
-            }
+            return .object(try items(until: UInt8(ascii: "}")) { p in
+                guard case .string(let k) = try p.value() else { throw Malformed() }
+                p.skip()
+                guard p.bytes[p.i] == UInt8(ascii: ":") else { throw Malformed() }
+                p.i += 1
+                return (k, try p.value())
+            })
         case UInt8(ascii: "["):
             i += 1
-            var items: [JSON] = []
-            skip()
-            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array([]) }
-            while true {
-                items.append(try value())
-                skip()
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                guard bytes[i] == UInt8(ascii: "]") else { throw Malformed() }
-                i += 1
-                return .array(items)
-            }
+            return .array(try items(until: UInt8(ascii: "]")) { p in try p.value() })
         case UInt8(ascii: "\""):
             let start = i
             i += 1

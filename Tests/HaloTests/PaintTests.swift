@@ -135,57 +135,65 @@ final class PaintTests: XCTestCase {
         assertClose(rp.color(at: Vec2(25, 40)), SIMD4(0.75, 0, 0.25, 1), tolerance: 1e-12)
     }
 
+    /// The pixel-space start and end of a linear paint of red to blue resolved at `time`.
+    private func linearAxis(start: UnitPoint, end: UnitPoint, animation: Animation, rect: Rect,
+                            time: Double, scale: Double) -> (Vec2, Vec2) {
+        let paint = Paint(.linear(start: start, end: end), stops: Paint.evenStops([red, blue]), animation: animation)
+        guard case .linear(let s, let e) = ResolvedPaint(paint, rect: rect, time: time, scale: scale).geometry else {
+            XCTFail("not linear")
+            return (Vec2(.nan, .nan), Vec2(.nan, .nan))
+        }
+        return (s, e)
+    }
+
+    private func assertPoint(_ p: Vec2, _ x: Double, _ y: Double, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(p.x, x, accuracy: 1e-9, what, file: file, line: line)
+        XCTAssertEqual(p.y, y, accuracy: 1e-9, what, file: file, line: line)
+    }
+
     func testCornerCycleAfterOneStepMovesStartFromTopLeftToTopRight() {
         // f(u, v) = (1 - v, u): f(0, 0) = (1, 0) and f(1, 1) = (0, 1). For the rect
         // [10, 20, 200, 100] at scale 2 those are pixels (420, 40) and (20, 240).
-        let paint = Paint(.linear(start: UnitPoint(0, 0), end: UnitPoint(1, 1)), stops: Paint.evenStops([red, blue]),
-                          animation: .cornerCycle(stepDuration: 2))
-        let rp = ResolvedPaint(paint, rect: Rect(10, 20, 200, 100), time: 2, scale: 2)
-        guard case .linear(let s, let e) = rp.geometry else { return XCTFail("not linear") }
-        XCTAssertEqual(s.x, 420, accuracy: 1e-9); XCTAssertEqual(s.y, 40, accuracy: 1e-9)
-        XCTAssertEqual(e.x, 20, accuracy: 1e-9); XCTAssertEqual(e.y, 240, accuracy: 1e-9)
+        let (s, e) = linearAxis(start: UnitPoint(0, 0), end: UnitPoint(1, 1), animation: .cornerCycle(stepDuration: 2),
+                                rect: Rect(10, 20, 200, 100), time: 2, scale: 2)
+        assertPoint(s, 420, 40, "start")
+        assertPoint(e, 20, 240, "end")
     }
 
     func testCornerCycleHalfwayThroughAStepIsTheMidpointOfItsTwoCorners() {
         // t = 1.5 D: lerp(f(0, 0), f^2(0, 0), 1/2) = lerp((1, 0), (1, 1), 1/2) = (1, 0.5).
-        let paint = Paint(.linear(start: UnitPoint(0, 0), end: UnitPoint(1, 1)), stops: Paint.evenStops([red, blue]),
-                          animation: .cornerCycle(stepDuration: 2))
-        let rp = ResolvedPaint(paint, rect: Rect(0, 0, 100, 50), time: 3, scale: 1)
-        guard case .linear(let s, let e) = rp.geometry else { return XCTFail("not linear") }
-        XCTAssertEqual(s.x, 100, accuracy: 1e-9); XCTAssertEqual(s.y, 25, accuracy: 1e-9)
+        let (s, e) = linearAxis(start: UnitPoint(0, 0), end: UnitPoint(1, 1), animation: .cornerCycle(stepDuration: 2),
+                                rect: Rect(0, 0, 100, 50), time: 3, scale: 1)
+        assertPoint(s, 100, 25, "start")
         // End: lerp(f(1, 1), f^2(1, 1), 1/2) = lerp((0, 1), (0, 0), 1/2) = (0, 0.5).
-        XCTAssertEqual(e.x, 0, accuracy: 1e-9); XCTAssertEqual(e.y, 25, accuracy: 1e-9)
+        assertPoint(e, 0, 25, "end")
     }
 
     func testCornerCycleRepeatsEveryFourSteps() {
-        let paint = Paint(.linear(start: UnitPoint(0.2, 0), end: UnitPoint(0.9, 1)), stops: Paint.evenStops([red, blue]),
-                          animation: .cornerCycle(stepDuration: 0.5))
-        let a = ResolvedPaint(paint, rect: Rect(0, 0, 100, 50), time: 0.3, scale: 1)
-        let b = ResolvedPaint(paint, rect: Rect(0, 0, 100, 50), time: 0.3 + 2, scale: 1)
-        guard case .linear(let s0, let e0) = a.geometry, case .linear(let s1, let e1) = b.geometry else { return XCTFail() }
-        XCTAssertEqual(s0.x, s1.x, accuracy: 1e-9); XCTAssertEqual(s0.y, s1.y, accuracy: 1e-9)
-        XCTAssertEqual(e0.x, e1.x, accuracy: 1e-9); XCTAssertEqual(e0.y, e1.y, accuracy: 1e-9)
+        let axis = { (t: Double) in
+            self.linearAxis(start: UnitPoint(0.2, 0), end: UnitPoint(0.9, 1), animation: .cornerCycle(stepDuration: 0.5),
+                            rect: Rect(0, 0, 100, 50), time: t, scale: 1)
+        }
+        let (s0, e0) = axis(0.3), (s1, e1) = axis(0.3 + 2)
+        assertPoint(s1, s0.x, s0.y, "start")
+        assertPoint(e1, e0.x, e0.y, "end")
     }
 
     func testLinearRotationByHalfAPeriodSwapsStartAndEndAboutTheRectCentre() {
         // Points turn about the rect's centre (60, 45) in pixels: (10, 20) <-> (110, 70).
-        let paint = Paint(.linear(start: UnitPoint(0, 0), end: UnitPoint(1, 1)), stops: Paint.evenStops([red, blue]),
-                          animation: .rotation(period: 2, clockwise: true))
-        let rp = ResolvedPaint(paint, rect: Rect(10, 20, 100, 50), time: 1, scale: 1)
-        guard case .linear(let s, let e) = rp.geometry else { return XCTFail("not linear") }
-        XCTAssertEqual(s.x, 110, accuracy: 1e-9); XCTAssertEqual(s.y, 70, accuracy: 1e-9)
-        XCTAssertEqual(e.x, 10, accuracy: 1e-9); XCTAssertEqual(e.y, 20, accuracy: 1e-9)
+        let (s, e) = linearAxis(start: UnitPoint(0, 0), end: UnitPoint(1, 1), animation: .rotation(period: 2, clockwise: true),
+                                rect: Rect(10, 20, 100, 50), time: 1, scale: 1)
+        assertPoint(s, 110, 70, "start")
+        assertPoint(e, 10, 20, "end")
     }
 
     func testLinearRotationByAQuarterPeriodTurnsClockwiseOnScreen() {
         // Start (0, 0.5) -> end (1, 0.5) of a 100 x 100 square points right; a quarter
         // turn clockwise on screen (y down) makes it point down: start (50, 0), end (50, 100).
-        let paint = Paint(.linear(start: UnitPoint(0, 0.5), end: UnitPoint(1, 0.5)), stops: Paint.evenStops([red, blue]),
-                          animation: .rotation(period: 8, clockwise: true))
-        let rp = ResolvedPaint(paint, rect: square, time: 2, scale: 1)
-        guard case .linear(let s, let e) = rp.geometry else { return XCTFail("not linear") }
-        XCTAssertEqual(s.x, 50, accuracy: 1e-9); XCTAssertEqual(s.y, 0, accuracy: 1e-9)
-        XCTAssertEqual(e.x, 50, accuracy: 1e-9); XCTAssertEqual(e.y, 100, accuracy: 1e-9)
+        let (s, e) = linearAxis(start: UnitPoint(0, 0.5), end: UnitPoint(1, 0.5), animation: .rotation(period: 8, clockwise: true),
+                                rect: square, time: 2, scale: 1)
+        assertPoint(s, 50, 0, "start")
+        assertPoint(e, 50, 100, "end")
     }
 
     // MARK: - Radial

@@ -187,16 +187,9 @@ final class PreviewTests: XCTestCase {
     func testBrokenSceneKeepsTheLastGoodState() throws {
         let scene = folder.appendingPathComponent("button.json")
         try FileManager.default.copyItem(at: button, to: scene)
-        let shot = folder.appendingPathComponent("kept.png").path
-        let run = try preview([scene.path, "--frames", "4", "--time", "0.5", "--screenshot", shot, "--script", "1 wait-reload"]) { p in
-            try p.waitForOutput("watching")
-            let broken = try String(contentsOf: scene, encoding: .utf8).replacingOccurrences(of: "\"width\": 3,", with: "\"width\": -3,")
-            try Data(broken.utf8).write(to: scene, options: .atomic)
-        }
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stderr.contains("layers[0].stroke.width: expected a number > 0, found -3"), run.stderr)
-        XCTAssertTrue(run.stdout.contains("error, see terminal"), run.stdout)
-        try assertClose(try PNG.read(shot), try render(button.path, time: 0.5 + 3.0 / 60), "the last good scene")
+        let broken = try String(contentsOf: scene, encoding: .utf8).replacingOccurrences(of: "\"width\": 3,", with: "\"width\": -3,")
+        try assertBreakingKeepsTheLastGoodFrame([scene.path], writing: broken, to: scene,
+                                                 error: "layers[0].stroke.width: expected a number > 0, found -3")
     }
 
     /// A shader broken during a run: the process stays up, the GLSL error is printed as
@@ -226,16 +219,8 @@ final class PreviewTests: XCTestCase {
         try assertClose(try PNG.read(shot), try render(button.path, time: 0.5 + 5.0 / 60), "the frame after recovery")
 
         // Broken until the end: the last good frame, and the title says so.
-        let kept = folder.appendingPathComponent("kept.png").path
-        let stay = try preview([button.path, "--shaders", shaders.path, "--frames", "4", "--time", "0.5", "--screenshot", kept,
-                                "--script", "1 wait-reload"]) { p in
-            try p.waitForOutput("watching")
-            try Data(broken.utf8).write(to: resolve, options: .atomic)
-        }
-        XCTAssertEqual(stay.status, 0, stay.stderr)
-        XCTAssertTrue(stay.stderr.contains("\(resolve.path):\(main + 2):"), stay.stderr)
-        XCTAssertTrue(stay.stdout.contains("error, see terminal"), stay.stdout)
-        try assertClose(try PNG.read(kept), try render(button.path, time: 0.5 + 3.0 / 60), "the last good shaders")
+        try assertBreakingKeepsTheLastGoodFrame([button.path, "--shaders", shaders.path], writing: broken, to: resolve,
+                                                 error: "\(resolve.path):\(main + 2):")
     }
 
     /// A shader paint's file is watched too: broken, the error names the paint's file and
@@ -329,6 +314,23 @@ final class PreviewTests: XCTestCase {
     }
 
     /// Runs `xvfb-run -a halo preview ARGS`; `during` runs while it does (edits files).
+    /// Runs the preview of the seed button (`args`: its scene and options) for 4 frames from
+    /// time 0.5 s, writing `text` to `file` once it watches: the process stays up, prints
+    /// `error`, says "error, see terminal" in its title, and keeps drawing the last good
+    /// frame (the button as `halo render` draws it at the last frame's time).
+    private func assertBreakingKeepsTheLastGoodFrame(_ args: [String], writing text: String, to file: URL, error: String,
+                                                     sourceFile: StaticString = #filePath, line: UInt = #line) throws {
+        let shot = folder.appendingPathComponent("kept.png").path
+        let run = try preview(args + ["--frames", "4", "--time", "0.5", "--screenshot", shot, "--script", "1 wait-reload"]) { p in
+            try p.waitForOutput("watching")
+            try Data(text.utf8).write(to: file, options: .atomic)
+        }
+        XCTAssertEqual(run.status, 0, run.stderr, file: sourceFile, line: line)
+        XCTAssertTrue(run.stderr.contains(error), run.stderr, file: sourceFile, line: line)
+        XCTAssertTrue(run.stdout.contains("error, see terminal"), run.stdout, file: sourceFile, line: line)
+        try assertClose(try PNG.read(shot), try render(button.path, time: 0.5 + 3.0 / 60), "the last good frame")
+    }
+
     private func preview(_ args: [String], during: ((PreviewProcess) throws -> Void)? = nil) throws -> HaloRun {
         let p = try PreviewProcess(arguments: ["preview"] + args, folder: folder)
         do { try during?(p) } catch {

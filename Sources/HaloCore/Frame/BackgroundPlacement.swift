@@ -12,6 +12,17 @@ public enum BackgroundPlacement {
         return ((c.x - Double(iw) * s) / 2, (c.y - Double(ih) * s) / 2, Double(iw) * s, Double(ih) * s)
     }
 
+    /// Along one axis, pixel `k` of an image drawn over [origin, origin + extent) pixels from
+    /// `texels` texels: the pixel's coverage (0...1), the two texels its centre falls between
+    /// (clamped to the edge) and the weight of the second; nil when the pixel is outside.
+    private static func sample(_ k: Int, origin: Double, extent: Double, texels: Int) -> (Double, Int, Int, Double)? {
+        let cover = min(Double(k) + 1, origin + extent) - max(Double(k), origin)
+        if cover <= 0 { return nil }
+        let u = (Double(k) + 0.5 - origin) * Double(texels) / extent - 0.5
+        let u0 = Int(u.rounded(.down))
+        return (min(cover, 1), min(max(u0, 0), texels - 1), min(max(u0 + 1, 0), texels - 1), u - u.rounded(.down))
+    }
+
     /// The background as a premultiplied image of `width` x `height` pixels.
     public static func render(_ img: RGBA8Image, mode: ContentMode, width: Int, height: Int, canvasSize: Vec2) -> PremulImage {
         let (x, y, dw, dh) = rect(imageWidth: img.width, imageHeight: img.height, mode: mode, canvasSize: canvasSize)
@@ -24,20 +35,12 @@ public enum BackgroundPlacement {
         }
         var out = PremulImage(width: width, height: height)
         for j in 0..<height {
-            let cy = min(Double(j) + 1, y + dh) - max(Double(j), y)
-            if cy <= 0 { continue }
-            let v = (Double(j) + 0.5 - y) * Double(ih) / dh - 0.5
-            let v0 = Int(v.rounded(.down)), fv = v - v.rounded(.down)
-            let r0 = min(max(v0, 0), ih - 1), r1 = min(max(v0 + 1, 0), ih - 1)
+            guard let (cy, r0, r1, fv) = sample(j, origin: y, extent: dh, texels: ih) else { continue }
             for i in 0..<width {
-                let cx = min(Double(i) + 1, x + dw) - max(Double(i), x)
-                if cx <= 0 { continue }
-                let u = (Double(i) + 0.5 - x) * Double(iw) / dw - 0.5
-                let u0 = Int(u.rounded(.down)), fu = u - u.rounded(.down)
-                let c0 = min(max(u0, 0), iw - 1), c1 = min(max(u0 + 1, 0), iw - 1)
+                guard let (cx, c0, c1, fu) = sample(i, origin: x, extent: dw, texels: iw) else { continue }
                 let top = premul[r0 * iw + c0] * (1 - fu) + premul[r0 * iw + c1] * fu
                 let bottom = premul[r1 * iw + c0] * (1 - fu) + premul[r1 * iw + c1] * fu
-                let s = (top * (1 - fv) + bottom * fv) * (min(cx, 1) * min(cy, 1))
+                let s = (top * (1 - fv) + bottom * fv) * (cx * cy)
                 out.pixels[j * width + i] = SIMD4<Float>(s)
             }
         }
