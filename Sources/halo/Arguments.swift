@@ -70,23 +70,28 @@ struct Arguments {
             if let needed = o.requires, givenKeys.contains(o.key), !givenKeys.contains(needed) {
                 throw UsageError("\(o.names[0]) needs \(byName[needed]!.synopsis)")
             }
-            if case .value(let text)? = o.defaultValue { values[o.key] = try o.value.parse(text, for: o.key) }
+            if case .value(let text)? = o.defaultValue, !givenKeys.contains(o.key) { values[o.key] = try o.value.parse(text, for: o.key) }
         }
         for (option, name, text) in texts { values[option.key] = try option.value.parse(text, for: name) }
     }
 
     /// Whether `option` (a flag, or an option with a value) was given on the command line.
     func given(_ option: CommandOption) -> Bool {
-        precondition(option.commands.contains(command), "halo \(command.rawValue) does not take \(option.key)")
+        checkTaken(option)
         return givenKeys.contains(option.key)
     }
 
     /// The value of `option`: given, else its `Default.value`, else nil. `T` is the type its
     /// ``OptionValue`` gives (e.g. `Double` for `.number`, `Backend` for `.backend`).
     func value<T>(_ option: CommandOption, as _: T.Type = T.self) -> T? {
-        precondition(option.commands.contains(command), "halo \(command.rawValue) does not take \(option.key)")
+        checkTaken(option)
         guard let v = values[option.key] else { return nil }
         guard let t = v as? T else { preconditionFailure("\(option.key) holds a \(type(of: v)), not a \(T.self)") }
         return t
+    }
+
+    /// Stops on a programming error: asking for an option the command does not take.
+    private func checkTaken(_ option: CommandOption) {
+        precondition(option.commands.contains(command), "halo \(command.rawValue) does not take \(option.key)")
     }
 }

@@ -24,13 +24,7 @@ enum BenchCommand {
         let backend: Backend = args.value(.backend)!
         let frames: Int = args.value(.benchFrames)!, warmup: Int = args.value(.warmup)!
         if args.given(.passes) && backend != .gpu { throw UsageError("--passes: the GPU backend's passes only; drop it or use --backend gpu") }
-        var scene: Scene, background: RGBA8Image?
-        do {
-            (scene, background) = try Halo.load(args.operands[0])
-        } catch {
-            printError("halo bench: \(error)")
-            return 2
-        }
+        var (scene, background) = try CommandFailure.exiting(2) { try Halo.load(args.operands[0]) }
         if let size: PixelSize = args.value(.benchSize) { scene = Benchmark.resized(scene, width: size.width, height: size.height) }
         do {
             var gpu: GLRenderer?

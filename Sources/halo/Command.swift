@@ -5,9 +5,18 @@ import Halo
 /// the one place where a command line is parsed against ``CommandOption/all``, `--help`
 /// is printed and usage errors are reported (exit status 2, with the usage line).
 enum Command: String, CaseIterable, Sendable {
-    case render, preview
+    /// `halo render`: draws a scene to a PNG.
+    case render
+    /// `halo preview`: a live window.
+    case preview
+    /// `halo random-scene`: prints seeded random scenes.
     case randomScene = "random-scene"
-    case bench, diff, test
+    /// `halo bench`: times frames.
+    case bench
+    /// `halo diff`: compares two PNGs.
+    case diff
+    /// `halo test`: checks scenes against reference images.
+    case test
 
     /// What the command does, for `halo --help`'s list of commands.
     var summary: String {
@@ -45,7 +54,8 @@ enum Command: String, CaseIterable, Sendable {
     }
 
     /// Runs the command on `argv` (the arguments after its name); the exit status.
-    /// A usage error, from parsing or from the command itself, is printed with the usage line: 2.
+    /// A ``CommandFailure`` is printed and ends with its status; any other error, from parsing
+    /// or from the command itself, is a usage error, printed with the usage line: 2.
     func run(_ argv: [String]) -> Int32 {
         do {
             let args = try Arguments(argv, for: self)
@@ -58,6 +68,9 @@ enum Command: String, CaseIterable, Sendable {
             case .diff: return try DiffCommand.run(args)
             case .test: return try TestCommand.run(args)
             }
+        } catch let failure as CommandFailure {
+            printError("halo \(rawValue): \(failure.error)")
+            return failure.status
         } catch {
             printError("halo \(rawValue): \(error)\nusage: \(usage)")
             return 2

@@ -28,14 +28,7 @@ enum DiffCommand {
         let tolerance: FuzzyTolerance = args.value(.diffFuzzy)!
         let diffImage: String? = args.value(.diffImage)
         let (pathA, pathB) = (args.operands[0], args.operands[1])
-        let a: RGBA8Image, b: RGBA8Image
-        do {
-            a = try PNG.read(pathA)
-            b = try PNG.read(pathB)
-        } catch {
-            printError("halo diff: \(error)")
-            return 2
-        }
+        let (a, b) = try CommandFailure.exiting(2) { (try PNG.read(pathA), try PNG.read(pathB)) }
         guard let c = ImageComparison(a, b) else {
             if json {
                 printJSON(["a": path(pathA, a), "b": path(pathB, b), "sameSize": false, "pass": false])
@@ -45,12 +38,7 @@ enum DiffCommand {
             printError("halo diff: sizes differ (\(a.width)x\(a.height) and \(b.width)x\(b.height)); nothing compared")
             return 2
         }
-        if let out = diffImage {
-            do { try PNG.write(c.heatMap(over: a), to: out) } catch {
-                printError("halo diff: \(error)")
-                return 2
-            }
-        }
+        if let out = diffImage { try CommandFailure.exiting(2) { try PNG.write(c.heatMap(over: a), to: out) } }
         let reason = tolerance.failureReason(c)
         if json {
             var over: [String: Any] = [:]

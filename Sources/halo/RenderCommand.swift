@@ -37,13 +37,7 @@ enum RenderCommand {
         let time: Double? = args.value(.renderTime)
         let backend: Backend = args.value(.backend)!
         let shaders: String? = args.value(.shaders)
-        let scene: Scene, background: RGBA8Image?
-        do {
-            (scene, background) = try Halo.load(args.operands[0])
-        } catch {
-            printError("halo render: \(error)")
-            return 2
-        }
+        let (scene, background) = try CommandFailure.exiting(2) { try Halo.load(args.operands[0]) }
         var start = DispatchTime.now()
         var image: RGBA8Image
         var used = backend
@@ -69,12 +63,7 @@ enum RenderCommand {
             return 1
         }
         let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
-        do {
-            try PNG.write(image, to: out)
-        } catch {
-            printError("halo render: \(error)")
-            return 1
-        }
+        try CommandFailure.exiting(1) { try PNG.write(image, to: out) }
         print("\(out) \(String(format: "%.1f", ms)) ms (\(used.rawValue)\(setup))")
         return 0
     }

@@ -34,20 +34,8 @@ enum TestCommand {
     /// Checks every scene under the folder of a parsed command line; the exit status.
     static func run(_ args: Arguments) throws -> Int32 {
         let dir = args.operands[0]
-        var options: TestRun.Options
-        do {
-            options = try parseOptions(args)
-        } catch {
-            printError("halo test: \(error)")
-            return 2
-        }
-        let scenes: [String]
-        do {
-            scenes = try SceneTestSpec.sceneFiles(under: dir)
-        } catch {
-            printError("halo test: \(error)")
-            return 2
-        }
+        var options = try CommandFailure.exiting(2) { try parseOptions(args) }
+        let scenes = try CommandFailure.exiting(2) { try SceneTestSpec.sceneFiles(under: dir) }
         guard !scenes.isEmpty else {
             printError("halo test: no scenes (*.json) under \(dir)")
             return 2
