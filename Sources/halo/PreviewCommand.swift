@@ -2,12 +2,10 @@ import Foundation
 import Halo
 import HaloPreview
 
+/// `halo preview SCENE.json`: a live window that reloads the scene and shaders.
 enum PreviewCommand {
-    static let usage = "usage: halo preview SCENE.json [--shaders DIR] [--size WxH] [--time T] [--frames N [--screenshot OUT.png]]"
-    static let help = """
-    USAGE: halo preview SCENE.json [--shaders DIR] [--size WxH] [--time T]
-           halo preview SCENE.json --frames N [--time T] [--screenshot OUT.png]
-
+    /// Help's prose before the options (they come from ``CommandOption``).
+    static let description = """
     Opens a window (GLFW, OpenGL 3.3 core) that draws the scene with the GPU renderer,
     animating in real time with vsync. The canvas fills the window with its aspect
     ratio kept, centred, one canvas pixel per screen pixel (sharp at any content
@@ -31,32 +29,10 @@ enum PreviewCommand {
 
     The title shows the scene, the time t, frames per second and the GPU time of a
     frame (GL timer queries; "n/a" where the driver has none).
+    """
 
-    OPTIONS:
-      --shaders DIR     read (and watch) the GLSL in DIR (default: $HALO_SHADERS, a
-                        Shaders/ folder beside the executable or above it, else the
-                        copy built into halo, which is not watched)
-      --size WxH        framebuffer size in pixels (default: the scene's own pixel
-                        size, shrunk to fit the screen)
-      --time T          start at T seconds (default: the scene's "time")
-      --no-vsync        do not wait for the vertical blank (measuring)
-      -h, --help        this text
-
-    SCRIPTED RUNS (tests, demos):
-      --frames N        draw N frames at fixed steps of 1/60 s from the start time,
-                        then exit; prints the median frame time and GPU time
-      --screenshot OUT.png
-                        write the last frame's canvas (straight alpha; with the
-                        default window size, the same image as `halo render` at
-                        that time)
-      --window-screenshot OUT.png
-                        write the whole window as shown on the last frame
-      --script "F ACTION; ..."
-                        before frame F: "key NAME" (space left right home m [ ] s q),
-                        "resize W H" ("resize 0 0" minimises: nothing is drawn
-                        until the next resize), "wait-reload" (wait up to 30 s for a
-                        changed file to be reloaded or refused)
-
+    /// Help's prose after the options.
+    static let after = """
     Without a display (no DISPLAY), run it under xvfb-run:
       xvfb-run -a halo preview Examples/gradient-border-button.json --frames 120
 
@@ -64,53 +40,17 @@ enum PreviewCommand {
     or a screenshot could not be written; 2 bad input (scene, option).
     """
 
-    static func run(_ argv: [String]) -> Int32 {
-        let args: Arguments
-        do {
-            args = try Arguments(argv, valued: ["--shaders", "--size", "--time", "--frames", "--screenshot", "--window-screenshot", "--script"],
-                                 flags: ["-h", "--help", "--no-vsync"])
-        } catch {
-            printError("halo preview: \(error)\n\(usage)")
-            return 2
-        }
-        if args.flags.contains("-h") || args.flags.contains("--help") { print(help); return 0 }
-        var options: PreviewOptions
-        do {
-            guard args.positional.count == 1 else { throw UsageError("expected one scene file, found \(args.positional.count)") }
-            options = PreviewOptions(scenePath: args.positional[0])
-            options.time = try args.double("--time")
-            options.frames = try args.int("--frames", min: 1)
-            if options.frames == nil {
-                for o in ["--screenshot", "--window-screenshot", "--script"] where args.options[o] != nil {
-                    throw UsageError("\(o) needs --frames N (a scripted run)")
-                }
-            }
-            if let size = args.options["--size"] {
-                let parts = size.lowercased().split(separator: "x")
-                guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...Limits.maxCanvasSide).contains(w),
-                      (1...Limits.maxCanvasSide).contains(h) else {
-                    throw UsageError("--size: expected WxH with each side 1...\(Limits.maxCanvasSide), found \(size)")
-                }
-                options.size = (w, h)
-            }
-            if let dir = args.options["--shaders"] {
-                var isDir: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
-                    throw UsageError("--shaders: expected a folder of GLSL files, found \(dir) (no such folder)")
-                }
-                options.shadersDirectory = URL(fileURLWithPath: dir).standardizedFileURL.path
-            }
-            for o in ["--screenshot", "--window-screenshot"] {
-                if let out = args.options[o] { _ = try PNG.checkOutputPath(out) }
-            }
-            options.screenshot = args.options["--screenshot"]
-            options.windowScreenshot = args.options["--window-screenshot"]
-            if let s = args.options["--script"] { options.script = try PreviewScript(parsing: s) }
-            if args.flags.contains("--no-vsync") { options.vsync = false }
-        } catch {
-            printError("halo preview: \(error)\n\(usage)")
-            return 2
-        }
+    /// Opens the preview of a parsed command line; the exit status.
+    static func run(_ args: Arguments) throws -> Int32 {
+        var options = PreviewOptions(scenePath: args.operands[0])
+        options.time = args.value(.previewTime)
+        options.frames = args.value(.previewFrames)
+        if let size: PixelSize = args.value(.previewSize) { options.size = (size.width, size.height) }
+        options.shadersDirectory = args.value(.shaders, as: String.self).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        options.screenshot = args.value(.screenshot)
+        options.windowScreenshot = args.value(.windowScreenshot)
+        if let script: PreviewScript = args.value(.script) { options.script = script }
+        if args.given(.noVsync) { options.vsync = false }
         return Preview.run(options)
     }
 }

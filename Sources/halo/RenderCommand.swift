@@ -1,27 +1,15 @@
 import Foundation
 import Halo
 
+/// `halo render SCENE.json -o OUT.png`: draws a scene to a PNG.
 enum RenderCommand {
-    static let help = """
-    USAGE: halo render SCENE.json -o OUT.png [--time T] [--backend gpu|cpu] [--shaders DIR]
-
+    /// Help's prose before the options (they come from ``CommandOption``).
+    static let description = """
     Draws a scene (SCENE.md, format 1) and writes it as an 8-bit RGBA PNG.
+    """
 
-    OPTIONS:
-      -o, --output OUT.png   where to write the image (written to a temporary file
-                             in the same folder, then renamed: never a partial file)
-      --time T               the moment to draw, in seconds (default: the scene's
-                             "time", or 0); ignored under "reduceMotion": true
-      --backend gpu|cpu      gpu: OpenGL 3.3 through EGL (headless), the default;
-                             cpu: the exact CPU reference renderer.
-                             Without --backend, when no GL context can be made,
-                             halo says why on stderr and uses cpu. With
-                             --backend gpu it fails instead.
-      --shaders DIR          read the GLSL from DIR (default: $HALO_SHADERS, a
-                             Shaders/ folder beside the executable or above it,
-                             else the copy built into halo)
-      -h, --help             this text
-
+    /// Help's prose after the options.
+    static let after = """
     OUTPUT: the output path and the render time in milliseconds, on stdout.
 
     LIMITS: each bounds memory or time; anything else SCENE.md allows is drawn
@@ -43,56 +31,13 @@ enum RenderCommand {
     device or pipe or whose folder does not exist: all checked before drawing).
     """
 
-    static func run(_ argv: [String]) -> Int32 {
-        let args: Arguments
-        do {
-            args = try Arguments(argv, valued: ["-o", "--output", "--time", "--backend", "--shaders"], flags: ["-h", "--help"])
-        } catch {
-            printError("halo render: \(error)\nusage: halo render SCENE.json -o OUT.png [--time T] [--backend gpu|cpu] [--shaders DIR]")
-            return 2
-        }
-        if args.flags.contains("-h") || args.flags.contains("--help") { print(help); return 0 }
-        guard args.positional.count == 1 else {
-            printError("halo render: expected one scene file, found \(args.positional.count)\nusage: halo render SCENE.json -o OUT.png [--time T] [--backend gpu|cpu] [--shaders DIR]")
-            return 2
-        }
-        guard let out = args.options["-o"] ?? args.options["--output"] else {
-            printError("halo render: -o OUT.png is required")
-            return 2
-        }
-        let time: Double?
-        let backendName = args.options["--backend"]
-        var backend = Backend.gpu
-        do {
-            time = try args.double("--time")
-            if let b = backendName {
-                guard let v = Backend(rawValue: b) else { throw UsageError("--backend: expected gpu or cpu, found \(b)") }
-                backend = v
-            }
-        } catch {
-            printError("halo render: \(error)")
-            return 2
-        }
-        // Refuse a bad output path or shaders folder before any work (bad input: exit 2).
-        do {
-            _ = try PNG.checkOutputPath(out)
-            if let dir = args.options["--shaders"] {
-                var isDir: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
-                    throw UsageError("--shaders: expected a folder of GLSL files, found \(dir) (no such folder)")
-                }
-            }
-        } catch {
-            printError("halo render: \(error)")
-            return 2
-        }
-        let scene: Scene, background: RGBA8Image?
-        do {
-            (scene, background) = try Halo.load(args.positional[0])
-        } catch {
-            printError("halo render: \(error)")
-            return 2
-        }
+    /// Draws the scene of a parsed command line; the exit status.
+    static func run(_ args: Arguments) throws -> Int32 {
+        let out: String = args.value(.output)!
+        let time: Double? = args.value(.renderTime)
+        let backend: Backend = args.value(.backend)!
+        let shaders: String? = args.value(.shaders)
+        let (scene, background) = try CommandFailure.exiting(2) { try Halo.load(args.operands[0]) }
         var start = DispatchTime.now()
         var image: RGBA8Image
         var used = backend
@@ -100,12 +45,12 @@ enum RenderCommand {
         do {
             if backend == .gpu {
                 do {
-                    let gpu = try GLRenderer(shaders: ShaderLibrary(directory: args.options["--shaders"]))
+                    let gpu = try GLRenderer(shaders: ShaderLibrary(directory: shaders))
                     let ready = DispatchTime.now()
                     setup = String(format: ", GL setup %.1f ms", Double(ready.uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
                     start = ready
                     image = try Halo.render(scene, background: background, time: time, backend: .gpu, gpu: gpu)
-                } catch let e where backendName == nil && (e is GLError || e is ShaderError) {
+                } catch let e where !args.given(.backend) && (e is GLError || e is ShaderError) {
                     printError("halo render: GPU unavailable (\(oneLine(e))); using the CPU reference")
                     used = .cpu
                     image = try Halo.render(scene, background: background, time: time, backend: .cpu)
@@ -118,12 +63,7 @@ enum RenderCommand {
             return 1
         }
         let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
-        do {
-            try PNG.write(image, to: out)
-        } catch {
-            printError("halo render: \(error)")
-            return 1
-        }
+        try CommandFailure.exiting(1) { try PNG.write(image, to: out) }
         print("\(out) \(String(format: "%.1f", ms)) ms (\(used.rawValue)\(setup))")
         return 0
     }

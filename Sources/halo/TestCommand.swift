@@ -4,13 +4,8 @@ import HaloTesting
 
 /// `halo test DIR`: renders every scene under DIR and compares it with its reference image.
 enum TestCommand {
-    static let usage = "usage: halo test DIR [--record missing|all|never] [--backend gpu|cpu] [--artifacts DIR] [--junit FILE] [--html FILE] [--jobs N]"
-
-    static let help = """
-    USAGE: halo test DIR [--record missing|all|never] [--backend gpu|cpu]
-                         [--artifacts DIR] [--junit FILE] [--html FILE] [--jobs N]
-                         [--fuzzy SPEC] [--shaders DIR]
-
+    /// Help's prose before the options (they come from ``CommandOption``).
+    static let description = """
     Finds every scene (*.json, recursively; *.test.json are sidecars) under DIR,
     renders it, compares it with its reference image and prints a table: scene,
     result, max difference (8-bit levels, premultiplied, as `halo diff`), pixels
@@ -24,30 +19,10 @@ enum TestCommand {
     button.t0.5.png (%g of the time); without it the scene is drawn once at
     its own "time". "fuzzy" is the web-platform-tests reftest tolerance (see
     `halo diff --help`); the default is "\(FuzzyTolerance.defaultText)".
+    """
 
-    OPTIONS:
-      --record MODE      missing: write references that do not exist, reported as
-                         "new" (default on a terminal); never: a missing
-                         reference fails (default when $CI is set, or when
-                         stdout is not a terminal); all: rewrite every
-                         reference. $HALO_RECORD sets the default too.
-      --backend gpu|cpu  gpu (default): OpenGL 3.3 through EGL, headless; when no
-                         GL context can be made without --backend, halo says so
-                         on stderr and uses cpu. cpu: the exact reference.
-      --artifacts DIR    where actual, expected and diff PNGs of failures go, as
-                         DIR/<scene>.actual.png, .expected.png, .diff.png
-                         (default: $HALO_ARTIFACTS, else halo-artifacts in the
-                         temporary folder); created when needed
-      --junit FILE       also write a JUnit XML report (one testcase per image)
-      --html FILE        also write one self-contained HTML page (images inlined)
-                         with expected, actual and diff side by side for every
-                         image, failures first
-      --jobs N           render N images at once (default: the core count for
-                         cpu, 1 for gpu, one GL context per job)
-      --fuzzy SPEC       the tolerance for scenes that state none
-      --shaders DIR      read the GLSL from DIR (as `halo render`)
-      -h, --help         this text
-
+    /// Help's prose after the options.
+    static let after = """
     A progress bar is drawn on stderr when it is a terminal.
 
     EXIT STATUS: 0 every image passed or was recorded; 1 an image failed (or
@@ -56,35 +31,11 @@ enum TestCommand {
     read, an unwritable report path.
     """
 
-    static func run(_ argv: [String]) -> Int32 {
-        let args: Arguments
-        do {
-            args = try Arguments(argv, valued: ["--record", "--backend", "--artifacts", "--junit", "--html", "--jobs", "--fuzzy", "--shaders"],
-                                 flags: ["-h", "--help"])
-        } catch {
-            printError("halo test: \(error)\n\(usage)")
-            return 2
-        }
-        if args.flags.contains("-h") || args.flags.contains("--help") { print(help); return 0 }
-        guard args.positional.count == 1 else {
-            printError("halo test: expected one folder of scenes, found \(args.positional.count)\n\(usage)")
-            return 2
-        }
-        let dir = args.positional[0]
-        var options: TestRun.Options
-        do {
-            options = try parseOptions(args)
-        } catch {
-            printError("halo test: \(error)")
-            return 2
-        }
-        let scenes: [String]
-        do {
-            scenes = try SceneTestSpec.sceneFiles(under: dir)
-        } catch {
-            printError("halo test: \(error)")
-            return 2
-        }
+    /// Checks every scene under the folder of a parsed command line; the exit status.
+    static func run(_ args: Arguments) throws -> Int32 {
+        let dir = args.operands[0]
+        var options = try CommandFailure.exiting(2) { try parseOptions(args) }
+        let scenes = try CommandFailure.exiting(2) { try SceneTestSpec.sceneFiles(under: dir) }
         guard !scenes.isEmpty else {
             printError("halo test: no scenes (*.json) under \(dir)")
             return 2
@@ -102,7 +53,7 @@ enum TestCommand {
                 return 1
             }
         }
-        if args.options["--jobs"] == nil {
+        if !args.given(.jobs) {
             options.jobs = options.backend == .gpu ? 1 : ProcessInfo.processInfo.activeProcessorCount
         }
         let run = TestRun(directory: dir, sceneFiles: scenes, options: options)
@@ -128,39 +79,26 @@ enum TestCommand {
         return status
     }
 
+    /// The run's options from a parsed command line and the environment; makes the artifacts folder.
+    /// - Throws: `ReferenceTestError` for a bad `$HALO_RECORD`; ``UsageError`` when the
+    ///   artifacts folder cannot be made.
     private static func parseOptions(_ args: Arguments) throws -> TestRun.Options {
         var o = TestRun.Options()
-        if let r = args.options["--record"] {
-            guard let m = RecordMode(rawValue: r) else { throw UsageError("--record: expected missing, all or never, found \(r)") }
-            o.record = m
-        } else {
-            o.record = try RecordMode.fromEnvironment(interactiveDefault: isatty(STDOUT_FILENO) == 1 ? .missing : .never)
-        }
-        if let b = args.options["--backend"] {
-            guard let v = Backend(rawValue: b) else { throw UsageError("--backend: expected gpu or cpu, found \(b)") }
-            o.backend = v
-            o.backendGiven = true
-        }
-        if let j = try args.int("--jobs", min: 1) { o.jobs = j }
-        if let f = args.options["--fuzzy"] { o.tolerance = try FuzzyTolerance(parsing: f) }
-        if let s = args.options["--shaders"] {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: s, isDirectory: &isDir), isDir.boolValue else {
-                throw UsageError("--shaders: expected a folder of GLSL files, found \(s) (no such folder)")
-            }
-            o.shaders = s
-        }
-        o.artifacts = args.options["--artifacts"] ?? ReferenceTest.defaultArtifactsDirectory
+        o.record = try args.value(.record)
+            ?? RecordMode.fromEnvironment(interactiveDefault: isatty(STDOUT_FILENO) == 1 ? .missing : .never)
+        o.backend = args.value(.backend)!
+        o.backendGiven = args.given(.backend)
+        o.jobs = args.value(.jobs) ?? o.jobs
+        o.tolerance = args.value(.testFuzzy)!
+        o.shaders = args.value(.shaders)
+        o.artifacts = args.value(.artifacts) ?? ReferenceTest.defaultArtifactsDirectory
         do {
             try FileManager.default.createDirectory(atPath: o.artifacts, withIntermediateDirectories: true)
         } catch {
             throw UsageError("--artifacts: cannot make the folder \(o.artifacts)")
         }
-        for name in ["--junit", "--html"] {
-            if let p = args.options[name] { _ = try PNG.checkOutputPath(p) }
-        }
-        o.junit = args.options["--junit"]
-        o.html = args.options["--html"]
+        o.junit = args.value(.junit)
+        o.html = args.value(.html)
         return o
     }
 }

@@ -1,0 +1,112 @@
+import Foundation
+import Halo
+import HaloPreview
+import HaloTesting
+
+/// What an option of the table takes after its name: how the text is checked, what it is
+/// turned into, and the placeholder that help and usage lines show for it.
+///
+/// Every kind is parsed here, once, so that `--backend` (say) means the same in every
+/// command that takes it and is refused with the same message.
+enum OptionValue: Sendable {
+    /// No value: the option is given or not (read with ``Arguments/flag(_:)``).
+    case flag
+    /// A path used as given, for a folder the command makes itself. Gives a `String`.
+    case path(String)
+    /// An existing folder of `contents` (e.g. "GLSL files"), refused when there is no such
+    /// folder. Gives a `String`.
+    case folder(String, of: String)
+    /// A file to write: refused before any work when it names a folder, a device or a
+    /// pipe, or its folder does not exist or is not writable (`PNG.checkOutputPath`).
+    /// Gives a `String`.
+    case outputFile(String)
+    /// A finite number (a `Double`; the option's help states its unit).
+    case number(String)
+    /// A whole number at least `min`. Gives an `Int`.
+    case integer(String, min: Int)
+    /// A whole number 0...`UInt64.max`, e.g. a random seed. Gives a `UInt64`.
+    case unsigned(String)
+    /// `WxH` in pixels, each side 1...`Limits.maxCanvasSide`. Gives a ``PixelSize``.
+    case size
+    /// `gpu` or `cpu`. Gives a `Backend`.
+    case backend
+    /// `missing`, `all` or `never`. Gives a `RecordMode`.
+    case recordMode
+    /// A web-platform-tests fuzzy tolerance, e.g. `maxDifference=0-2;totalPixels=0-100`.
+    /// Gives a `FuzzyTolerance`.
+    case tolerance
+    /// A `halo preview` script, `"F ACTION; ..."`. Gives a `PreviewScript`.
+    case script
+
+    /// What help and usage lines show after the option's name ("" for a flag).
+    var placeholder: String {
+        switch self {
+        case .flag: return ""
+        case .path(let p), .folder(let p, _), .outputFile(let p), .number(let p), .integer(let p, _), .unsigned(let p): return p
+        case .size: return "WxH"
+        case .backend: return Self.choices(Backend.self).joined(separator: "|")
+        case .recordMode: return Self.choices(RecordMode.self).joined(separator: "|")
+        case .tolerance: return "SPEC"
+        case .script: return "\"F ACTION; ...\""
+        }
+    }
+
+    /// The value of `text` given to the option `name`.
+    /// - Throws: ``UsageError`` (naming the option) when the text is not such a value, or the
+    ///   library's own error for a tolerance, a script or an output file.
+    func parse(_ text: String, for name: String) throws -> any Sendable {
+        switch self {
+        case .flag:
+            throw UsageError("\(name) takes no value, found \(text)")
+        case .path:
+            return text
+        case .folder(_, let contents):
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: text, isDirectory: &isDir), isDir.boolValue else {
+                throw UsageError("\(name): expected a folder of \(contents), found \(text) (no such folder)")
+            }
+            return text
+        case .outputFile:
+            _ = try PNG.checkOutputPath(text)
+            return text
+        case .number:
+            guard let d = Double(text), d.isFinite else { throw UsageError("\(name): expected a finite number, found \(text)") }
+            return d
+        case .integer(_, let min):
+            guard let i = Int(text), i >= min else { throw UsageError("\(name): expected an integer >= \(min), found \(text)") }
+            return i
+        case .unsigned:
+            guard let u = UInt64(text) else { throw UsageError("\(name): expected a whole number 0...\(UInt64.max), found \(text)") }
+            return u
+        case .size:
+            let parts = text.lowercased().split(separator: "x")
+            let sides = 1...Limits.maxCanvasSide
+            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), sides.contains(w), sides.contains(h) else {
+                throw UsageError("\(name): expected WxH with each side 1...\(Limits.maxCanvasSide), found \(text)")
+            }
+            return PixelSize(width: w, height: h)
+        case .backend:
+            return try Self.choice(Backend.self, text, for: name)
+        case .recordMode:
+            return try Self.choice(RecordMode.self, text, for: name)
+        case .tolerance:
+            return try FuzzyTolerance(parsing: text)
+        case .script:
+            return try PreviewScript(parsing: text)
+        }
+    }
+
+    /// The raw values of an enum's cases, in declaration order.
+    private static func choices<T: CaseIterable & RawRepresentable>(_: T.Type) -> [String] where T.RawValue == String {
+        T.allCases.map(\.rawValue)
+    }
+
+    /// The case of `T` named `text`; refused as "expected a, b or c, found text".
+    private static func choice<T: CaseIterable & RawRepresentable & Sendable>(_: T.Type, _ text: String, for name: String) throws -> T
+        where T.RawValue == String {
+        if let v = T(rawValue: text) { return v }
+        let all = choices(T.self)
+        let list = all.count > 1 ? all.dropLast().joined(separator: ", ") + " or " + all.last! : all.joined()
+        throw UsageError("\(name): expected \(list), found \(text)")
+    }
+}
