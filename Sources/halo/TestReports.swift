@@ -112,21 +112,17 @@ enum TestReports {
         return FileManager.default.contents(atPath: path)
     }
 
-    /// Text escaped for XML and HTML attribute values and content.
+    /// The five XML 1.0 predefined entities (XML 1.0, section 4.6).
+    private static let entities: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;"]
+
+    /// Text escaped for XML and HTML attribute values and content. XML 1.0 cannot carry
+    /// control characters other than tab and line feed, even escaped: they become "?".
     static func xml(_ s: String) -> String {
         var out = ""
         for ch in s.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t": out.unicodeScalars.append(ch)
-            // XML 1.0 cannot carry other control characters, even escaped.
-            case _ where ch.value < 0x20 || ch.value == 0xFFFE || ch.value == 0xFFFF: out += "?"
-            default: out.unicodeScalars.append(ch)
-            }
+            if let entity = entities[ch] { out += entity }
+            else if ch.value < 0x20 && ch != "\n" && ch != "\t" || ch.value == 0xFFFE || ch.value == 0xFFFF { out += "?" }
+            else { out.unicodeScalars.append(ch) }
         }
         return out
     }
