@@ -2,7 +2,7 @@
 // vec4 haloPaint(vec2 unitPoint, vec2 point, float time), straight-alpha sRGB, called once
 // per pixel at the middle of the pixel's covered part, clamped to 0...1 and premultiplied.
 // Keep in sync with Sources/HaloGL/GLRenderer.swift (setLayerUniforms, case .shader) and
-// Sources/HaloGL/ShaderPaintLibrary.swift.
+// Sources/HaloGL/ShaderPaintFile.swift.
 #ifndef HALO_SHADER_PAINT_GLSL
 #define HALO_SHADER_PAINT_GLSL
 #include "lib/layer_uniforms.glsl"

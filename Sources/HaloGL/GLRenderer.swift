@@ -710,7 +710,7 @@ struct LayerVariant: Hashable {
     /// 1: composite over the background and write final values (LayerTiles.Group.direct);
     /// 2: the same over an opaque background.
     var direct = 0
-    /// Shader paints' GLSL (ShaderPaintLibrary.swift), nil for other paints: new text for
+    /// Shader paints' GLSL (ShaderPaintFile.swift), nil for other paints: new text for
     /// a file is a new variant.
     var fillPaint: ShaderPaintSource?, strokePaint: ShaderPaintSource?
 

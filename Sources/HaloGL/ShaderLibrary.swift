@@ -10,7 +10,7 @@ public struct ShaderLibrary: Sendable {
     /// Where the sources come from: a folder, or nil for the embedded copy.
     public let directory: String?
     /// Files standing in for library names: a shader paint's GLSL for "paint/fill.glsl"
-    /// or "paint/stroke.glsl" (``withPaints(fill:stroke:)`` in ShaderPaintLibrary.swift).
+    /// or "paint/stroke.glsl" (``withPaints(fill:stroke:)`` in ShaderPaintFile.swift).
     var overrides: [String: ShaderPaintFile] = [:]
 
     /// - Parameter directory: a shaders folder; nil searches `$HALO_SHADERS`,

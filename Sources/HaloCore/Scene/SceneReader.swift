@@ -208,7 +208,7 @@ struct SceneReader {
         guard case .object(let raw) = v else { throw fail(path, "a paint object", v) }
         guard raw["type"] != nil else { throw fail(join(path, "type"), "a value (required)", nil) }
         let type = try choiceString(raw["type"], join(path, "type"), ["solid", "linear", "angular", "radial", "shader"])
-        if type == "shader" { return try shaderPaint(v, path) }    // GPU only, ShaderPaintReader.swift
+        if type == "shader" { return try shaderPaint(v, path) }    // GPU only, SceneReader+ShaderPaint.swift
         let specific: [String]
         switch type {
         case "solid": specific = ["color"]

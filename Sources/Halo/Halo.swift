@@ -1,13 +1,5 @@
 import Foundation
 
-/// Which renderer draws a scene.
-public enum Backend: String, Sendable, CaseIterable {
-    /// The OpenGL 3.3 renderer (headless through EGL).
-    case gpu
-    /// The exact CPU reference renderer.
-    case cpu
-}
-
 /// High-level entry points: load a scene, resolve it at a time, render it.
 public enum Halo {
     /// Reads and checks a scene file, and its background image if it has one.
