@@ -110,7 +110,7 @@ struct AreaIntegrator {
             guard stops.contains(where: { $0 >= lo && $0 <= hi }) else { return false }
             var sLo = Double.infinity, sHi = -Double.infinity
             for q in [c, c + Vec2(-h, -h), c + Vec2(h, -h), c + Vec2(-h, h), c + Vec2(h, h)] {
-                let t = paint.parameter(at: q)
+                let t = paint.paintT(at: q)
                 sLo = min(sLo, t); sHi = max(sHi, t)
             }
             return stops.contains { $0 >= lo && $0 <= hi && !($0 >= sLo && $0 <= sHi) }

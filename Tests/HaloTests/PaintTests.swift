@@ -35,27 +35,27 @@ final class PaintTests: XCTestCase {
         // transparent blue), mixed premultiplied: (0.5 (1, 0, 0, 1) + 0.5 (0, 0, 0.5, 0.5)).
         let paint = angular([green, red, RGBA(0, 0, 1, 0.5)])
         let rp = ResolvedPaint(paint, rect: square, time: 0, scale: 1)
-        XCTAssertEqual(rp.parameter(at: Vec2(50, 10)), 0.75, accuracy: 1e-12)
+        XCTAssertEqual(rp.paintT(at: Vec2(50, 10)), 0.75, accuracy: 1e-12)
         assertClose(rp.color(at: Vec2(50, 10)), SIMD4(0.5, 0, 0.25, 0.75), tolerance: 1e-12)
     }
 
     func testAngularParameterTurnsClockwiseOnScreen() {
         let rp = ResolvedPaint(angular([red, blue]), rect: square, time: 0, scale: 1)
-        XCTAssertEqual(rp.parameter(at: Vec2(90, 50)), 0, accuracy: 1e-12)      // 3 o'clock
-        XCTAssertEqual(rp.parameter(at: Vec2(50, 90)), 0.25, accuracy: 1e-12)   // 6 o'clock (y down)
-        XCTAssertEqual(rp.parameter(at: Vec2(10, 50)), 0.5, accuracy: 1e-12)    // 9 o'clock
+        XCTAssertEqual(rp.paintT(at: Vec2(90, 50)), 0, accuracy: 1e-12)      // 3 o'clock
+        XCTAssertEqual(rp.paintT(at: Vec2(50, 90)), 0.25, accuracy: 1e-12)   // 6 o'clock (y down)
+        XCTAssertEqual(rp.paintT(at: Vec2(10, 50)), 0.5, accuracy: 1e-12)    // 9 o'clock
     }
 
     func testAngularAngleMovesWhereTheGradientStarts() {
         // angle 90: t = 0 points at 6 o'clock, and 12 o'clock is (270 - 90) / 360 = 0.5.
         let rp = ResolvedPaint(angular([red, blue], angle: 90), rect: square, time: 0, scale: 1)
-        XCTAssertEqual(rp.parameter(at: Vec2(50, 10)), 0.5, accuracy: 1e-12)
-        XCTAssertEqual(rp.parameter(at: around(100)), 10.0 / 360, accuracy: 1e-12)
+        XCTAssertEqual(rp.paintT(at: Vec2(50, 10)), 0.5, accuracy: 1e-12)
+        XCTAssertEqual(rp.paintT(at: around(100)), 10.0 / 360, accuracy: 1e-12)
     }
 
     func testAngularParameterAtTheExactCentreIsZero() {
         let rp = ResolvedPaint(angular([red, blue], angle: 45), rect: square, time: 0, scale: 1)
-        XCTAssertEqual(rp.parameter(at: Vec2(50, 50)), 0)
+        XCTAssertEqual(rp.paintT(at: Vec2(50, 50)), 0)
     }
 
     func testAngularCentreIsAUnitPointOfTheBoundingRect() {
@@ -113,7 +113,7 @@ final class PaintTests: XCTestCase {
         // angle 90 + startAngle 45: the sweep of 90 degrees starts at theta = 135,
         // so theta = 180 is t = 45 / 90.
         let rp = ResolvedPaint(angular([red, blue], angle: 90, startAngle: 45, endAngle: 135), rect: square, time: 0, scale: 1)
-        XCTAssertEqual(rp.parameter(at: around(180)), 0.5, accuracy: 1e-12)
+        XCTAssertEqual(rp.paintT(at: around(180)), 0.5, accuracy: 1e-12)
     }
 
     // MARK: - Linear
@@ -123,7 +123,7 @@ final class PaintTests: XCTestCase {
         // top middle (100, 0), t = (100 * 200) / (200^2 + 100^2) = 0.4.
         let paint = Paint(.linear(start: UnitPoint(0, 0), end: UnitPoint(1, 1)), stops: Paint.evenStops([red, blue]))
         let rp = ResolvedPaint(paint, rect: Rect(0, 0, 200, 100), time: 0, scale: 1)
-        XCTAssertEqual(rp.parameter(at: Vec2(100, 0)), 0.4, accuracy: 1e-12)
+        XCTAssertEqual(rp.paintT(at: Vec2(100, 0)), 0.4, accuracy: 1e-12)
         assertClose(rp.color(at: Vec2(100, 0)), SIMD4(0.6, 0, 0.4, 1), tolerance: 1e-12)
     }
 
@@ -202,7 +202,7 @@ final class PaintTests: XCTestCase {
         // Radii 10 and 30 points at scale 2; a pixel 40 px = 20 pt from the centre is t = 1/2.
         let paint = Paint(.radial(center: UnitPoint(0.5, 0.5), startRadius: 10, endRadius: 30), stops: Paint.evenStops([red, blue]))
         let rp = ResolvedPaint(paint, rect: square, time: 0, scale: 2)
-        XCTAssertEqual(rp.parameter(at: Vec2(100 + 24, 100 + 32)), 0.5, accuracy: 1e-12)
+        XCTAssertEqual(rp.paintT(at: Vec2(100 + 24, 100 + 32)), 0.5, accuracy: 1e-12)
         assertClose(rp.color(at: Vec2(100, 100)), premul(red), tolerance: 0)
         assertClose(rp.color(at: Vec2(100, 300)), premul(blue), tolerance: 0)
     }

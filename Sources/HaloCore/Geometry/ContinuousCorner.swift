@@ -28,7 +28,7 @@ public enum ContinuousCorner {
 /// nearest point lies on the same half). Cubic distances: 16 samples, then
 /// Newton steps on (B(t) - q) . B'(t) = 0. Sign: the region is convex, so the
 /// side of the nearest piece's tangent decides inside or outside.
-public func sdContinuousCorner(_ q0: Vec2) -> Double {
+public func sdContinuousCornerUnit(_ q0: Vec2) -> Double {
     let q = q0.x >= q0.y ? q0 : Vec2(q0.y, q0.x)
     let L = ContinuousCorner.reach
     // The side ray b = 0, a >= L (traversed towards the corner: tangent (-1, 0)).
@@ -60,19 +60,19 @@ public func sdContinuousBox(_ p: Vec2, halfSize b: Vec2, radii r: SIMD4<Double>)
         let q = b - cornerSigns[i] * p
         let R = r[i]
         if R <= 0 { d = max(d, max(-q.x, -q.y)); continue }
-        d = max(d, sdContinuousCornerRegion(q, radius: R))
+        d = max(d, sdContinuousCorner(q, radius: R))
     }
     return d
 }
 
 /// One continuous corner region of radius R > 0 in pixels (q in pixels, inwards).
 @inline(__always)
-public func sdContinuousCornerRegion(_ q: Vec2, radius R: Double) -> Double {
+public func sdContinuousCorner(_ q: Vec2, radius R: Double) -> Double {
     let L = ContinuousCorner.reach * R
     // Far inside the corner's quadrant beyond its curve: the nearest side decides.
     if q.x >= L && q.y >= L { return -min(q.x, q.y) }
     // Beyond the curve along one side: distance to that side's line, unless the curve is nearer.
-    return sdContinuousCorner(q / R) * R
+    return sdContinuousCornerUnit(q / R) * R
 }
 
 /// Nearest point on a line segment: squared distance, point, unit tangent (a -> b).

@@ -21,7 +21,7 @@ public func sdRoundedBox(_ p: Vec2, halfSize b: Vec2, radii r: SIMD4<Double>) ->
     for i in 0..<4 {
         let s = cornerSigns[i]
         let q = b - s * p                   // distances inwards from the corner's two sides
-        d = max(d, sdCornerRegion(q, radius: r[i]))
+        d = max(d, sdCircularCorner(q, radius: r[i]))
     }
     return d
 }
@@ -33,7 +33,7 @@ public let cornerSigns: [Vec2] = [Vec2(-1, -1), Vec2(1, -1), Vec2(1, 1), Vec2(-1
 /// grown by a disk of radius R, in the corner's inward frame. Exact for R > 0;
 /// mitred (max(-q.x, -q.y)) for R = 0.
 @inline(__always)
-public func sdCornerRegion(_ q: Vec2, radius R: Double) -> Double {
+public func sdCircularCorner(_ q: Vec2, radius R: Double) -> Double {
     if R <= 0 { return max(-q.x, -q.y) }
     let u = Vec2(R, R) - q
     let outside = Vec2(max(u.x, 0), max(u.y, 0))

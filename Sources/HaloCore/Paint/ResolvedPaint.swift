@@ -108,27 +108,15 @@ public struct ResolvedPaint: Equatable, Sendable {
         ramp = GradientRamp(stops: paint.stops, interpolation: paint.interpolation)
     }
 
-    /// The gradient parameter t at pixel-space point `p` (before clamping).
+    /// The gradient parameter t at pixel-space point `p` (before clamping); 0 for solid
+    /// and shader paints. The twin of `paintT` in Shaders/lib/paint_eval.glsl.
     @inline(__always)
-    public func parameter(at p: Vec2) -> Double {
+    public func paintT(at p: Vec2) -> Double {
         switch geometry {
-        case .solid: return 0
-        case .linear(let s, _):
-            // dot(p - s, e - s) / |e - s|^2, written so that nearly coincident points
-            // neither underflow nor divide by 0 (see linearGradient).
-            return dot(p - s, linearGradient)
-        case .angular(let c, let angle, let span):
-            let v = p - c
-            if v.x == 0 && v.y == 0 { return 0 }            // SCENE.md: t = 0 at the exact centre
-            let theta = atan2(v.y, v.x) * 180 / .pi          // clockwise on screen (y down)
-            var rel = (theta - angle).truncatingRemainder(dividingBy: 360)
-            if rel < 0 { rel += 360 }
-            if rel >= 360 { rel -= 360 }
-            if rel <= span { return rel / span }
-            return rel < span + (360 - span) / 2 ? 1 : 0      // the gap: end colour, then start colour
-        case .radial(let c, let r0, _):
-            return (length(p - c) - r0) * radialInverseWidth
-        case .shader: return 0
+        case .solid, .shader: return 0
+        case .linear(let s, _): return linearGradientT(p, start: s, gradient: linearGradient)
+        case .angular(let c, let angle, let span): return angularGradientT(p, center: c, angle: angle, span: span)
+        case .radial(let c, let r0, _): return radialGradientT(p, center: c, startRadius: r0, inverseWidth: radialInverseWidth)
         }
     }
 
@@ -137,7 +125,7 @@ public struct ResolvedPaint: Equatable, Sendable {
     public func color(at p: Vec2) -> Premul {
         if case .solid(let c) = geometry { return c }
         guard let ramp else { return .zero }     // a shader paint: GPU only, see Halo.render
-        return ramp.color(at: parameter(at: p))
+        return ramp.color(at: paintT(at: p))
     }
 
     /// True when the colour is the same everywhere.
