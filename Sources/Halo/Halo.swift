@@ -21,10 +21,4 @@ public enum Halo {
                              found: "\(path) (\(e.reason))")
         }
     }
-
-    /// Renders `scene` at `time` (seconds; nil: the scene's own time) with the CPU reference.
-    public static func renderCPU(_ scene: Scene, background: RGBA8Image?, time: Double? = nil) -> RGBA8Image {
-        let frame = Frame(scene, time: time, backgroundImage: background)
-        return ReferenceRenderer().render(frame).toRGBA8()
-    }
 }

@@ -112,7 +112,7 @@ final class BadInputTests: XCTestCase {
     func testEmptyLayersIsAValidSceneOfBackgroundOnly() throws {
         let s = try SceneDecoder.decode(Data(scene(canvas: ##""width": 3, "height": 2, "background": "#336699""##).utf8), file: "t.json")
         XCTAssertTrue(s.layers.isEmpty)
-        let image = Halo.renderCPU(s, background: nil)
+        let image = try Halo.render(s, background: nil, backend: .cpu)
         XCTAssertEqual(image.width, 3)
         XCTAssertEqual(image.pixels, Array(repeating: [0x33, 0x66, 0x99, 0xFF], count: 6).flatMap { $0 })
     }
@@ -165,7 +165,7 @@ final class BadInputTests: XCTestCase {
             let paint = #"{ "type": "linear", "colors": ["red", "blue"], "startPoint": [0, 0], "endPoint": [1, 0], \#(animation) }"#
             let layer = #"{ "shape": { "type": "rect", "rect": [0, 0, 4, 2] }, "fill": \#(paint) }"#
             let s = try SceneDecoder.decode(Data(scene(canvas: #""width": 4, "height": 2"#, layers: layer).utf8))
-            XCTAssertEqual(Halo.renderCPU(s, background: nil, time: 2.5), Halo.renderCPU(s, background: nil, time: 0), animation)
+            XCTAssertEqual(try Halo.render(s, background: nil, time: 2.5, backend: .cpu), try Halo.render(s, background: nil, time: 0, backend: .cpu), animation)
         }
     }
 

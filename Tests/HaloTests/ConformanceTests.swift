@@ -94,7 +94,7 @@ final class ConformanceTests: XCTestCase {
         for c in try cases() {
             let (scene, bg) = try loadScene(c.scene)
             let exact = try PNG.read(c.exact.path)
-            let got = Halo.renderCPU(scene, background: bg)
+            let got = try Halo.render(scene, background: bg, backend: .cpu)
             guard let r = ImageComparison(exact, got) else { XCTFail("\(c.name): size differs"); continue }
             if !(r.maxDifference <= 2 && r.percentOver(1) <= 0.1) {
                 let dir = writeArtifacts(name: c.name.replacingOccurrences(of: "/", with: "-") + "-cpu", actual: got, expected: exact, comparison: r)

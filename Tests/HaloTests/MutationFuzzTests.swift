@@ -51,7 +51,7 @@ final class MutationFuzzTests: XCTestCase {
                 if scene.canvas.pixelWidth >= 1, scene.canvas.pixelHeight >= 1 {
                     _ = Frame(scene, time: 0, backgroundImage: background)
                     if accepted % 5 == 1 {
-                        _ = Halo.renderCPU(scene, background: background, time: 2.5)
+                        _ = try Halo.render(scene, background: background, time: 2.5, backend: .cpu)
                         drawn += 1
                     }
                 }

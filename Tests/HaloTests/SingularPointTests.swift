@@ -13,7 +13,7 @@ final class SingularPointTests: XCTestCase {
     /// Both backends' 8-bit images of a scene.
     func renders(_ json: String) throws -> (cpu: RGBA8Image, gpu: RGBA8Image) {
         let s = try scene(json)
-        return (Halo.renderCPU(s, background: nil), try SharedGPU.renderer().render(Frame(s)))
+        return (try Halo.render(s, background: nil, backend: .cpu), try SharedGPU.renderer().render(Frame(s)))
     }
 
     func assertPixel(_ img: RGBA8Image, _ x: Int, _ y: Int, _ expected: SIMD4<Int>, within tolerance: Int, _ what: String,
@@ -176,7 +176,7 @@ final class SingularPointTests: XCTestCase {
             """
         }
         let reduced = "\(fmod(1e308, 360.0))"
-        let expected = Halo.renderCPU(try scene(json(reduced)), background: nil)
+        let expected = try Halo.render(try scene(json(reduced)), background: nil, backend: .cpu)
         let (cpu, gpu) = try renders(json("1e308"))
         XCTAssertEqual(ImageComparison(expected, cpu)?.maxDifference, 0)
         XCTAssertLessThanOrEqual(ImageComparison(expected, gpu)?.maxDifference ?? 255, 8)
