@@ -4,9 +4,11 @@
 // (SCENE.md "Glow"), truncated at 4 sigma (the tail beyond is under 7e-5 of the total),
 // computed once per frame on the CPU. Neighbouring taps k, k + 1 are read as one bilinear
 // fetch between them (Rakos, "Efficient Gaussian blur with linear sampling", 2010): weight
-// w[k] + w[k+1] at offset (k w[k] + (k+1) w[k+1]) / (w[k] + w[k+1]); the texture's last
-// texel on each side is blank (zero coverage), and edges are clamped, so reads past the
-// source are zero to within the tail.
+// w[k] + w[k+1] at offset (k w[k] + (k+1) w[k+1]) / (w[k] + w[k+1]). Drawn over the
+// regions of the glow atlas that share this kernel (instanced rects, tile.vert); each
+// region's last texel on each side is blank (zero coverage) and the atlas keeps more than
+// the kernel's reach of blank texels around it (GlowAtlas), so reads past a region are
+// zero to within the tail, as a clamped read of its blank edge would be.
 const int MAX_PAIRS = 33;        // keep in sync with Sources/HaloGL/GlowPlan.swift
 #ifndef HALO_PAIRS
 #define HALO_PAIRS MAX_PAIRS     // pairs of taps on each side, 1...MAX_PAIRS: a constant, so
@@ -14,7 +16,7 @@ const int MAX_PAIRS = 33;        // keep in sync with Sources/HaloGL/GlowPlan.sw
 
 uniform sampler2D uSource;
 uniform vec2 uStep;              // one texel along the pass's axis, normalised: (1/w, 0) or (0, 1/h)
-uniform vec2 uTexSize;           // source texture size, texels
+uniform vec2 uTexSize;           // the atlas size, texels
 uniform float uCenterWeight;     // w[0]
 uniform float uPairWeights[MAX_PAIRS];
 uniform float uPairOffsets[MAX_PAIRS];

@@ -2,7 +2,7 @@
 // One layer as a group: fill, then glow, then stroke, each with its own coverage,
 // composited in the shader (source-over, premultiplied, sRGB-encoded values), then
 // multiplied by the layer's opacity. Drawn over the layer's tiles (tile.vert); the
-// variant's #defines (lib/layer_uniforms.glsl) say what the layer has. Tiles that other
+// variant's #defines (lib/layer_data.glsl) say what the layer has. Tiles that other
 // layers touch too are blended over the float canvas (glBlendFunc(GL_ONE,
 // GL_ONE_MINUS_SRC_ALPHA)); a tile no other layer touches (HALO_DIRECT) is composited over
 // the background here, the same source-over, and written as the final 8-bit value.
@@ -10,11 +10,8 @@
 #include "lib/paint_eval.glsl"
 #include "lib/output.glsl"
 
-uniform sampler2D uGlow;         // blurred stroke layer, premultiplied, exactly the glow's
-                                 // region (GlowPlan) and clamped to its edge texels
-uniform vec4 uGlowColor;         // premultiplied; alpha < 0: use the stroke's colours
-uniform float uGlowOpacity;
-uniform float uOpacity;
+uniform sampler2D uGlow;         // the glow atlas: each glow's blurred stroke layer,
+                                 // premultiplied, in its region with blank texels around
 uniform vec4 uCanvasToTarget;    // see tile.vert
 uniform vec4 uBackground;        // HALO_DIRECT: the background colour, premultiplied
 
@@ -49,22 +46,22 @@ void main() {
     vec4 stroke = vec4(0.0);
 #if HALO_STROKE >= 0
 #if HALO_EDGE
-    float cs = COVER(uStrokeEdges.y) - COVER(uStrokeEdges.x);
+    float cs = COVER(vStroke.y) - COVER(vStroke.x);
 #else
     float cs = vCover.y;
 #endif
-    if (cs > 0.0) stroke = paintColor(1, HALO_STROKE, p, HALO_EDGE != 0 && cs < 0.999 && HALO_STROKE != PAINT_SOLID ? STRIP(uStrokeEdges.x, uStrokeEdges.y) : WHOLE) * cs;
+    if (cs > 0.0) stroke = paintColor(1, HALO_STROKE, p, HALO_EDGE != 0 && cs < 0.999 && HALO_STROKE != PAINT_SOLID ? STRIP(vStroke.x, vStroke.y) : WHOLE) * cs;
 #endif
 #if HALO_GLOW == 1
-    // Past the region the edge texels (blank) are read: GL_CLAMP_TO_EDGE.
-    vec4 g = textureLod(uGlow, vGlowCoord, 0.0) * uGlowOpacity;
+    // Past the region, the blank texels around it are read (GlowAtlas).
+    vec4 g = textureLod(uGlow, vGlowCoord, 0.0) * vLayer.y;
     layer = g + layer * (1.0 - g.a);
 #elif HALO_GLOW == 2
-    vec4 g = (uGlowColor.a >= 0.0 ? uGlowColor * stroke.a : stroke) * uGlowOpacity;
+    vec4 g = (vGlowColor.a >= 0.0 ? vGlowColor * stroke.a : stroke) * vLayer.y;
     layer = g + layer * (1.0 - g.a);
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
-    layer *= uOpacity;
+    layer *= vLayer.x;
 #if HALO_DIRECT >= 2
     // Over an opaque background the result is opaque: straightRGBA8 with alpha 1.
     vec3 over = layer.rgb + uBackground.rgb * (1.0 - layer.a);

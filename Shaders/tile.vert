@@ -1,23 +1,28 @@
 #version 330 core
-// Instanced tiles of one layer: each instance is one axis-aligned tile (aRect = x0, y0, x1, y1
-// in canvas pixels, y down) with, for tiles away from every edge, the coverage of the fill
-// and the stroke over the whole tile (aCover = fill, stroke: 0 or 1, decided on the CPU from
-// the exact signed distance at the tile's centre). Corners from gl_VertexID (a 4-vertex strip).
+// Instanced tiles: each instance is one axis-aligned tile (aRect = x0, y0, x1, y1 in canvas
+// pixels, y down) with, for tiles away from every edge, the coverage of the fill and the
+// stroke over the whole tile (aCover = fill, stroke: 0 or 1, decided on the CPU from the
+// exact signed distance at the tile's centre), and the row of its layer in the layer data
+// (aLayer; lib/layer_data.glsl), so that one draw serves the tiles of many layers. Corners
+// from gl_VertexID (a 4-vertex strip).
 // uCanvasToTarget places the canvas in the target: target pixel = p * .xy + .zw, in GL's
 // window coordinates. Offscreen targets store image row 0 at GL's y = 0, so there it is
 // (1, 1, 0, 0) and glReadPixels returns rows in PNG order; a window (y up) flips:
 // (1, -1, originX, height - originY). Fragment shaders invert it (canvasPixel).
 layout(location = 0) in vec4 aRect;
 layout(location = 1) in vec2 aCover;
+layout(location = 2) in float aLayer;
 uniform vec2 uTarget;            // target size, pixels
 uniform vec4 uCanvasToTarget;
 flat out vec2 vCover;
-#ifdef HALO_GLOW
+#ifdef HALO_LAYER_DATA
+#define HALO_VERTEX_SHADER
+#include "lib/layer_data.glsl"
+uniform sampler2D uLayers;       // LAYER_TEXELS texels a layer, one row each
 #if HALO_GLOW == 1
-// layer.frag's glow texture coordinate, linear in the canvas position, so interpolated
-// here once rather than computed per pixel (llvmpipe pays for every fragment operation).
-uniform vec4 uGlowMap;           // texel = (p - uGlowMap.xy) / uGlowMap.z
-uniform vec2 uGlowTexSize;       // glow texture size, texels
+// layer.frag's glow atlas coordinate, linear in the canvas position, so interpolated here
+// once rather than computed per pixel (llvmpipe pays for every fragment operation).
+uniform vec2 uGlowAtlasSize;     // texels
 out vec2 vGlowCoord;             // normalised texture coordinate
 #endif
 #endif
@@ -27,9 +32,23 @@ void main() {
     vec2 canvas = mix(aRect.xy, aRect.zw, corner);
     vec2 p = canvas * uCanvasToTarget.xy + uCanvasToTarget.zw;
     vCover = aCover;
-#ifdef HALO_GLOW
+#ifdef HALO_LAYER_DATA
+    int row = int(aLayer);
+    vShape = texelFetch(uLayers, ivec2(0, row), 0);
+    vShapeRadii = texelFetch(uLayers, ivec2(1, row), 0);
+    vPaintColor[0] = texelFetch(uLayers, ivec2(2, row), 0);
+    vPaintColor[1] = texelFetch(uLayers, ivec2(3, row), 0);
+    vPaintGeometry[0] = texelFetch(uLayers, ivec2(4, row), 0);
+    vPaintGeometry[1] = texelFetch(uLayers, ivec2(5, row), 0);
+    vPaintRamps = ivec4(texelFetch(uLayers, ivec2(6, row), 0));
+    vStroke = texelFetch(uLayers, ivec2(7, row), 0);
+    vLayer = texelFetch(uLayers, ivec2(8, row), 0);
+    vGlowColor = texelFetch(uLayers, ivec2(9, row), 0);
+    vGlowMap = texelFetch(uLayers, ivec2(10, row), 0);
+    vShaderPaint = texelFetch(uLayers, ivec2(12, row), 0);
 #if HALO_GLOW == 1
-    vGlowCoord = (canvas - uGlowMap.xy) / uGlowMap.z / uGlowTexSize;
+    vec4 atlas = texelFetch(uLayers, ivec2(11, row), 0);
+    vGlowCoord = (canvas * atlas.z + atlas.xy) / uGlowAtlasSize;
 #endif
 #endif
     gl_Position = vec4(2.0 * p / uTarget - 1.0, 0.0, 1.0);

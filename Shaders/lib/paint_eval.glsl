@@ -2,7 +2,7 @@
 // constant, HALO_FILL or HALO_STROKE) over the pixel at p.
 #ifndef HALO_PAINT_EVAL_GLSL
 #define HALO_PAINT_EVAL_GLSL
-#include "lib/layer_uniforms.glsl"
+#include "lib/layer_data.glsl"
 #include "lib/coverage.glsl"
 #include "lib/paint.glsl"
 #include "lib/shader_paint.glsl"
@@ -10,7 +10,7 @@
 // Gradient parameter t of slot i at p (unclamped), and its gradient dt/dp (1/px) in g;
 // g is 0 where t is constant (an angular gradient's gap; see angularTAcrossGap).
 float paintT(int i, int kind, vec2 p, out vec2 g) {
-    vec4 geo = uPaintGeometry[i];
+    vec4 geo = vPaintGeometry[i];
     if (kind == PAINT_LINEAR) {
         g = geo.zw;
         return linearGradientT(p, geo.xy, geo.zw);
@@ -28,7 +28,7 @@ float paintT(int i, int kind, vec2 p, out vec2 g) {
     return radialGradientT(p, geo.xy, geo.z, geo.w);
 }
 
-vec4 rampAt(int i, float t) { return rampColor(uRamps, uPaintRamp[i].x, uPaintRamp[i].y, t); }
+vec4 rampAt(int i, float t) { return rampColor(uRamps, vPaintRamps[2 * i], vPaintRamps[2 * i + 1], t); }
 
 // In a partial sweep's gap t holds 1, then 0, and paintT's gradient is 0. For averaging,
 // the gap's first half continues the sweep's t past 1, and its second half before 0 where
@@ -36,13 +36,13 @@ vec4 rampAt(int i, float t) { return rampColor(uRamps, uPaintRamp[i].x, uPaintRa
 // clamped, but a pixel across the sweep's end or start then sees the sweep's change.
 // Returns t, and the sweep's gradient in g where t was extended.
 float angularTAcrossGap(int i, vec2 p, float t, inout vec2 g) {
-    vec4 geo = uPaintGeometry[i];
+    vec4 geo = vPaintGeometry[i];
     vec2 v = p - geo.xy;
     float rel = mod(degrees(atan(v.y, v.x)) - geo.z, 360.0);
     if (rel <= geo.w) return t;
     vec2 gs = vec2(-v.y, v.x) / max(dot(v, v), 1e-12) * (57.29577951 / geo.w);
     if (rel < geo.w + 0.5 * (360.0 - geo.w)) { g = gs; return rel / geo.w; }
-    int row = uPaintRamp[i].x, count = uPaintRamp[i].y;
+    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
     if (rampNode(uRamps, row, 0) == rampColor(uRamps, row, count, 0.0)) { g = gs; return (rel - 360.0) / geo.w; }
     return t;
 }
@@ -50,7 +50,7 @@ float angularTAcrossGap(int i, vec2 p, float t, inout vec2 g) {
 // The integral of slot i's ramp colour from its first location to t, the ends extended
 // as constants (the ramp clamps): rampIntegrals' F0 for any t.
 vec4 rampF0(int i, float t) {
-    int row = uPaintRamp[i].x, count = uPaintRamp[i].y;
+    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
     float lFirst = rampLocation(uRamps, row, 0), lLast = rampLocation(uRamps, row, count - 1);
     vec4 f0, f1;
     if (t <= lFirst) return rampNode(uRamps, row, 0) * (t - lFirst);
@@ -71,7 +71,7 @@ vec4 rampMean(int i, float ta, float tb) {
 // colour is constant (clamped), r dr integrates to (rb^2 - ra^2) / 2; in between, with
 // r = r0 + t / k, dr = dt / k: (r0 / k) dF0 + (1 / k^2) dF1 (rampIntegrals).
 vec4 radialRayIntegral(int i, float r0, float k, float ra, float rb) {
-    int row = uPaintRamp[i].x, count = uPaintRamp[i].y;
+    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
     float lFirst = rampLocation(uRamps, row, 0), lLast = rampLocation(uRamps, row, count - 1);
     float rA = r0 + lFirst / k, rB = r0 + lLast / k;         // radii of the ramp's ends
     float rLo = min(rA, rB), rHi = max(rA, rB);
@@ -105,7 +105,7 @@ vec4 radialRayIntegral(int i, float r0, float k, float ra, float rb) {
 // turn, a pixel: under 0.6% of its area, 1.6 levels at full contrast; a jump at the seam
 // none), radial N = 32 (its colour is smooth in the angle).
 vec4 paintNearCentre(int i, int kind, vec2 pixel, vec4 strip) {
-    vec4 geo = uPaintGeometry[i];
+    vec4 geo = vPaintGeometry[i];
     vec2 nn = strip.xy, tt = vec2(-nn.y, nn.x);
     vec2 cv = geo.xy - pixel;
     vec2 c = vec2(dot(cv, nn), dot(cv, tt));                  // the centre in the strip's frame
@@ -198,7 +198,7 @@ vec4 paintKinkAverage(int i, float t, vec2 g, vec4 strip) {
 // centre at angle + l span: its line's signed distance and normal.
 void hardStopJump(int i, int kind, vec2 p, float t, float gl, vec2 gn, float l, inout float best, inout vec2 bn) {
     if (kind != PAINT_ANGULAR) { nearestJump((t - l) / gl, gn, best, bn); return; }
-    vec4 geo = uPaintGeometry[i];
+    vec4 geo = vPaintGeometry[i];
     vec2 v = p - geo.xy;
     float aj = geo.z + l * geo.w;
     float delta = mod(degrees(atan(v.y, v.x)) - aj + 180.0, 360.0) - 180.0;
@@ -220,17 +220,17 @@ void hardStopJump(int i, int kind, vec2 p, float t, float gl, vec2 gn, float l, 
 // Within 1.5 px of an angular centre, where every colour meets, and near a radial centre
 // (see below): integrated about the centre (paintNearCentre).
 vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
-    if (kind == PAINT_SOLID) return uPaintColor[i];
+    if (kind == PAINT_SOLID) return vPaintColor[i];
 #if HALO_FILL == HALO_PAINT_SHADER || HALO_STROKE == HALO_PAINT_SHADER
     if (kind == PAINT_SHADER) return shaderPaintColor(i, pixel + strip.xy * (0.5 * (strip.z + strip.w)));
 #endif
-    vec4 geo = uPaintGeometry[i];
+    vec4 geo = vPaintGeometry[i];
     vec2 p = pixel + strip.xy * (0.5 * (strip.z + strip.w));      // the strip's middle
 #if !HALO_PAINT_AA
     vec2 g0;
-    return rampLUT(uRampLUT, uPaintLUT[i], uLUTWidth, paintT(i, kind, p, g0));
+    return rampLUT(uRampLUT, vStroke[2 + i], uLUTWidth, paintT(i, kind, p, g0));
 #endif
-    int row = uPaintRamp[i].x, count = uPaintRamp[i].y;
+    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
     // Near an angular centre every colour meets; near a radial centre t has its apex, and
     // close to it |p - c| curves within a pixel (the colour at the middle errs by about
     // 255 k / (24 d) levels at distance d, k = |dt/dp|), as do hard stops on small circles

@@ -1,11 +1,11 @@
 // Shader paints (GPU only; the contract is in Shaders/README.md): the file's
 // vec4 haloPaint(vec2 unitPoint, vec2 point, float time), straight-alpha sRGB, called once
 // per pixel at the middle of the pixel's covered part, clamped to 0...1 and premultiplied.
-// Keep in sync with Sources/HaloGL/GLRenderer.swift (setLayerUniforms, case .shader) and
+// Keep in sync with Sources/HaloGL/LayerData.swift (case .shader) and
 // Sources/HaloGL/ShaderPaintFile.swift.
 #ifndef HALO_SHADER_PAINT_GLSL
 #define HALO_SHADER_PAINT_GLSL
-#include "lib/layer_uniforms.glsl"
+#include "lib/layer_data.glsl"
 
 const int PAINT_SHADER = 4;
 #define HALO_PAINT_SHADER 4      // PAINT_SHADER, for #if
@@ -20,14 +20,14 @@ const int PAINT_SHADER = 4;
 #undef haloPaint
 
 #if HALO_FILL == HALO_PAINT_SHADER || HALO_STROKE == HALO_PAINT_SHADER
-// Slot i's paint at pixel-space point p. uPaintGeometry[i] is the shape's bounding rect
-// (origin.xy, size.zw; pixels), uPaintColor[i].xy = (pixels per point, time in seconds).
+// Slot i's paint at pixel-space point p. vPaintGeometry[i] is the shape's bounding rect
+// (origin.xy, size.zw; pixels), vShaderPaint[2i], [2i + 1] = (pixels per point, time in seconds).
 vec4 shaderPaintColor(int i, vec2 p) {
-    vec4 rect = uPaintGeometry[i];
+    vec4 rect = vPaintGeometry[i];
     vec2 d = p - rect.xy;
     vec2 unitPoint = d / max(rect.zw, vec2(1e-6));
-    vec2 point = d / uPaintColor[i].x;
-    float time = uPaintColor[i].y;
+    vec2 point = d / vShaderPaint[2 * i];
+    float time = vShaderPaint[2 * i + 1];
     vec4 c = vec4(0.0);
 #if HALO_FILL == HALO_PAINT_SHADER
     if (i == 0) c = haloPaintFill(unitPoint, point, time);

@@ -1,9 +1,9 @@
 // Coverage of the current layer's shape, grown by an offset d (pixels; negative shrinks):
 // the region {sd(p) < d}, whose edges are the exact offsets of the outline (SCENE.md "Stroke").
-// Needs HALO_SHAPE (a #define) and the uniforms uShapeCenter, uShapeHalfSize, uShapeRadii (see layer_uniforms.glsl).
+// Needs HALO_SHAPE (a #define) and the layer data vShape, vShapeRadii (see layer_data.glsl).
 #ifndef HALO_SHAPE_GLSL
 #define HALO_SHAPE_GLSL
-#include "lib/layer_uniforms.glsl"
+#include "lib/layer_data.glsl"
 #include "lib/coverage.glsl"
 #include "lib/sdf.glsl"
 
@@ -13,9 +13,9 @@ const int SHAPE_ELLIPSE = 2;
 
 // Signed distance of corner i's region of the offset shape, at x (relative to the centre).
 float offsetCornerSD(vec2 x, int i, float d, vec2 hb) {
-    float R = uShapeRadii[i];
+    float R = vShapeRadii[i];
     if (HALO_SHAPE == SHAPE_ROUNDED_BOX) return sdCircularCorner(hb - CORNER_SIGN[i] * x, max(R + d, 0.0));
-    return sdContinuousCorner(uShapeHalfSize - CORNER_SIGN[i] * x, R) - d;
+    return sdContinuousCorner(vShape.zw - CORNER_SIGN[i] * x, R) - d;
 }
 
 // Sub-squares per side for an edge whose radius of curvature is R pixels: one straight
@@ -34,29 +34,29 @@ int subdivisions(float R) {
 // Ellipses: half-plane coverage from the exact signed distance and normal, subdivided the
 // same way where the ends are sharp (radius of curvature b^2 / a).
 float coverShape(vec2 p, float s, float d) {
-    vec2 x = p - uShapeCenter;
+    vec2 x = p - vShape.xy;
     if (HALO_SHAPE == SHAPE_ELLIPSE) {
-        vec3 sdg = sdgEllipse(x, uShapeHalfSize);
+        vec3 sdg = sdgEllipse(x, vShape.zw);
         float sd = sdg.x - d;
         if (sd >= 0.7072 * s) return 0.0;
         if (sd <= -0.7072 * s) return 1.0;
-        float a = max(uShapeHalfSize.x, uShapeHalfSize.y), b = min(uShapeHalfSize.x, uShapeHalfSize.y);
+        float a = max(vShape.zw.x, vShape.zw.y), b = min(vShape.zw.x, vShape.zw.y);
         int n = subdivisions(max(b * b / a + d, 0.0));
         if (n == 1) return halfPlaneCoverage(sd, sdg.yz, vec2(s));
         float sum = 0.0;
         for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) {
             vec2 q = x + s * ((vec2(float(i), float(j)) + 0.5) / float(n) - 0.5);
-            vec3 g = sdgEllipse(q, uShapeHalfSize);
+            vec3 g = sdgEllipse(q, vShape.zw);
             sum += halfPlaneCoverage(g.x - d, g.yz, vec2(s / float(n)));
         }
         return sum / float(n * n);
     }
-    vec2 hb = uShapeHalfSize + vec2(d);
+    vec2 hb = vShape.zw + vec2(d);
     if (hb.x <= 0.0 || hb.y <= 0.0) return 0.0;
     float cov = slabOverlap(-hb.x, hb.x, x.x, s) * slabOverlap(-hb.y, hb.y, x.y, s);
     if (cov <= 0.0) return 0.0;
     for (int i = 0; i < 4; i++) {
-        float R = uShapeRadii[i];
+        float R = vShapeRadii[i];
         if (R <= 0.0) continue;
         float z = HALO_SHAPE == SHAPE_ROUNDED_BOX ? max(R + d, 0.0) : CONTINUOUS_REACH * R + max(d, 0.0);
         if (z <= 0.0) continue;
@@ -91,15 +91,15 @@ float coverShape(vec2 p, float s, float d) {
 // its unit gradient: (d, n.x, n.y). Exact (see the sd* functions); gradient by forward
 // differences for boxes.
 vec3 shapeSDG(vec2 p) {
-    vec2 x = p - uShapeCenter;
-    if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, uShapeHalfSize);
+    vec2 x = p - vShape.xy;
+    if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, vShape.zw);
     vec3 r = vec3(-1e9);
     for (int k = 0; k < 3; k++) {
         vec2 y = x + (k == 1 ? vec2(0.01, 0.0) : k == 2 ? vec2(0.0, 0.01) : vec2(0.0));
         float dist = -1e9;
         for (int i = 0; i < 4; i++) {
-            vec2 q = uShapeHalfSize - CORNER_SIGN[i] * y;
-            float R = uShapeRadii[i];
+            vec2 q = vShape.zw - CORNER_SIGN[i] * y;
+            float R = vShapeRadii[i];
             dist = max(dist, HALO_SHAPE == SHAPE_ROUNDED_BOX || R <= 0.0 ? sdCircularCorner(q, R) : sdContinuousCorner(q, R));
         }
         r[k] = dist;
@@ -118,7 +118,7 @@ vec4 coveredStrip(vec2 p, float lo, float hi) {
     float a = max(-0.5, lo - g.x), b = min(0.5, hi - g.x);
     // A shape under 2 px across can hold both of its sides in one pixel, where the
     // distance is not linear along the normal: find the strip's ends by sampling it.
-    if (min(uShapeHalfSize.x, uShapeHalfSize.y) < 1.0) {
+    if (min(vShape.zw.x, vShape.zw.y) < 1.0) {
         a = 1.0; b = -1.0;
         for (int k = 0; k < 16; k++) {
             float u = (float(k) + 0.5) / 16.0 - 0.5;
@@ -136,9 +136,9 @@ vec4 coveredStrip(vec2 p, float lo, float hi) {
 // the covered part's strip. Continuous boxes are only marked smooth away from their corner
 // zones, where the outline is the box's straight sides.
 vec3 smoothShapeSDG(vec2 p) {
-    vec2 x = p - uShapeCenter;
-    if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, uShapeHalfSize);
-    return sdgRoundedBox(x, uShapeHalfSize, HALO_SHAPE == SHAPE_ROUNDED_BOX ? uShapeRadii : vec4(0.0));
+    vec2 x = p - vShape.xy;
+    if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, vShape.zw);
+    return sdgRoundedBox(x, vShape.zw, HALO_SHAPE == SHAPE_ROUNDED_BOX ? vShapeRadii : vec4(0.0));
 }
 
 // Coverage of an s x s block by the shape grown by d, from smoothShapeSDG's (d, n).

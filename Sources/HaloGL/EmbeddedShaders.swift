@@ -9,9 +9,11 @@ public enum EmbeddedShaders {
 // (SCENE.md "Glow"), truncated at 4 sigma (the tail beyond is under 7e-5 of the total),
 // computed once per frame on the CPU. Neighbouring taps k, k + 1 are read as one bilinear
 // fetch between them (Rakos, "Efficient Gaussian blur with linear sampling", 2010): weight
-// w[k] + w[k+1] at offset (k w[k] + (k+1) w[k+1]) / (w[k] + w[k+1]); the texture's last
-// texel on each side is blank (zero coverage), and edges are clamped, so reads past the
-// source are zero to within the tail.
+// w[k] + w[k+1] at offset (k w[k] + (k+1) w[k+1]) / (w[k] + w[k+1]). Drawn over the
+// regions of the glow atlas that share this kernel (instanced rects, tile.vert); each
+// region's last texel on each side is blank (zero coverage) and the atlas keeps more than
+// the kernel's reach of blank texels around it (GlowAtlas), so reads past a region are
+// zero to within the tail, as a clamped read of its blank edge would be.
 const int MAX_PAIRS = 33;        // keep in sync with Sources/HaloGL/GlowPlan.swift
 #ifndef HALO_PAIRS
 #define HALO_PAIRS MAX_PAIRS     // pairs of taps on each side, 1...MAX_PAIRS: a constant, so
@@ -19,7 +21,7 @@ const int MAX_PAIRS = 33;        // keep in sync with Sources/HaloGL/GlowPlan.sw
 
 uniform sampler2D uSource;
 uniform vec2 uStep;              // one texel along the pass's axis, normalised: (1/w, 0) or (0, 1/h)
-uniform vec2 uTexSize;           // source texture size, texels
+uniform vec2 uTexSize;           // the atlas size, texels
 uniform float uCenterWeight;     // w[0]
 uniform float uPairWeights[MAX_PAIRS];
 uniform float uPairOffsets[MAX_PAIRS];
@@ -70,7 +72,7 @@ vec4 haloPaint(vec2 unitPoint, vec2 point, float time) {
 """#,
         "glow_source.frag": #"""
 #version 330 core
-// The stroke layer for a glow, premultiplied, at 1/k resolution: texel (u, v) holds the
+// The stroke layer for a glow, premultiplied, at 1/k resolution, into its region of the glow atlas: texel (u, v) holds the
 // stroke's coverage of the k x k pixel block it stands for (exact box-filter coverage of
 // the block, see coverShape) times the paint at the block's centre, or the glow colour
 // times the stroke's alpha (SCENE.md "Glow"). Drawn over tiles of texels (tile.vert) that
@@ -78,26 +80,24 @@ vec4 haloPaint(vec2 unitPoint, vec2 point, float time) {
 #include "lib/shape.glsl"
 #include "lib/paint_eval.glsl"
 
-uniform vec4 uGlowMap;           // block centre = uGlowMap.xy + gl_FragCoord.xy * uGlowMap.z
-uniform vec4 uGlowColor;         // premultiplied; alpha < 0: the stroke's own colours
-
 flat in vec2 vCover;             // edge-free tiles: the stroke's coverage (.y)
 out vec4 fragColor;
 
 void main() {
-    float k = uGlowMap.z;
-    vec2 p = uGlowMap.xy + gl_FragCoord.xy * k;
+    // The block's centre: vGlowMap maps the atlas texel to pixels (lib/layer_data.glsl).
+    float k = vGlowMap.z;
+    vec2 p = vGlowMap.xy + gl_FragCoord.xy * k;
 #if HALO_EDGE == 2
     vec3 sdg = smoothShapeSDG(p);
-    float c = smoothCover(sdg, k, uStrokeEdges.y) - smoothCover(sdg, k, uStrokeEdges.x);
+    float c = smoothCover(sdg, k, vStroke.y) - smoothCover(sdg, k, vStroke.x);
 #elif HALO_EDGE
-    float c = coverShape(p, k, uStrokeEdges.y) - coverShape(p, k, uStrokeEdges.x);
+    float c = coverShape(p, k, vStroke.y) - coverShape(p, k, vStroke.x);
 #else
     float c = vCover.y;
 #endif
     if (c <= 0.0) { fragColor = vec4(0.0); return; }
     vec4 s = paintColor(1, HALO_STROKE, p, vec4(1.0, 0.0, -0.5, 0.5)) * c;
-    fragColor = uGlowColor.a >= 0.0 ? uGlowColor * s.a : s;
+    fragColor = vGlowColor.a >= 0.0 ? vGlowColor * s.a : s;
 }
 
 """#,
@@ -106,7 +106,7 @@ void main() {
 // One layer as a group: fill, then glow, then stroke, each with its own coverage,
 // composited in the shader (source-over, premultiplied, sRGB-encoded values), then
 // multiplied by the layer's opacity. Drawn over the layer's tiles (tile.vert); the
-// variant's #defines (lib/layer_uniforms.glsl) say what the layer has. Tiles that other
+// variant's #defines (lib/layer_data.glsl) say what the layer has. Tiles that other
 // layers touch too are blended over the float canvas (glBlendFunc(GL_ONE,
 // GL_ONE_MINUS_SRC_ALPHA)); a tile no other layer touches (HALO_DIRECT) is composited over
 // the background here, the same source-over, and written as the final 8-bit value.
@@ -114,11 +114,8 @@ void main() {
 #include "lib/paint_eval.glsl"
 #include "lib/output.glsl"
 
-uniform sampler2D uGlow;         // blurred stroke layer, premultiplied, exactly the glow's
-                                 // region (GlowPlan) and clamped to its edge texels
-uniform vec4 uGlowColor;         // premultiplied; alpha < 0: use the stroke's colours
-uniform float uGlowOpacity;
-uniform float uOpacity;
+uniform sampler2D uGlow;         // the glow atlas: each glow's blurred stroke layer,
+                                 // premultiplied, in its region with blank texels around
 uniform vec4 uCanvasToTarget;    // see tile.vert
 uniform vec4 uBackground;        // HALO_DIRECT: the background colour, premultiplied
 
@@ -153,22 +150,22 @@ void main() {
     vec4 stroke = vec4(0.0);
 #if HALO_STROKE >= 0
 #if HALO_EDGE
-    float cs = COVER(uStrokeEdges.y) - COVER(uStrokeEdges.x);
+    float cs = COVER(vStroke.y) - COVER(vStroke.x);
 #else
     float cs = vCover.y;
 #endif
-    if (cs > 0.0) stroke = paintColor(1, HALO_STROKE, p, HALO_EDGE != 0 && cs < 0.999 && HALO_STROKE != PAINT_SOLID ? STRIP(uStrokeEdges.x, uStrokeEdges.y) : WHOLE) * cs;
+    if (cs > 0.0) stroke = paintColor(1, HALO_STROKE, p, HALO_EDGE != 0 && cs < 0.999 && HALO_STROKE != PAINT_SOLID ? STRIP(vStroke.x, vStroke.y) : WHOLE) * cs;
 #endif
 #if HALO_GLOW == 1
-    // Past the region the edge texels (blank) are read: GL_CLAMP_TO_EDGE.
-    vec4 g = textureLod(uGlow, vGlowCoord, 0.0) * uGlowOpacity;
+    // Past the region, the blank texels around it are read (GlowAtlas).
+    vec4 g = textureLod(uGlow, vGlowCoord, 0.0) * vLayer.y;
     layer = g + layer * (1.0 - g.a);
 #elif HALO_GLOW == 2
-    vec4 g = (uGlowColor.a >= 0.0 ? uGlowColor * stroke.a : stroke) * uGlowOpacity;
+    vec4 g = (vGlowColor.a >= 0.0 ? vGlowColor * stroke.a : stroke) * vLayer.y;
     layer = g + layer * (1.0 - g.a);
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
-    layer *= uOpacity;
+    layer *= vLayer.x;
 #if HALO_DIRECT >= 2
     // Over an opaque background the result is opaque: straightRGBA8 with alpha 1.
     vec3 over = layer.rgb + uBackground.rgb * (1.0 - layer.a);
@@ -217,11 +214,12 @@ float slabOverlap(float lo, float hi, float c, float s) {
 #endif
 
 """#,
-        "lib/layer_uniforms.glsl": #"""
-// The per-layer constants, computed once per frame on the CPU.
-// Keep in sync with Sources/HaloGL/Uniforms.swift (a test compares the two lists).
-#ifndef HALO_LAYER_UNIFORMS_GLSL
-#define HALO_LAYER_UNIFORMS_GLSL
+        "lib/layer_data.glsl": #"""
+// The per-layer constants, computed once per frame on the CPU, and the variant's #defines.
+// Keep in sync with Sources/HaloGL/LayerData.swift (texels) and Uniforms.swift (a test
+// compares the uniform lists).
+#ifndef HALO_LAYER_DATA_GLSL
+#define HALO_LAYER_DATA_GLSL
 
 // The program variant (set by GLRenderer as #defines after #version; kinds are compile-time
 // constants so that llvmpipe, which runs both sides of every branch, never pays for code
@@ -264,17 +262,49 @@ float slabOverlap(float lo, float hi, float c, float s) {
 #ifndef HALO_DIRECT
 #define HALO_DIRECT 0
 #endif
-uniform vec2 uShapeCenter;       // pixels, y down
-uniform vec2 uShapeHalfSize;     // pixels
-uniform vec4 uShapeRadii;        // pixels: topLeft, topRight, bottomRight, bottomLeft
-uniform vec4 uPaintColor[2];     // solid colour, premultiplied
-uniform vec4 uPaintGeometry[2];  // linear: start.xy, end.xy; angular: centre.xy, angle, span; radial: centre.xy, r0, r1
-uniform ivec2 uPaintRamp[2];     // ramp texture row, node count
+// The variant codes above, as Swift's typed enums spell them (ShaderContract.swift; a test
+// reads these lines). Paint kinds are in lib/paint.glsl, shape kinds in lib/shape.glsl.
+const int EDGE_INSIDE = 0;       // HALO_EDGE
+const int EDGE_PER_PIXEL = 1;
+const int EDGE_SMOOTH = 2;
+const int GLOW_NONE = 0;         // HALO_GLOW
+const int GLOW_BLURRED = 1;
+const int GLOW_SHARP = 2;
+const int OUTPUT_CANVAS = 0;     // HALO_DIRECT
+const int OUTPUT_OVER_BACKGROUND = 1;
+const int OUTPUT_OVER_OPAQUE = 2;
+const int OUTPUT_WINDOW = 3;
+
+// Global to a frame:
 uniform sampler2D uRamps;        // gradient ramps (RGBA32F)
-uniform vec2 uStrokeEdges;       // inner, outer offsets of the outline, pixels
 uniform sampler2D uRampLUT;      // each ramp sampled evenly, one row a ramp (rampLUT)
-uniform vec2 uPaintLUT;          // the fill's and the stroke's row there, texel-centre v
 uniform float uLUTWidth;         // texels a row
+
+// Per layer: one row of LAYER_TEXELS RGBA32F texels a layer in uLayers (LayerData.swift
+// writes them), read by tile.vert for its instance's layer and handed to the fragment
+// shader as flat inputs, so that one instanced draw serves the tiles of many layers.
+#define LAYER_TEXELS 13
+#ifdef HALO_VERTEX_SHADER
+#define LAYER_VARYING flat out
+#else
+#define LAYER_VARYING flat in
+#endif
+LAYER_VARYING vec4 vShape;           // texel 0: centre.xy, half size.zw; pixels, y down
+LAYER_VARYING vec4 vShapeRadii;      // texel 1: pixels; topLeft, topRight, bottomRight, bottomLeft
+LAYER_VARYING vec4 vPaintColor[2];   // texels 2, 3: fill, stroke: solid colour, premultiplied
+LAYER_VARYING vec4 vPaintGeometry[2];// texels 4, 5: linear: start.xy, dt/dp.zw; angular: centre.xy,
+                                     // angle, span; radial: centre.xy, r0, 1 / (r1 - r0);
+                                     // shader: the shape's rect, origin.xy, size.zw
+LAYER_VARYING ivec4 vPaintRamps;     // texel 6: ramp texture row and node count, fill then stroke
+LAYER_VARYING vec4 vStroke;          // texel 7: inner, outer offsets of the outline (pixels);
+                                     // the fill's and the stroke's lookup-table row (texel-centre v)
+LAYER_VARYING vec4 vLayer;           // texel 8: opacity, glow opacity
+LAYER_VARYING vec4 vGlowColor;       // texel 9: premultiplied; alpha < 0: the stroke's own colours
+LAYER_VARYING vec4 vGlowMap;         // texel 10: the glow source's pixel for atlas texel t is
+                                     // xy + t * z (glow_source.frag)
+                                     // texel 11: the glow's atlas texel for pixel p is p * z + xy (tile.vert)
+LAYER_VARYING vec4 vShaderPaint;     // texel 12: a shader paint's pixels per point and time
+                                     // (seconds), fill then stroke
 #endif
 
 """#,
@@ -410,7 +440,7 @@ vec4 rampLUT(sampler2D lut, float v, float width, float t) {
 // constant, HALO_FILL or HALO_STROKE) over the pixel at p.
 #ifndef HALO_PAINT_EVAL_GLSL
 #define HALO_PAINT_EVAL_GLSL
-#include "lib/layer_uniforms.glsl"
+#include "lib/layer_data.glsl"
 #include "lib/coverage.glsl"
 #include "lib/paint.glsl"
 #include "lib/shader_paint.glsl"
@@ -418,7 +448,7 @@ vec4 rampLUT(sampler2D lut, float v, float width, float t) {
 // Gradient parameter t of slot i at p (unclamped), and its gradient dt/dp (1/px) in g;
 // g is 0 where t is constant (an angular gradient's gap; see angularTAcrossGap).
 float paintT(int i, int kind, vec2 p, out vec2 g) {
-    vec4 geo = uPaintGeometry[i];
+    vec4 geo = vPaintGeometry[i];
     if (kind == PAINT_LINEAR) {
         g = geo.zw;
         return linearGradientT(p, geo.xy, geo.zw);
@@ -436,7 +466,7 @@ float paintT(int i, int kind, vec2 p, out vec2 g) {
     return radialGradientT(p, geo.xy, geo.z, geo.w);
 }
 
-vec4 rampAt(int i, float t) { return rampColor(uRamps, uPaintRamp[i].x, uPaintRamp[i].y, t); }
+vec4 rampAt(int i, float t) { return rampColor(uRamps, vPaintRamps[2 * i], vPaintRamps[2 * i + 1], t); }
 
 // In a partial sweep's gap t holds 1, then 0, and paintT's gradient is 0. For averaging,
 // the gap's first half continues the sweep's t past 1, and its second half before 0 where
@@ -444,13 +474,13 @@ vec4 rampAt(int i, float t) { return rampColor(uRamps, uPaintRamp[i].x, uPaintRa
 // clamped, but a pixel across the sweep's end or start then sees the sweep's change.
 // Returns t, and the sweep's gradient in g where t was extended.
 float angularTAcrossGap(int i, vec2 p, float t, inout vec2 g) {
-    vec4 geo = uPaintGeometry[i];
+    vec4 geo = vPaintGeometry[i];
     vec2 v = p - geo.xy;
     float rel = mod(degrees(atan(v.y, v.x)) - geo.z, 360.0);
     if (rel <= geo.w) return t;
     vec2 gs = vec2(-v.y, v.x) / max(dot(v, v), 1e-12) * (57.29577951 / geo.w);
     if (rel < geo.w + 0.5 * (360.0 - geo.w)) { g = gs; return rel / geo.w; }
-    int row = uPaintRamp[i].x, count = uPaintRamp[i].y;
+    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
     if (rampNode(uRamps, row, 0) == rampColor(uRamps, row, count, 0.0)) { g = gs; return (rel - 360.0) / geo.w; }
     return t;
 }
@@ -458,7 +488,7 @@ float angularTAcrossGap(int i, vec2 p, float t, inout vec2 g) {
 // The integral of slot i's ramp colour from its first location to t, the ends extended
 // as constants (the ramp clamps): rampIntegrals' F0 for any t.
 vec4 rampF0(int i, float t) {
-    int row = uPaintRamp[i].x, count = uPaintRamp[i].y;
+    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
     float lFirst = rampLocation(uRamps, row, 0), lLast = rampLocation(uRamps, row, count - 1);
     vec4 f0, f1;
     if (t <= lFirst) return rampNode(uRamps, row, 0) * (t - lFirst);
@@ -479,7 +509,7 @@ vec4 rampMean(int i, float ta, float tb) {
 // colour is constant (clamped), r dr integrates to (rb^2 - ra^2) / 2; in between, with
 // r = r0 + t / k, dr = dt / k: (r0 / k) dF0 + (1 / k^2) dF1 (rampIntegrals).
 vec4 radialRayIntegral(int i, float r0, float k, float ra, float rb) {
-    int row = uPaintRamp[i].x, count = uPaintRamp[i].y;
+    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
     float lFirst = rampLocation(uRamps, row, 0), lLast = rampLocation(uRamps, row, count - 1);
     float rA = r0 + lFirst / k, rB = r0 + lLast / k;         // radii of the ramp's ends
     float rLo = min(rA, rB), rHi = max(rA, rB);
@@ -513,7 +543,7 @@ vec4 radialRayIntegral(int i, float r0, float k, float ra, float rb) {
 // turn, a pixel: under 0.6% of its area, 1.6 levels at full contrast; a jump at the seam
 // none), radial N = 32 (its colour is smooth in the angle).
 vec4 paintNearCentre(int i, int kind, vec2 pixel, vec4 strip) {
-    vec4 geo = uPaintGeometry[i];
+    vec4 geo = vPaintGeometry[i];
     vec2 nn = strip.xy, tt = vec2(-nn.y, nn.x);
     vec2 cv = geo.xy - pixel;
     vec2 c = vec2(dot(cv, nn), dot(cv, tt));                  // the centre in the strip's frame
@@ -606,7 +636,7 @@ vec4 paintKinkAverage(int i, float t, vec2 g, vec4 strip) {
 // centre at angle + l span: its line's signed distance and normal.
 void hardStopJump(int i, int kind, vec2 p, float t, float gl, vec2 gn, float l, inout float best, inout vec2 bn) {
     if (kind != PAINT_ANGULAR) { nearestJump((t - l) / gl, gn, best, bn); return; }
-    vec4 geo = uPaintGeometry[i];
+    vec4 geo = vPaintGeometry[i];
     vec2 v = p - geo.xy;
     float aj = geo.z + l * geo.w;
     float delta = mod(degrees(atan(v.y, v.x)) - aj + 180.0, 360.0) - 180.0;
@@ -628,17 +658,17 @@ void hardStopJump(int i, int kind, vec2 p, float t, float gl, vec2 gn, float l, 
 // Within 1.5 px of an angular centre, where every colour meets, and near a radial centre
 // (see below): integrated about the centre (paintNearCentre).
 vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
-    if (kind == PAINT_SOLID) return uPaintColor[i];
+    if (kind == PAINT_SOLID) return vPaintColor[i];
 #if HALO_FILL == HALO_PAINT_SHADER || HALO_STROKE == HALO_PAINT_SHADER
     if (kind == PAINT_SHADER) return shaderPaintColor(i, pixel + strip.xy * (0.5 * (strip.z + strip.w)));
 #endif
-    vec4 geo = uPaintGeometry[i];
+    vec4 geo = vPaintGeometry[i];
     vec2 p = pixel + strip.xy * (0.5 * (strip.z + strip.w));      // the strip's middle
 #if !HALO_PAINT_AA
     vec2 g0;
-    return rampLUT(uRampLUT, uPaintLUT[i], uLUTWidth, paintT(i, kind, p, g0));
+    return rampLUT(uRampLUT, vStroke[2 + i], uLUTWidth, paintT(i, kind, p, g0));
 #endif
-    int row = uPaintRamp[i].x, count = uPaintRamp[i].y;
+    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
     // Near an angular centre every colour meets; near a radial centre t has its apex, and
     // close to it |p - c| curves within a pixel (the colour at the middle errs by about
     // 255 k / (24 d) levels at distance d, k = |dt/dp|), as do hard stops on small circles
@@ -910,11 +940,11 @@ vec3 sdgEllipse(vec2 p, vec2 e) {
 // Shader paints (GPU only; the contract is in Shaders/README.md): the file's
 // vec4 haloPaint(vec2 unitPoint, vec2 point, float time), straight-alpha sRGB, called once
 // per pixel at the middle of the pixel's covered part, clamped to 0...1 and premultiplied.
-// Keep in sync with Sources/HaloGL/GLRenderer.swift (setLayerUniforms, case .shader) and
+// Keep in sync with Sources/HaloGL/LayerData.swift (case .shader) and
 // Sources/HaloGL/ShaderPaintFile.swift.
 #ifndef HALO_SHADER_PAINT_GLSL
 #define HALO_SHADER_PAINT_GLSL
-#include "lib/layer_uniforms.glsl"
+#include "lib/layer_data.glsl"
 
 const int PAINT_SHADER = 4;
 #define HALO_PAINT_SHADER 4      // PAINT_SHADER, for #if
@@ -929,14 +959,14 @@ const int PAINT_SHADER = 4;
 #undef haloPaint
 
 #if HALO_FILL == HALO_PAINT_SHADER || HALO_STROKE == HALO_PAINT_SHADER
-// Slot i's paint at pixel-space point p. uPaintGeometry[i] is the shape's bounding rect
-// (origin.xy, size.zw; pixels), uPaintColor[i].xy = (pixels per point, time in seconds).
+// Slot i's paint at pixel-space point p. vPaintGeometry[i] is the shape's bounding rect
+// (origin.xy, size.zw; pixels), vShaderPaint[2i], [2i + 1] = (pixels per point, time in seconds).
 vec4 shaderPaintColor(int i, vec2 p) {
-    vec4 rect = uPaintGeometry[i];
+    vec4 rect = vPaintGeometry[i];
     vec2 d = p - rect.xy;
     vec2 unitPoint = d / max(rect.zw, vec2(1e-6));
-    vec2 point = d / uPaintColor[i].x;
-    float time = uPaintColor[i].y;
+    vec2 point = d / vShaderPaint[2 * i];
+    float time = vShaderPaint[2 * i + 1];
     vec4 c = vec4(0.0);
 #if HALO_FILL == HALO_PAINT_SHADER
     if (i == 0) c = haloPaintFill(unitPoint, point, time);
@@ -954,10 +984,10 @@ vec4 shaderPaintColor(int i, vec2 p) {
         "lib/shape.glsl": #"""
 // Coverage of the current layer's shape, grown by an offset d (pixels; negative shrinks):
 // the region {sd(p) < d}, whose edges are the exact offsets of the outline (SCENE.md "Stroke").
-// Needs HALO_SHAPE (a #define) and the uniforms uShapeCenter, uShapeHalfSize, uShapeRadii (see layer_uniforms.glsl).
+// Needs HALO_SHAPE (a #define) and the layer data vShape, vShapeRadii (see layer_data.glsl).
 #ifndef HALO_SHAPE_GLSL
 #define HALO_SHAPE_GLSL
-#include "lib/layer_uniforms.glsl"
+#include "lib/layer_data.glsl"
 #include "lib/coverage.glsl"
 #include "lib/sdf.glsl"
 
@@ -967,9 +997,9 @@ const int SHAPE_ELLIPSE = 2;
 
 // Signed distance of corner i's region of the offset shape, at x (relative to the centre).
 float offsetCornerSD(vec2 x, int i, float d, vec2 hb) {
-    float R = uShapeRadii[i];
+    float R = vShapeRadii[i];
     if (HALO_SHAPE == SHAPE_ROUNDED_BOX) return sdCircularCorner(hb - CORNER_SIGN[i] * x, max(R + d, 0.0));
-    return sdContinuousCorner(uShapeHalfSize - CORNER_SIGN[i] * x, R) - d;
+    return sdContinuousCorner(vShape.zw - CORNER_SIGN[i] * x, R) - d;
 }
 
 // Sub-squares per side for an edge whose radius of curvature is R pixels: one straight
@@ -988,29 +1018,29 @@ int subdivisions(float R) {
 // Ellipses: half-plane coverage from the exact signed distance and normal, subdivided the
 // same way where the ends are sharp (radius of curvature b^2 / a).
 float coverShape(vec2 p, float s, float d) {
-    vec2 x = p - uShapeCenter;
+    vec2 x = p - vShape.xy;
     if (HALO_SHAPE == SHAPE_ELLIPSE) {
-        vec3 sdg = sdgEllipse(x, uShapeHalfSize);
+        vec3 sdg = sdgEllipse(x, vShape.zw);
         float sd = sdg.x - d;
         if (sd >= 0.7072 * s) return 0.0;
         if (sd <= -0.7072 * s) return 1.0;
-        float a = max(uShapeHalfSize.x, uShapeHalfSize.y), b = min(uShapeHalfSize.x, uShapeHalfSize.y);
+        float a = max(vShape.zw.x, vShape.zw.y), b = min(vShape.zw.x, vShape.zw.y);
         int n = subdivisions(max(b * b / a + d, 0.0));
         if (n == 1) return halfPlaneCoverage(sd, sdg.yz, vec2(s));
         float sum = 0.0;
         for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) {
             vec2 q = x + s * ((vec2(float(i), float(j)) + 0.5) / float(n) - 0.5);
-            vec3 g = sdgEllipse(q, uShapeHalfSize);
+            vec3 g = sdgEllipse(q, vShape.zw);
             sum += halfPlaneCoverage(g.x - d, g.yz, vec2(s / float(n)));
         }
         return sum / float(n * n);
     }
-    vec2 hb = uShapeHalfSize + vec2(d);
+    vec2 hb = vShape.zw + vec2(d);
     if (hb.x <= 0.0 || hb.y <= 0.0) return 0.0;
     float cov = slabOverlap(-hb.x, hb.x, x.x, s) * slabOverlap(-hb.y, hb.y, x.y, s);
     if (cov <= 0.0) return 0.0;
     for (int i = 0; i < 4; i++) {
-        float R = uShapeRadii[i];
+        float R = vShapeRadii[i];
         if (R <= 0.0) continue;
         float z = HALO_SHAPE == SHAPE_ROUNDED_BOX ? max(R + d, 0.0) : CONTINUOUS_REACH * R + max(d, 0.0);
         if (z <= 0.0) continue;
@@ -1045,15 +1075,15 @@ float coverShape(vec2 p, float s, float d) {
 // its unit gradient: (d, n.x, n.y). Exact (see the sd* functions); gradient by forward
 // differences for boxes.
 vec3 shapeSDG(vec2 p) {
-    vec2 x = p - uShapeCenter;
-    if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, uShapeHalfSize);
+    vec2 x = p - vShape.xy;
+    if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, vShape.zw);
     vec3 r = vec3(-1e9);
     for (int k = 0; k < 3; k++) {
         vec2 y = x + (k == 1 ? vec2(0.01, 0.0) : k == 2 ? vec2(0.0, 0.01) : vec2(0.0));
         float dist = -1e9;
         for (int i = 0; i < 4; i++) {
-            vec2 q = uShapeHalfSize - CORNER_SIGN[i] * y;
-            float R = uShapeRadii[i];
+            vec2 q = vShape.zw - CORNER_SIGN[i] * y;
+            float R = vShapeRadii[i];
             dist = max(dist, HALO_SHAPE == SHAPE_ROUNDED_BOX || R <= 0.0 ? sdCircularCorner(q, R) : sdContinuousCorner(q, R));
         }
         r[k] = dist;
@@ -1072,7 +1102,7 @@ vec4 coveredStrip(vec2 p, float lo, float hi) {
     float a = max(-0.5, lo - g.x), b = min(0.5, hi - g.x);
     // A shape under 2 px across can hold both of its sides in one pixel, where the
     // distance is not linear along the normal: find the strip's ends by sampling it.
-    if (min(uShapeHalfSize.x, uShapeHalfSize.y) < 1.0) {
+    if (min(vShape.zw.x, vShape.zw.y) < 1.0) {
         a = 1.0; b = -1.0;
         for (int k = 0; k < 16; k++) {
             float u = (float(k) + 0.5) / 16.0 - 0.5;
@@ -1090,9 +1120,9 @@ vec4 coveredStrip(vec2 p, float lo, float hi) {
 // the covered part's strip. Continuous boxes are only marked smooth away from their corner
 // zones, where the outline is the box's straight sides.
 vec3 smoothShapeSDG(vec2 p) {
-    vec2 x = p - uShapeCenter;
-    if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, uShapeHalfSize);
-    return sdgRoundedBox(x, uShapeHalfSize, HALO_SHAPE == SHAPE_ROUNDED_BOX ? uShapeRadii : vec4(0.0));
+    vec2 x = p - vShape.xy;
+    if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, vShape.zw);
+    return sdgRoundedBox(x, vShape.zw, HALO_SHAPE == SHAPE_ROUNDED_BOX ? vShapeRadii : vec4(0.0));
 }
 
 // Coverage of an s x s block by the shape grown by d, from smoothShapeSDG's (d, n).
@@ -1114,22 +1144,6 @@ vec4 smoothStrip(vec3 sdg, float lo, float hi) {
 """#,
         "paint/stroke.glsl": #"""
 // Empty: GLRenderer reads a shader paint's file in its place (lib/shader_paint.glsl).
-
-"""#,
-        "quad.vert": #"""
-#version 330 core
-// One axis-aligned quad, corners from gl_VertexID (a 4-vertex triangle strip, no buffers).
-// uQuad = (x0, y0, x1, y1) in target pixels, y down; uTarget = target size in pixels.
-// Targets are stored with image row 0 at GL's y = 0, so gl_FragCoord.xy is the y-down
-// pixel position and glReadPixels returns rows in PNG order: no flip anywhere.
-uniform vec4 uQuad;
-uniform vec2 uTarget;
-
-void main() {
-    vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
-    vec2 p = mix(uQuad.xy, uQuad.zw, corner);
-    gl_Position = vec4(2.0 * p / uTarget - 1.0, 0.0, 1.0);
-}
 
 """#,
         "resolve.frag": #"""
@@ -1158,25 +1172,30 @@ void main() {
 """#,
         "tile.vert": #"""
 #version 330 core
-// Instanced tiles of one layer: each instance is one axis-aligned tile (aRect = x0, y0, x1, y1
-// in canvas pixels, y down) with, for tiles away from every edge, the coverage of the fill
-// and the stroke over the whole tile (aCover = fill, stroke: 0 or 1, decided on the CPU from
-// the exact signed distance at the tile's centre). Corners from gl_VertexID (a 4-vertex strip).
+// Instanced tiles: each instance is one axis-aligned tile (aRect = x0, y0, x1, y1 in canvas
+// pixels, y down) with, for tiles away from every edge, the coverage of the fill and the
+// stroke over the whole tile (aCover = fill, stroke: 0 or 1, decided on the CPU from the
+// exact signed distance at the tile's centre), and the row of its layer in the layer data
+// (aLayer; lib/layer_data.glsl), so that one draw serves the tiles of many layers. Corners
+// from gl_VertexID (a 4-vertex strip).
 // uCanvasToTarget places the canvas in the target: target pixel = p * .xy + .zw, in GL's
 // window coordinates. Offscreen targets store image row 0 at GL's y = 0, so there it is
 // (1, 1, 0, 0) and glReadPixels returns rows in PNG order; a window (y up) flips:
 // (1, -1, originX, height - originY). Fragment shaders invert it (canvasPixel).
 layout(location = 0) in vec4 aRect;
 layout(location = 1) in vec2 aCover;
+layout(location = 2) in float aLayer;
 uniform vec2 uTarget;            // target size, pixels
 uniform vec4 uCanvasToTarget;
 flat out vec2 vCover;
-#ifdef HALO_GLOW
+#ifdef HALO_LAYER_DATA
+#define HALO_VERTEX_SHADER
+#include "lib/layer_data.glsl"
+uniform sampler2D uLayers;       // LAYER_TEXELS texels a layer, one row each
 #if HALO_GLOW == 1
-// layer.frag's glow texture coordinate, linear in the canvas position, so interpolated
-// here once rather than computed per pixel (llvmpipe pays for every fragment operation).
-uniform vec4 uGlowMap;           // texel = (p - uGlowMap.xy) / uGlowMap.z
-uniform vec2 uGlowTexSize;       // glow texture size, texels
+// layer.frag's glow atlas coordinate, linear in the canvas position, so interpolated here
+// once rather than computed per pixel (llvmpipe pays for every fragment operation).
+uniform vec2 uGlowAtlasSize;     // texels
 out vec2 vGlowCoord;             // normalised texture coordinate
 #endif
 #endif
@@ -1186,9 +1205,23 @@ void main() {
     vec2 canvas = mix(aRect.xy, aRect.zw, corner);
     vec2 p = canvas * uCanvasToTarget.xy + uCanvasToTarget.zw;
     vCover = aCover;
-#ifdef HALO_GLOW
+#ifdef HALO_LAYER_DATA
+    int row = int(aLayer);
+    vShape = texelFetch(uLayers, ivec2(0, row), 0);
+    vShapeRadii = texelFetch(uLayers, ivec2(1, row), 0);
+    vPaintColor[0] = texelFetch(uLayers, ivec2(2, row), 0);
+    vPaintColor[1] = texelFetch(uLayers, ivec2(3, row), 0);
+    vPaintGeometry[0] = texelFetch(uLayers, ivec2(4, row), 0);
+    vPaintGeometry[1] = texelFetch(uLayers, ivec2(5, row), 0);
+    vPaintRamps = ivec4(texelFetch(uLayers, ivec2(6, row), 0));
+    vStroke = texelFetch(uLayers, ivec2(7, row), 0);
+    vLayer = texelFetch(uLayers, ivec2(8, row), 0);
+    vGlowColor = texelFetch(uLayers, ivec2(9, row), 0);
+    vGlowMap = texelFetch(uLayers, ivec2(10, row), 0);
+    vShaderPaint = texelFetch(uLayers, ivec2(12, row), 0);
 #if HALO_GLOW == 1
-    vGlowCoord = (canvas - uGlowMap.xy) / uGlowMap.z / uGlowTexSize;
+    vec4 atlas = texelFetch(uLayers, ivec2(11, row), 0);
+    vGlowCoord = (canvas * atlas.z + atlas.xy) / uGlowAtlasSize;
 #endif
 #endif
     gl_Position = vec4(2.0 * p / uTarget - 1.0, 0.0, 1.0);

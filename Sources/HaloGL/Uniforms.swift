@@ -1,15 +1,15 @@
-/// The uniforms each program reads. Keep in sync with Shaders/lib/layer_uniforms.glsl
-/// and the uniforms declared in each main shader (a test compares the lists).
+/// The uniforms each program reads. Keep in sync with Shaders/lib/layer_data.glsl and the
+/// uniforms declared in each main shader (a test compares the lists).
 enum Uniforms {
-    static let quad = ["uQuad", "uTarget"]
-    static let layer = ["uShapeCenter", "uShapeHalfSize", "uShapeRadii",
-                        "uPaintColor", "uPaintGeometry", "uPaintRamp", "uRamps", "uStrokeEdges",
-                        "uRampLUT", "uPaintLUT", "uLUTWidth"]
     static let tile = ["uTarget", "uCanvasToTarget"]
+    /// tile.vert's, declared only in layer and glow-source variants (HALO_LAYER_DATA).
+    static let tileLayer = ["uLayers"]
     /// tile.vert's, declared only in variants with a blurred glow (HALO_GLOW == 1).
-    static let tileGlow = ["uGlowMap", "uGlowTexSize"]
-    static let layerProgram = tile + tileGlow + layer + ["uGlow", "uGlowColor", "uGlowOpacity", "uOpacity", "uBackground"]
-    static let glowSourceProgram = tile + layer + ["uGlowMap", "uGlowColor"]
-    static let blurProgram = quad + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets"]
+    static let tileGlow = ["uGlowAtlasSize"]
+    /// lib/layer_data.glsl's: global to a frame.
+    static let layer = ["uRamps", "uRampLUT", "uLUTWidth"]
+    static let layerProgram = tile + tileLayer + tileGlow + layer + ["uGlow", "uBackground"]
+    static let glowSourceProgram = tile + tileLayer + layer
+    static let blurProgram = tile + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets"]
     static let resolveProgram = tile + ["uCanvas", "uChecker"]
 }

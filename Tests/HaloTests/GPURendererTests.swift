@@ -164,13 +164,12 @@ final class GPURendererTests: XCTestCase {
             }
             return names
         }
-        let vert = try declared("quad.vert")
-        // tile.vert declares Uniforms.tileGlow only in layer variants with a blurred glow.
-        XCTAssertEqual(try declared("tile.vert"), Set(Uniforms.tile + Uniforms.tileGlow))
+        // tile.vert's text declares, behind #ifdefs, the layer data's uniforms and the glow atlas size.
+        XCTAssertEqual(try declared("tile.vert"), Set(Uniforms.tile + Uniforms.tileLayer + Uniforms.tileGlow + Uniforms.layer))
         let tile = Set(Uniforms.tile)
         XCTAssertEqual(try declared("layer.frag").union(try declared("tile.vert")), Set(Uniforms.layerProgram))
-        XCTAssertEqual(try declared("glow_source.frag").union(tile), Set(Uniforms.glowSourceProgram))
-        XCTAssertEqual(try declared("blur.frag").union(vert), Set(Uniforms.blurProgram))
+        XCTAssertEqual(try declared("glow_source.frag").union(tile).union(Uniforms.tileLayer), Set(Uniforms.glowSourceProgram))
+        XCTAssertEqual(try declared("blur.frag").union(tile), Set(Uniforms.blurProgram))
         XCTAssertEqual(try declared("resolve.frag").union(tile), Set(Uniforms.resolveProgram))
     }
 }

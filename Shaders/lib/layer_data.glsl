@@ -1,0 +1,91 @@
+// The per-layer constants, computed once per frame on the CPU, and the variant's #defines.
+// Keep in sync with Sources/HaloGL/LayerData.swift (texels) and Uniforms.swift (a test
+// compares the uniform lists).
+#ifndef HALO_LAYER_DATA_GLSL
+#define HALO_LAYER_DATA_GLSL
+
+// The program variant (set by GLRenderer as #defines after #version; kinds are compile-time
+// constants so that llvmpipe, which runs both sides of every branch, never pays for code
+// a layer does not use):
+//   HALO_SHAPE   SHAPE_ROUNDED_BOX (0), SHAPE_CONTINUOUS_BOX (1) or SHAPE_ELLIPSE (2)
+//   HALO_FILL    the fill's paint kind (PAINT_SOLID 0 ... PAINT_RADIAL 3), -1 for none
+//   HALO_STROKE  the stroke's paint kind, -1 for none
+//   HALO_GLOW    0 none, 1 the blurred stroke from a texture, 2 sigma 0 (the stroke itself)
+//   HALO_EDGE    1: coverage computed per pixel; 0: the tile is wholly inside or outside
+//                each draw and its coverage comes from the tile (tile.vert); 2: coverage
+//                per pixel from one signed distance and normal, for tiles whose edges are
+//                smooth (smoothShapeSDG in lib/shape.glsl; LayerTiles decides)
+#ifndef HALO_SHAPE
+#define HALO_SHAPE 0
+#endif
+#ifndef HALO_FILL
+#define HALO_FILL -1
+#endif
+#ifndef HALO_STROKE
+#define HALO_STROKE -1
+#endif
+#ifndef HALO_GLOW
+#define HALO_GLOW 0
+#endif
+#ifndef HALO_EDGE
+#define HALO_EDGE 1
+#endif
+//   HALO_PAINT_AA 1: paints may jump or kink inside a pixel of this tile (hard stops, the
+//                angular seam or centre, colour stops): average them (paintColor); 0: the
+//                CPU found no stop within the tile's range of t, so the colour at the
+//                covered part's middle is the average (exact for paints linear there)
+#ifndef HALO_PAINT_AA
+#define HALO_PAINT_AA 1
+#endif
+//   HALO_DIRECT  1: no other layer touches these tiles: composite over the background in
+//                the shader and write final 8-bit values (layer.frag); 2: the same over an
+//                opaque background (alpha 1, no division); 3: the same into a window, where
+//                the target's own conversion to 8 bits does the rounding; 0: blend into the
+//                canvas
+#ifndef HALO_DIRECT
+#define HALO_DIRECT 0
+#endif
+// The variant codes above, as Swift's typed enums spell them (ShaderContract.swift; a test
+// reads these lines). Paint kinds are in lib/paint.glsl, shape kinds in lib/shape.glsl.
+const int EDGE_INSIDE = 0;       // HALO_EDGE
+const int EDGE_PER_PIXEL = 1;
+const int EDGE_SMOOTH = 2;
+const int GLOW_NONE = 0;         // HALO_GLOW
+const int GLOW_BLURRED = 1;
+const int GLOW_SHARP = 2;
+const int OUTPUT_CANVAS = 0;     // HALO_DIRECT
+const int OUTPUT_OVER_BACKGROUND = 1;
+const int OUTPUT_OVER_OPAQUE = 2;
+const int OUTPUT_WINDOW = 3;
+
+// Global to a frame:
+uniform sampler2D uRamps;        // gradient ramps (RGBA32F)
+uniform sampler2D uRampLUT;      // each ramp sampled evenly, one row a ramp (rampLUT)
+uniform float uLUTWidth;         // texels a row
+
+// Per layer: one row of LAYER_TEXELS RGBA32F texels a layer in uLayers (LayerData.swift
+// writes them), read by tile.vert for its instance's layer and handed to the fragment
+// shader as flat inputs, so that one instanced draw serves the tiles of many layers.
+#define LAYER_TEXELS 13
+#ifdef HALO_VERTEX_SHADER
+#define LAYER_VARYING flat out
+#else
+#define LAYER_VARYING flat in
+#endif
+LAYER_VARYING vec4 vShape;           // texel 0: centre.xy, half size.zw; pixels, y down
+LAYER_VARYING vec4 vShapeRadii;      // texel 1: pixels; topLeft, topRight, bottomRight, bottomLeft
+LAYER_VARYING vec4 vPaintColor[2];   // texels 2, 3: fill, stroke: solid colour, premultiplied
+LAYER_VARYING vec4 vPaintGeometry[2];// texels 4, 5: linear: start.xy, dt/dp.zw; angular: centre.xy,
+                                     // angle, span; radial: centre.xy, r0, 1 / (r1 - r0);
+                                     // shader: the shape's rect, origin.xy, size.zw
+LAYER_VARYING ivec4 vPaintRamps;     // texel 6: ramp texture row and node count, fill then stroke
+LAYER_VARYING vec4 vStroke;          // texel 7: inner, outer offsets of the outline (pixels);
+                                     // the fill's and the stroke's lookup-table row (texel-centre v)
+LAYER_VARYING vec4 vLayer;           // texel 8: opacity, glow opacity
+LAYER_VARYING vec4 vGlowColor;       // texel 9: premultiplied; alpha < 0: the stroke's own colours
+LAYER_VARYING vec4 vGlowMap;         // texel 10: the glow source's pixel for atlas texel t is
+                                     // xy + t * z (glow_source.frag)
+                                     // texel 11: the glow's atlas texel for pixel p is p * z + xy (tile.vert)
+LAYER_VARYING vec4 vShaderPaint;     // texel 12: a shader paint's pixels per point and time
+                                     // (seconds), fill then stroke
+#endif

@@ -1,0 +1,317 @@
+import HaloCore
+
+/// One frame's passes and their inputs, computed on the CPU from the resolved frame (no GL):
+/// what ``GLRenderer/draw(_:into:)`` draws, in order.
+///
+/// - The glows: every glowing layer's stroke at its reduction factor into its region of the
+///   glow atlas (``GlowAtlas``; one draw per glow-source variant), then one horizontal and
+///   one vertical blur pass over the atlas (one draw per distinct kernel).
+/// - The layers: each layer's tiles (``LayerTiles``) with its row in the layer data, grouped
+///   into instanced draws by program variant. Tiles whose cell one layer alone touches are
+///   composited over the background in the shader and written to the target as final values
+///   (``targetBatches``: they overlap nothing, so any order serves); tiles of cells two or
+///   more layers touch are blended into the float canvas (``canvasBatches``), each in the
+///   earliest draw of its variant that comes after every draw of an earlier layer in the
+///   same cells, so that layer order holds wherever tiles overlap; then ``resolveRects``
+///   round the canvas into the target.
+///
+/// The number of draws depends on the variants and on how layers overlap, not on how many
+/// layers there are.
+struct FramePlan {
+    /// Per instance: x0, y0, x1, y1 (target or atlas pixels), fill and stroke coverage of
+    /// edge-free tiles, the layer's row in the layer data, one unused (tile.vert).
+    static let floatsPerInstance = 8
+
+    /// What one layer draws this frame.
+    struct LayerPlan {
+        var index: Int
+        var layer: ResolvedLayer
+        var glowPlan: GlowPlan?
+        var glowRegion: (x0: Double, y0: Double, gw: Int, gh: Int)
+        var glowMode: GlowMode
+        /// Glow-only tiles farther than this outside the stroke are not drawn (LayerTiles).
+        var faint: Double?
+        var tiles: LayerTiles
+        /// The region's place in the glow atlas (glowPlan != nil).
+        var atlas = GlowAtlas.Place(page: 0, x: 0, y: 0)
+    }
+
+    /// One instanced draw: tiles of one variant (``floatsPerInstance`` floats each).
+    struct Batch {
+        var variant: LayerVariant
+        /// The glow atlas page the tiles read (variants with a blurred glow).
+        var glowPage = 0
+        var instances: [Float] = []
+        var layers = 0
+        var tileCount: Int { instances.count / FramePlan.floatsPerInstance }
+    }
+
+    /// One kernel's regions, for the horizontal and the vertical blur pass.
+    struct BlurBatch {
+        var plan: GlowPlan
+        var horizontal: [Float] = []
+        var vertical: [Float] = []
+    }
+
+    /// One page of the glow atlas and what is drawn into it.
+    struct GlowPage {
+        var width: Int, height: Int
+        var source: [Batch] = []
+        var blurs: [BlurBatch] = []
+    }
+
+    let width: Int, height: Int
+    let grid: TileGrid
+    /// Whether tiles one layer alone touches write final values into the target (a
+    /// background colour, opaque in a window); else every tile goes through the canvas.
+    let direct: Bool
+    private(set) var layers: [LayerPlan] = []
+    private(set) var glowPages: [GlowPage] = []
+    /// 1 for cells one layer touches (direct), 2 for cells two or more touch (canvas).
+    private(set) var touches: [UInt8]
+    private(set) var canvasBatches: [Batch] = []
+    private(set) var targetBatches: [Batch] = []
+    private(set) var resolveRects: [Float] = []
+
+    /// Whether any tile goes through the float canvas.
+    var usesCanvas: Bool { !canvasBatches.isEmpty || !resolveRects.isEmpty }
+
+    /// Instanced draws in the frame (glow sources, blur passes, layer tiles, the resolve).
+    var draws: Int {
+        glowPages.reduce(0) { $0 + $1.source.count + 2 * $1.blurs.count } + canvasBatches.count + targetBatches.count
+            + (resolveRects.isEmpty ? 0 : 1)
+    }
+
+    /// Framebuffer passes in the frame: each glow page's source and two blur passes, the
+    /// float canvas, the target.
+    var passes: Int { 3 * glowPages.count + (usesCanvas ? 1 : 0) + 1 }
+
+    /// - Parameters:
+    ///   - gridOffset, isWindow: the target's (``FrameTarget``).
+    ///   - lutWidth: samples a row of the ramps' lookup table (``RampTextures``).
+    ///   - maxTextureSize: the GPU's; a glow region or atlas page larger is not drawn.
+    init(_ frame: Frame, gridOffset: (x: Int, y: Int), isWindow: Bool, lutWidth: Int, maxTextureSize: Int) {
+        width = frame.width; height = frame.height
+        grid = TileGrid(width: width, height: height, offset: gridOffset)
+        let bg = frame.backgroundColor
+        direct = frame.backgroundImage == nil && (!isWindow || bg.w >= 1)
+        touches = [UInt8](repeating: direct ? 0 : 2, count: grid.columns * grid.rows)
+        layers = FramePlan.planLayers(frame, grid: grid, lutWidth: lutWidth, maxTextureSize: maxTextureSize)
+        if direct {
+            var last = [Int](repeating: -1, count: touches.count)
+            for (n, plan) in layers.enumerated() {
+                for c in plan.tiles.cells where last[c.index] != n {
+                    last[c.index] = n
+                    if touches[c.index] < 2 { touches[c.index] += 1 }
+                }
+            }
+        }
+        planGlows(maxTextureSize: maxTextureSize, lutWidth: lutWidth)
+        let output: OutputMode = bg.w >= 1 ? (isWindow ? .window : .overOpaque) : .overBackground
+        planTiles(output: output)
+        let shared = touches
+        resolveRects = FramePlan.instances(grid.rects { shared[$0] >= 2 }, row: 0)
+    }
+
+    // MARK: - Layers
+
+    /// The layers' bounds, glows and tiles, in drawing order.
+    private static func planLayers(_ frame: Frame, grid: TileGrid, lutWidth: Int, maxTextureSize: Int) -> [LayerPlan] {
+        let w = frame.width, h = frame.height
+        var plans: [LayerPlan] = []
+        // An opaque background colour on the 8-bit grid (LayerTiles.faintGlowDistance).
+        let bg = frame.backgroundColor
+        let onGrid = frame.backgroundImage == nil && bg.w == 1
+            && [bg.x, bg.y, bg.z].allSatisfy { abs($0 * 255 - ($0 * 255).rounded()) < 1e-6 }
+        for (index, layer) in frame.layers.enumerated() where layer.opacity > 0 {
+            var bounds: Box?
+            if layer.fill != nil { bounds = layer.outline.bounds(grownBy: 1) }
+            var glowPlan: GlowPlan?
+            var glowRegion = (x0: 0.0, y0: 0.0, gw: 0, gh: 0)
+            if let stroke = layer.stroke {
+                let sb = layer.outline.bounds(grownBy: stroke.outer + 1)
+                bounds = bounds.map { $0.union(sb) } ?? sb
+                if let glow = layer.glow, glow.sigma > 0 {
+                    let plan = GlowPlan(sigma: glow.sigma)
+                    // One blank texel beyond the reach on each side (blur.frag reads up to it).
+                    let g = sb.grown(by: plan.reach + Double(plan.k))
+                    // Only the part that can reach the canvas.
+                    let x0 = max(g.x0, -plan.reach).rounded(.down), y0 = max(g.y0, -plan.reach).rounded(.down)
+                    let x1 = min(g.x1, Double(w) + plan.reach), y1 = min(g.y1, Double(h) + plan.reach)
+                    if x1 > x0 && y1 > y0 {
+                        let gw = Int(((x1 - x0) / Double(plan.k)).rounded(.up)), gh = Int(((y1 - y0) / Double(plan.k)).rounded(.up))
+                        let padded = 2 * (plan.radius + 1)
+                        if gw + padded <= maxTextureSize && gh + padded <= maxTextureSize {
+                            glowPlan = plan
+                            glowRegion = (x0, y0, gw, gh)
+                            bounds = bounds!.union(g)
+                        }
+                    }
+                }
+            }
+            guard let b = bounds else { continue }
+            let quad = Box(x0: max(b.x0.rounded(.down), 0), y0: max(b.y0.rounded(.down), 0),
+                           x1: min(b.x1.rounded(.up), Double(w)), y1: min(b.y1.rounded(.up), Double(h)))
+            if quad.x1 <= quad.x0 || quad.y1 <= quad.y0 { continue }
+            let glowMode: GlowMode = layer.glow.map { glowPlan != nil ? .blurred : ($0.sigma > 0 ? .none : .sharp) } ?? .none
+            // Glow too faint to change a pixel over this background is not drawn.
+            var faint: Double?
+            if onGrid, let glow = layer.glow, glowMode == .blurred {
+                faint = LayerTiles.faintGlowDistance(sigma: glow.sigma, opacity: glow.opacity * layer.opacity)
+            }
+            plans.append(LayerPlan(index: index, layer: layer, glowPlan: glowPlan, glowRegion: glowRegion, glowMode: glowMode,
+                                   faint: faint, tiles: LayerTiles(layer, quad: quad, hasGlow: glowMode != .none, grid: grid,
+                                                                   lutWidth: lutWidth, faintGlowBeyond: faint)))
+        }
+        return plans
+    }
+
+    // MARK: - Glows
+
+    /// Packs the glow regions into the atlas and lists each page's source tiles and blur rects.
+    private mutating func planGlows(maxTextureSize: Int, lutWidth: Int) {
+        let glowing = layers.indices.filter { layers[$0].glowPlan != nil }
+        guard !glowing.isEmpty else { return }
+        let atlas = GlowAtlas(regions: glowing.map { (layers[$0].glowRegion.gw, layers[$0].glowRegion.gh, layers[$0].glowPlan!.radius + 1) },
+                              maxSide: maxTextureSize)
+        glowPages = atlas.pages.map { GlowPage(width: $0.width, height: $0.height) }
+        var sourceIndex: [[LayerVariant: Int]] = Array(repeating: [:], count: glowPages.count)
+        var blurIndex: [[[Float]: Int]] = Array(repeating: [:], count: glowPages.count)
+        for (n, i) in glowing.enumerated() {
+            let place = atlas.places[n]
+            layers[i].atlas = place
+            let plan = layers[i], layer = plan.layer, gp = plan.glowPlan!, region = plan.glowRegion
+            let ox = Float(place.x), oy = Float(place.y)
+            for (group, data) in LayerTiles.glowSource(layer, origin: Vec2(region.x0, region.y0), k: gp.k,
+                                                       texels: (region.gw, region.gh), lutWidth: lutWidth) {
+                let variant = LayerVariant.glowSource(layer, group: group)
+                let b = sourceIndex[place.page][variant] ?? {
+                    glowPages[place.page].source.append(Batch(variant: variant))
+                    sourceIndex[place.page][variant] = glowPages[place.page].source.count - 1
+                    return glowPages[place.page].source.count - 1
+                }()
+                glowPages[place.page].source[b].instances += FramePlan.instances(data, row: i, dx: ox, dy: oy)
+                glowPages[place.page].source[b].layers += 1
+            }
+            // The texels the blur computes: those the layer's tiles read (the faint-glow
+            // cut-off plus a cell's diagonal from the outline, or the whole region), and for
+            // the horizontal pass only the rows the stroke reaches (the rest stay blank, as
+            // their blur would be).
+            let cellDiagonal = Double(LayerTiles.size) * 2.0.squareRoot() + 1
+            let read = plan.faint.flatMap { f in layer.stroke.map { $0.outer + f + cellDiagonal } }
+            let k = Double(gp.k)
+            let used = Box(x0: 0, y0: 0, x1: Double(region.gw), y1: Double(region.gh))
+            func texels(_ b: Box) -> Box {
+                Box(x0: max(((b.x0 - region.x0) / k).rounded(.down) - 1, 0), y0: max(((b.y0 - region.y0) / k).rounded(.down) - 1, 0),
+                    x1: min(((b.x1 - region.x0) / k).rounded(.up) + 1, used.x1), y1: min(((b.y1 - region.y0) / k).rounded(.up) + 1, used.y1))
+            }
+            let vertical = read.map { texels(layer.outline.bounds(grownBy: $0)) } ?? used
+            let strokeRows = texels(layer.outline.bounds(grownBy: (layer.stroke?.outer ?? 0) + k))
+            let horizontal = Box(x0: max(vertical.x0 - 1, 0), y0: strokeRows.y0, x1: min(vertical.x1 + 1, used.x1), y1: strokeRows.y1)
+            let b = blurIndex[place.page][gp.weights] ?? {
+                glowPages[place.page].blurs.append(BlurBatch(plan: gp))
+                blurIndex[place.page][gp.weights] = glowPages[place.page].blurs.count - 1
+                return glowPages[place.page].blurs.count - 1
+            }()
+            for (box, isHorizontal) in [(horizontal, true), (vertical, false)] where box.x1 > box.x0 && box.y1 > box.y0 {
+                let rect: [Float] = [Float(box.x0) + ox, Float(box.y0) + oy, Float(box.x1) + ox, Float(box.y1) + oy, 0, 0, Float(i), 0]
+                if isHorizontal { glowPages[place.page].blurs[b].horizontal += rect } else { glowPages[place.page].blurs[b].vertical += rect }
+            }
+        }
+    }
+
+    // MARK: - Tiles
+
+    /// Groups every layer's tiles into draws (see the type's summary).
+    private mutating func planTiles(output: OutputMode) {
+        var targetIndex: [LayerVariant: Int] = [:]
+        // Canvas draws by id, in drawing order `order` (`position` of each id); for each
+        // canvas cell the id of the last draw that wrote it; each key's draws.
+        var draws: [Batch] = []
+        var order: [Int] = [], position: [Int] = []
+        var lastDraw = [Int](repeating: -1, count: touches.count)
+        var drawsOf: [BatchKey: [Int]] = [:]
+        let shared = touches
+        let n = LayerTiles.floatsPerTile
+        for (row, plan) in layers.enumerated() {
+            for (group, data) in plan.tiles.groups(shared: { shared[$0] >= 2 }) {
+                let page = plan.glowMode == .blurred ? plan.atlas.page : 0
+                if group.direct {
+                    let variant = LayerVariant(plan.layer, glow: plan.glowMode, group: group, output: output)
+                    var t = targetIndex[variant] ?? -1
+                    // A page other than the draw's (huge frames only): a draw of its own.
+                    if t < 0 || targetBatches[t].glowPage != page {
+                        targetBatches.append(Batch(variant: variant, glowPage: page))
+                        t = targetBatches.count - 1
+                        targetIndex[variant] = t
+                    }
+                    FramePlan.appendInstances(data, row: row, to: &targetBatches[t].instances)
+                    targetBatches[t].layers += 1
+                    continue
+                }
+                let key = BatchKey(variant: LayerVariant(plan.layer, glow: plan.glowMode, group: group, output: .canvas), page: page)
+                var mine = drawsOf[key] ?? []
+                var joined = Set<Int>()
+                // Tile by tile: each joins the first draw of its key at or after the last draw
+                // of its cells, or a new draw placed right after that one.
+                for t in stride(from: 0, to: data.count, by: n) {
+                    let cells = cellRange(data[t], data[t + 1], data[t + 2], data[t + 3])
+                    var earliest = -1
+                    for j in cells.j { for i in cells.i {
+                        let d = lastDraw[grid.index(i, j)]
+                        if d >= 0 && (earliest < 0 || position[d] > position[earliest]) { earliest = d }
+                    } }
+                    let floor = earliest < 0 ? -1 : position[earliest]
+                    var id = -1
+                    for candidate in mine where position[candidate] >= floor {
+                        if id < 0 || position[candidate] < position[id] { id = candidate }
+                    }
+                    if id < 0 {
+                        id = draws.count
+                        draws.append(Batch(variant: key.variant, glowPage: page))
+                        order.insert(id, at: floor + 1)
+                        position.append(0)
+                        for (p, d) in order.enumerated() { position[d] = p }
+                        mine.append(id)
+                    }
+                    FramePlan.appendInstances(Array(data[t..<(t + n)]), row: row, to: &draws[id].instances)
+                    if joined.insert(id).inserted { draws[id].layers += 1 }
+                    for j in cells.j { for i in cells.i { lastDraw[grid.index(i, j)] = id } }
+                }
+                drawsOf[key] = mine
+            }
+        }
+        canvasBatches = order.map { draws[$0] }
+    }
+
+    private struct BatchKey: Hashable { var variant: LayerVariant; var page: Int }
+
+    /// The grid columns and rows a tile rect (canvas pixels) lies in.
+    private func cellRange(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float) -> (i: ClosedRange<Int>, j: ClosedRange<Int>) {
+        let s = LayerTiles.size
+        let i0 = (Int(x0) + grid.offset.x) / s, i1 = (Int(x1) - 1 + grid.offset.x) / s
+        let j0 = (Int(y0) + grid.offset.y) / s, j1 = (Int(y1) - 1 + grid.offset.y) / s
+        return (i0...max(i0, i1), j0...max(j0, j1))
+    }
+
+    /// Appends tiles of ``LayerTiles/floatsPerTile`` floats as instances of layer data row `row`.
+    static func appendInstances(_ tiles: [Float], row: Int, to out: inout [Float]) {
+        let n = LayerTiles.floatsPerTile
+        out.reserveCapacity(out.count + tiles.count / n * floatsPerInstance)
+        for t in stride(from: 0, to: tiles.count, by: n) {
+            out.append(contentsOf: [tiles[t], tiles[t + 1], tiles[t + 2], tiles[t + 3], tiles[t + 4], tiles[t + 5], Float(row), 0])
+        }
+    }
+
+    /// Tiles of ``LayerTiles/floatsPerTile`` floats as instances of layer data row `row`,
+    /// moved by (dx, dy).
+    static func instances(_ tiles: [Float], row: Int, dx: Float = 0, dy: Float = 0) -> [Float] {
+        let n = LayerTiles.floatsPerTile
+        var out: [Float] = []
+        out.reserveCapacity(tiles.count / n * floatsPerInstance)
+        for t in stride(from: 0, to: tiles.count, by: n) {
+            out += [tiles[t] + dx, tiles[t + 1] + dy, tiles[t + 2] + dx, tiles[t + 3] + dy, tiles[t + 4], tiles[t + 5], Float(row), 0]
+        }
+        return out
+    }
+}

@@ -1,0 +1,64 @@
+import HaloCore
+
+/// The per-layer constants of a frame, one row of ``texels`` RGBA32F texels a layer, in the
+/// order of ``FramePlan/layers`` (each tile instance carries its layer's row). tile.vert
+/// reads them; the meaning of each texel is in Shaders/lib/layer_data.glsl.
+enum LayerData {
+    /// LAYER_TEXELS in Shaders/lib/layer_data.glsl.
+    static let texels = 13
+
+    /// The rows of every layer of `plan`.
+    /// - Parameter ramps: the frame's ramps, uploaded (their rows and lookup-table rows).
+    static func rows(_ plan: FramePlan, ramps: RampTextures) -> [Float] {
+        var data: [Float] = []
+        data.reserveCapacity(plan.layers.count * texels * 4)
+        for p in plan.layers { data += row(p, ramps: ramps) }
+        return data
+    }
+
+    static func row(_ plan: FramePlan.LayerPlan, ramps: RampTextures) -> [Float] {
+        let layer = plan.layer, o = layer.outline
+        var t = [SIMD4<Float>](repeating: .zero, count: texels)
+        t[0] = SIMD4(Float(o.center.x), Float(o.center.y), Float(o.halfSize.x), Float(o.halfSize.y))
+        t[1] = SIMD4(Float(o.radii[0]), Float(o.radii[1]), Float(o.radii[2]), Float(o.radii[3]))
+        for (slot, paint) in [layer.fill, layer.stroke?.paint].enumerated() {
+            guard let paint else { continue }
+            switch paint.geometry {
+            case .solid(let c):
+                t[2 + slot] = SIMD4<Float>(c)
+            case .linear(let s, _):
+                // lib/paint.glsl linearGradientT: the start and dt/dp, well conditioned in float.
+                let g = paint.linearGradient
+                t[4 + slot] = SIMD4(Float(s.x), Float(s.y), Float(g.x), Float(g.y))
+            case .angular(let c, let angle, let span):
+                t[4 + slot] = SIMD4(Float(c.x), Float(c.y), Float(angle.truncatingRemainder(dividingBy: 360)), Float(span))
+            case .radial(let c, let r0, _):
+                // lib/paint.glsl radialGradientT: 1 / (r1 - r0) from double.
+                t[4 + slot] = SIMD4(Float(c.x), Float(c.y), Float(r0), Float(paint.radialInverseWidth))
+            case .shader(_, let origin, let size, let scale, let time):
+                // lib/shader_paint.glsl shaderPaintColor: the shape's rect in pixels; (scale, time).
+                t[4 + slot] = SIMD4(Float(origin.x), Float(origin.y), Float(size.x), Float(size.y))
+                t[12][2 * slot] = Float(scale)
+                t[12][2 * slot + 1] = Float(time)
+            }
+            if case .solid = paint.geometry { continue }
+            if let ramp = paint.ramp {
+                let place = ramps.place(ramp)
+                t[6][2 * slot] = Float(place.row)
+                t[6][2 * slot + 1] = Float(place.count)
+                t[7][2 + slot] = place.lutV
+            }
+        }
+        if let stroke = layer.stroke { t[7][0] = Float(stroke.inner); t[7][1] = Float(stroke.outer) }
+        t[8] = SIMD4(Float(layer.opacity), Float(layer.glow?.opacity ?? 0), 0, 0)
+        let gc = layer.glow?.color ?? Premul(0, 0, 0, -1)
+        t[9] = SIMD4<Float>(gc)
+        if let gp = plan.glowPlan {
+            let r = plan.glowRegion, k = Double(gp.k), a = plan.atlas
+            // Atlas texel -> the pixel at its block's centre, and pixel -> atlas texel.
+            t[10] = SIMD4(Float(r.x0 - Double(a.x) * k), Float(r.y0 - Double(a.y) * k), Float(k), 0)
+            t[11] = SIMD4(Float(Double(a.x) - r.x0 / k), Float(Double(a.y) - r.y0 / k), Float(1 / k), 0)
+        }
+        return t.flatMap { [$0.x, $0.y, $0.z, $0.w] }
+    }
+}

@@ -1,0 +1,54 @@
+import HaloCore
+
+/// What a layer or glow-source program variant is compiled for: the #defines of
+/// Shaders/lib/layer_data.glsl. Layers whose tiles share a variant are drawn by one
+/// instanced draw (``FramePlan``).
+struct LayerVariant: Hashable {
+    var shape: ShapeKind
+    /// The fill's and the stroke's paint kinds; nil where the layer has none or the tiles
+    /// cover none of it.
+    var fill: PaintKind?, stroke: PaintKind?
+    var glow: GlowMode
+    var edge: EdgeMode
+    /// True: paints averaged for jumps and kinks per pixel; false: the tile needs none (LayerTiles).
+    var paintAA = true
+    var output = OutputMode.canvas
+    /// Shader paints' GLSL (ShaderPaintFile.swift), nil for other paints: new text for a
+    /// file is a new variant.
+    var fillPaint: ShaderPaintSource?, strokePaint: ShaderPaintSource?
+
+    init(shape: ShapeKind, fill: PaintKind?, stroke: PaintKind?, glow: GlowMode, edge: EdgeMode) {
+        self.shape = shape; self.fill = fill; self.stroke = stroke; self.glow = glow; self.edge = edge
+    }
+
+    /// The variant of `layer`'s tiles of `group`.
+    init(_ layer: ResolvedLayer, glow: GlowMode, group: LayerTiles.Group, output: OutputMode) {
+        shape = ShapeKind(layer.outline)
+        fill = layer.fill.map(PaintKind.init)
+        stroke = layer.stroke.map { PaintKind($0.paint) }
+        fillPaint = layer.fill?.shaderSource
+        strokePaint = layer.stroke?.paint.shaderSource
+        self.glow = glow
+        edge = group.edge ? (group.smooth ? .smooth : .perPixel) : .inside
+        paintAA = group.paintAA
+        self.output = output
+        // Edge-free tiles: a draw that covers none of the tile is compiled out.
+        if !group.edge && !group.fill { fill = nil; fillPaint = nil }
+        if !group.edge && !group.stroke { stroke = nil; strokePaint = nil }
+    }
+
+    /// The glow-source variant of `layer`'s stroke (Shaders/glow_source.frag).
+    static func glowSource(_ layer: ResolvedLayer, group: LayerTiles.Group) -> LayerVariant {
+        var v = LayerVariant(layer, glow: .none, group: group, output: .canvas)
+        v.fill = nil; v.fillPaint = nil
+        v.stroke = layer.stroke.map { PaintKind($0.paint) }
+        v.strokePaint = layer.stroke?.paint.shaderSource
+        return v
+    }
+
+    var defines: [(String, String)] {
+        [("HALO_LAYER_DATA", "1"), ("HALO_SHAPE", "\(shape.rawValue)"), ("HALO_FILL", "\(fill?.rawValue ?? -1)"),
+         ("HALO_STROKE", "\(stroke?.rawValue ?? -1)"), ("HALO_GLOW", "\(glow.rawValue)"), ("HALO_EDGE", "\(edge.rawValue)"),
+         ("HALO_PAINT_AA", paintAA ? "1" : "0"), ("HALO_DIRECT", "\(output.rawValue)")]
+    }
+}

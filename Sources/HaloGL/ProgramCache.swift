@@ -1,0 +1,59 @@
+import CEpoxy
+import HaloCore
+
+/// The renderer's GL programs, each compiled on first use: layer and glow-source programs
+/// by ``LayerVariant``, the blur by its pair count, and the resolve.
+final class ProgramCache {
+    let shaders: ShaderLibrary
+    private var layer: [LayerVariant: GLProgram] = [:]
+    private var glowSource: [LayerVariant: GLProgram] = [:]
+    private var blur: [Int: GLProgram] = [:]
+    private var resolveProgram: GLProgram?
+
+    init(shaders: ShaderLibrary) {
+        self.shaders = shaders
+    }
+
+    /// Deletes every program; call while the context is current.
+    func delete() {
+        for p in Array(layer.values) + Array(glowSource.values) + Array(blur.values) + (resolveProgram.map { [$0] } ?? []) { p.delete() }
+        layer = [:]; glowSource = [:]; blur = [:]; resolveProgram = nil
+    }
+
+    /// tile.vert + layer.frag for `v`.
+    /// - Throws: ``ShaderError`` when the variant fails to compile or link.
+    func layerProgram(_ v: LayerVariant) throws -> GLProgram {
+        if let p = layer[v] { return p }
+        let p = try GLProgram(shaders.withPaints(fill: v.fillPaint, stroke: v.strokePaint), vertex: "tile.vert",
+                              fragment: "layer.frag", uniforms: Uniforms.layerProgram, defines: v.defines)
+        layer[v] = p
+        return p
+    }
+
+    /// tile.vert + glow_source.frag for `v` (``LayerVariant/glowSource(_:group:)``).
+    func glowSourceProgram(_ v: LayerVariant) throws -> GLProgram {
+        if let p = glowSource[v] { return p }
+        let p = try GLProgram(shaders.withPaints(fill: nil, stroke: v.strokePaint), vertex: "tile.vert",
+                              fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram, defines: v.defines)
+        glowSource[v] = p
+        return p
+    }
+
+    /// tile.vert + blur.frag with its loop over `pairs` pairs of taps fixed at compile time,
+    /// so that it is unrolled and indexes its uniform arrays by constants.
+    func blurProgram(pairs: Int) throws -> GLProgram {
+        if let p = blur[pairs] { return p }
+        let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "blur.frag", uniforms: Uniforms.blurProgram,
+                              defines: [("HALO_PAIRS", "\(pairs)")])
+        blur[pairs] = p
+        return p
+    }
+
+    /// tile.vert + resolve.frag.
+    func resolve() throws -> GLProgram {
+        if let p = resolveProgram { return p }
+        let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "resolve.frag", uniforms: Uniforms.resolveProgram)
+        resolveProgram = p
+        return p
+    }
+}

@@ -1,0 +1,109 @@
+import CEpoxy
+import HaloCore
+
+/// The frame's gradient ramps on the GPU: every distinct ramp as four rows of an RGBA32F
+/// texture (colours; locations in .r and the count of stop nodes so far in .g; the prefix
+/// integrals C0 and C1 of ``GradientRamp/integrals``), and sampled evenly as one row of a
+/// linearly filtered lookup table (rampLUT in Shaders/lib/paint.glsl). Both are rebuilt
+/// only when a frame's distinct ramps differ from the last frame's.
+final class RampTextures {
+    private(set) var texture: GLuint = 0
+    private(set) var lutTexture: GLuint = 0
+    private var size = (0, 0)
+    private var lutHeight = 1
+    private var uploaded: [GradientRamp]?
+    /// Index of each distinct ramp of the frame.
+    private var index: [GradientRamp: Int] = [:]
+    private var rows: [Int] = []
+    /// Texels a lookup-table row: 8192, or the GPU's texture size if smaller.
+    let lutWidth: Int
+    let maxTextureSize: Int
+
+    init(maxTextureSize: Int) {
+        self.maxTextureSize = maxTextureSize
+        lutWidth = min(8192, maxTextureSize)
+        halo_glGenTextures(1, &texture)
+        halo_glGenTextures(1, &lutTexture)
+    }
+
+    /// Deletes the textures; call while the context is current.
+    func delete() {
+        halo_glDeleteTextures(1, &texture)
+        halo_glDeleteTextures(1, &lutTexture)
+    }
+
+    /// For the shaders' layer data: `ramp`'s first texture row, its node count and its
+    /// lookup-table row (texel-centre v); zeros for a ramp not uploaded.
+    func place(_ ramp: GradientRamp) -> (row: Int, count: Int, lutV: Float) {
+        guard let i = index[ramp] else { return (0, 0, 0) }
+        return (rows[i], min(ramp.locations.count, maxTextureSize), (Float(min(i, lutHeight - 1)) + 0.5) / Float(lutHeight))
+    }
+
+    /// Uploads every distinct gradient ramp of `frame`.
+    func upload(_ frame: Frame) {
+        index.removeAll(keepingCapacity: true)
+        var ramps: [GradientRamp] = []
+        for layer in frame.layers {
+            for paint in [layer.fill, layer.stroke?.paint] {
+                guard let paint, let ramp = paint.ramp else { continue }
+                if case .solid = paint.geometry { continue }
+                if index[ramp] == nil { index[ramp] = ramps.count; ramps.append(ramp) }
+            }
+        }
+        let height = max(4, min(maxTextureSize / 4 * 4, ramps.count * 4))
+        rows = ramps.indices.map { min($0 * 4, height - 4) }
+        // The same ramps as last frame (a rotating gradient's are): both textures hold them.
+        if uploaded == ramps { return }
+        let width = max(1, min(maxTextureSize, ramps.map(\.locations.count).max() ?? 1))
+        var data = [Float](repeating: 0, count: width * height * 4)
+        for (i, ramp) in ramps.enumerated() {
+            let row = rows[i]
+            let (c0, c1) = ramp.integrals
+            for n in 0..<min(ramp.locations.count, width) {
+                let c = ramp.colors[n]
+                for ch in 0..<4 {
+                    data[(row * width + n) * 4 + ch] = Float(c[ch])
+                    data[((row + 2) * width + n) * 4 + ch] = Float(c0[n][ch])
+                    data[((row + 3) * width + n) * 4 + ch] = Float(c1[n][ch])
+                }
+                data[((row + 1) * width + n) * 4] = Float(ramp.locations[n])
+                data[((row + 1) * width + n) * 4 + 1] = Float(ramp.stopsUpTo[n])
+            }
+        }
+        halo_glActiveTexture(GLenum(GL_TEXTURE0))
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        if size != (width, height) {
+            halo_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA), GLenum(GL_FLOAT), nil)
+            halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+            halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+            size = (width, height)
+        }
+        data.withUnsafeBytes { buf in
+            halo_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_FLOAT), buf.baseAddress)
+        }
+        uploadLUT(ramps)
+        uploaded = ramps
+    }
+
+    /// One row per ramp: texel 0 its colour below t = 0, texel 1 + i its colour at
+    /// t = i / (lutWidth - 2), filtered linearly (rampLUT in Shaders/lib/paint.glsl).
+    private func uploadLUT(_ ramps: [GradientRamp]) {
+        let w = lutWidth, h = max(1, min(maxTextureSize, ramps.count))
+        var data = [Float](repeating: 0, count: w * h * 4)
+        for (row, ramp) in ramps.prefix(h).enumerated() {
+            for i in 0..<w {
+                let c = ramp.color(at: i == 0 ? -1 : Double(i - 1) / Double(w - 2))
+                for ch in 0..<4 { data[(row * w + i) * 4 + ch] = Float(c[ch]) }
+            }
+        }
+        halo_glActiveTexture(GLenum(GL_TEXTURE3))
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D), lutTexture)
+        halo_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(w), GLsizei(h), 0, GLenum(GL_RGBA), GLenum(GL_FLOAT), data)
+        halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        halo_glActiveTexture(GLenum(GL_TEXTURE0))
+        lutHeight = h
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+@testable import Halo
+@testable import HaloGL
+import HaloTesting
+
+/// Issue 13: a frame's passes and draws do not grow with its number of layers, and layer
+/// order holds where batched tiles overlap.
+final class FramePlanTests: XCTestCase {
+    /// `count` glowing capsules with angular strokes, 10 to a row, 110 x 75 points apart.
+    private func glowingButtons(_ count: Int) -> Frame {
+        let layers = (0..<count).map { i in
+            Layer(shape: Shape(kind: .capsule, rect: Rect(Double(i % 10) * 110 + 20, Double(i / 10) * 75 + 20, 80, 30)),
+                  fill: .solid(RGBA(0.1, 0.1, 0.2)),
+                  stroke: Stroke(paint: Paint(.angular(center: UnitPoint(0.5, 0.5), angle: 0, startAngle: 0, endAngle: 360),
+                                              stops: Paint.evenStops([RGBA(1, 0, 0), RGBA(0, 0, 1), RGBA(1, 0, 0)])),
+                                 width: 3, alignment: .inside),
+                  glow: Glow(radius: 10, opacity: 0.8))
+        }
+        return Frame(Scene(canvas: Canvas(width: 1140, height: 800, background: .color(RGBA(0.05, 0.05, 0.1))), layers: layers))
+    }
+
+    private func plan(_ frame: Frame) -> FramePlan {
+        FramePlan(frame, gridOffset: (0, 0), isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
+    }
+
+    func testPassesAndGlowDrawsDoNotGrowWithTheNumberOfGlowingLayers() {
+        let plans = [1, 10, 100].map { plan(glowingButtons($0)) }
+        XCTAssertEqual(plans.map(\.layers.count), [1, 10, 100])
+        // Every glow in one atlas page: one source draw per variant, one kernel for both blur
+        // passes (every glow has the same sigma), however many layers glow.
+        for p in plans {
+            XCTAssertEqual(p.glowPages.count, 1)
+            XCTAssertEqual(p.glowPages[0].blurs.count, 1)
+            XCTAssertEqual(p.glowPages[0].source.count, plans[0].glowPages[0].source.count)
+        }
+        // Glow source, two blurs and the target; with overlapping glows, the float canvas.
+        XCTAssertEqual(plans.map(\.passes), [4, 5, 5])
+        // Layer draws: one per variant where one layer touches a cell; where glows of
+        // neighbours overlap, a draw per change of variant along the chain of overlaps.
+        XCTAssertEqual(plans[1].targetBatches.count, plans[2].targetBatches.count)
+        XCTAssertLessThan(plans[2].draws, 100)
+    }
+
+    /// Three layers over one cell, their variants alternating (solid, linear, solid fills):
+    /// the third's colour is on top, as the CPU reference draws it.
+    func testBatchedTilesKeepLayerOrderWhereTheyOverlap() throws {
+        let linear = Paint(.linear(start: UnitPoint(0, 0), end: UnitPoint(1, 0)), stops: Paint.evenStops([RGBA(0, 1, 0), RGBA(0, 0, 1)]))
+        var scenes: [Scene] = []
+        for n in [2, 3, 4] {
+            var layers: [Layer] = []
+            for i in 0..<n {
+                let fill: Paint = i % 2 == 1 ? linear : .solid(i % 4 == 0 ? RGBA(1, 0, 0) : RGBA(1, 1, 0))
+                layers.append(Layer(shape: Shape(kind: .roundedRect, rect: Rect(Double(i) * 3, Double(i) * 2, 20, 14), cornerRadii: [4, 4, 4, 4]),
+                                    fill: fill, opacity: 0.9))
+            }
+            scenes.append(Scene(canvas: Canvas(width: 32, height: 24, background: .color(RGBA(0, 0, 0))), layers: layers))
+        }
+        for s in scenes {
+            let p = plan(Frame(s))
+            XCTAssertGreaterThan(p.canvasBatches.count, 1, "overlapping layers of different variants")
+            let gpu = try SharedGPU.renderer().render(Frame(s))
+            let cpu = try Halo.render(s, background: nil, backend: .cpu)
+            let c = try XCTUnwrap(ImageComparison(cpu, gpu))
+            XCTAssertLessThanOrEqual(c.maxDifference, 2, "\(s.layers.count) layers")
+        }
+    }
+}
