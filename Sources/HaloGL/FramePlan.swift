@@ -274,7 +274,7 @@ struct FramePlan {
                         for (p, d) in order.enumerated() { position[d] = p }
                         mine.append(id)
                     }
-                    FramePlan.appendInstances(Array(data[t..<(t + n)]), row: row, to: &draws[id].instances)
+                    FramePlan.appendInstances(data, from: t, count: 1, row: row, to: &draws[id].instances)
                     if joined.insert(id).inserted { draws[id].layers += 1 }
                     for j in cells.j { for i in cells.i { lastDraw[grid.index(i, j)] = id } }
                 }
@@ -295,11 +295,15 @@ struct FramePlan {
     }
 
     /// Appends tiles of ``LayerTiles/floatsPerTile`` floats as instances of layer data row `row`.
-    static func appendInstances(_ tiles: [Float], row: Int, to out: inout [Float]) {
+    static func appendInstances(_ tiles: [Float], from start: Int = 0, count: Int? = nil, row: Int, to out: inout [Float]) {
         let n = LayerTiles.floatsPerTile
-        out.reserveCapacity(out.count + tiles.count / n * floatsPerInstance)
-        for t in stride(from: 0, to: tiles.count, by: n) {
-            out.append(contentsOf: [tiles[t], tiles[t + 1], tiles[t + 2], tiles[t + 3], tiles[t + 4], tiles[t + 5], Float(row), 0])
+        let end = count.map { start + $0 * n } ?? tiles.count
+        out.reserveCapacity(out.count + (end - start) / n * floatsPerInstance)
+        let r = Float(row)
+        for t in stride(from: start, to: end, by: n) {
+            for k in 0..<n { out.append(tiles[t + k]) }
+            out.append(r)
+            out.append(0)
         }
     }
 
