@@ -23,9 +23,9 @@ struct LayerVariant: Hashable {
 
     /// The variant of `layer`'s tiles of `group`.
     init(_ layer: ResolvedLayer, glow: GlowMode, group: LayerTiles.Group, output: OutputMode) {
-        shape = ShapeKind(layer.outline)
-        fill = layer.fill.map(PaintKind.init)
-        stroke = layer.stroke.map { PaintKind($0.paint) }
+        shape = LayerVariant.shape(layer.outline)
+        fill = layer.fill.map(LayerVariant.kind)
+        stroke = layer.stroke.map { LayerVariant.kind($0.paint) }
         fillPaint = layer.fill?.shaderSource
         strokePaint = layer.stroke?.paint.shaderSource
         self.glow = glow
@@ -41,9 +41,29 @@ struct LayerVariant: Hashable {
     static func glowSource(_ layer: ResolvedLayer, group: LayerTiles.Group) -> LayerVariant {
         var v = LayerVariant(layer, glow: .none, group: group, output: .canvas)
         v.fill = nil; v.fillPaint = nil
-        v.stroke = layer.stroke.map { PaintKind($0.paint) }
+        v.stroke = layer.stroke.map { LayerVariant.kind($0.paint) }
         v.strokePaint = layer.stroke?.paint.shaderSource
         return v
+    }
+
+    /// The shape kind of an outline's signed distance.
+    static func shape(_ outline: Outline) -> ShapeKind {
+        switch outline.kind {
+        case .roundedBox: return .roundedBox
+        case .continuousBox: return .continuousBox
+        case .ellipse: return .ellipse
+        }
+    }
+
+    /// The kind of a resolved paint.
+    static func kind(_ paint: ResolvedPaint) -> PaintKind {
+        switch paint.geometry {
+        case .solid: return .solid
+        case .linear: return .linear
+        case .angular: return .angular
+        case .radial: return .radial
+        case .shader: return .shader
+        }
     }
 
     var defines: [(String, String)] {

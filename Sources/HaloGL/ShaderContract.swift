@@ -1,50 +1,19 @@
-import HaloCore
-
-// The codes a program variant is compiled for: each raw value is the GLSL constant of the
-// same meaning (named in each case's comment), set as a #define after #version
-// (lib/layer_data.glsl). A test reads the constants from Shaders/ and fails on a mismatch.
+// The codes a program variant is compiled for: each raw value is the GLSL constant named
+// in its comment, set as a #define after #version (Shaders/lib/layer_data.glsl). A test
+// (ShaderContractTests) reads the constants from Shaders/ and fails on a mismatch.
 
 /// HALO_SHAPE: which signed distance the layer's outline uses (lib/shape.glsl).
 enum ShapeKind: Int, CaseIterable, Sendable {
-    /// SHAPE_ROUNDED_BOX: rect, circular roundedRect, capsule.
-    case roundedBox = 0
-    /// SHAPE_CONTINUOUS_BOX: roundedRect with continuous corners.
-    case continuousBox = 1
-    /// SHAPE_ELLIPSE.
-    case ellipse = 2
-
-    init(_ outline: Outline) {
-        switch outline.kind {
-        case .roundedBox: self = .roundedBox
-        case .continuousBox: self = .continuousBox
-        case .ellipse: self = .ellipse
-        }
-    }
+    case roundedBox = 0      // SHAPE_ROUNDED_BOX: rect, circular roundedRect, capsule
+    case continuousBox = 1   // SHAPE_CONTINUOUS_BOX: roundedRect with continuous corners
+    case ellipse = 2         // SHAPE_ELLIPSE
 }
 
-/// HALO_FILL, HALO_STROKE: a paint's kind (lib/paint.glsl, lib/shader_paint.glsl); a variant
-/// without the fill or the stroke uses -1 (``LayerVariant``).
+/// HALO_FILL, HALO_STROKE: a paint's kind (lib/paint.glsl, lib/shader_paint.glsl); a
+/// variant without the fill or the stroke sets -1 (``LayerVariant``).
 enum PaintKind: Int, CaseIterable, Sendable {
-    /// PAINT_SOLID.
-    case solid = 0
-    /// PAINT_LINEAR.
-    case linear = 1
-    /// PAINT_ANGULAR.
-    case angular = 2
-    /// PAINT_RADIAL.
-    case radial = 3
-    /// PAINT_SHADER: a GLSL file's haloPaint (Shaders/README.md).
-    case shader = 4
-
-    init(_ paint: ResolvedPaint) {
-        switch paint.geometry {
-        case .solid: self = .solid
-        case .linear: self = .linear
-        case .angular: self = .angular
-        case .radial: self = .radial
-        case .shader: self = .shader
-        }
-    }
+    case solid = 0, linear = 1, angular = 2, radial = 3   // PAINT_SOLID ... PAINT_RADIAL
+    case shader = 4          // PAINT_SHADER: a GLSL file's haloPaint (Shaders/README.md)
 }
 
 /// HALO_EDGE: how a tile's coverage is computed.
@@ -53,18 +22,14 @@ enum EdgeMode: Int, CaseIterable, Sendable {
     case inside = 0
     /// EDGE_PER_PIXEL: coverage per pixel from the exact signed distance.
     case perPixel = 1
-    /// EDGE_SMOOTH: coverage per pixel from one signed distance and normal (smooth edges, ``SmoothEdges``).
+    /// EDGE_SMOOTH: per pixel from one signed distance and normal (smooth edges, ``SmoothEdges``).
     case smooth = 2
 }
 
-/// HALO_GLOW: where the layer's glow comes from.
+/// HALO_GLOW: where the layer's glow comes from: GLOW_NONE; GLOW_BLURRED, the blurred
+/// stroke layer from the glow atlas; GLOW_SHARP, sigma 0, the stroke itself.
 enum GlowMode: Int, CaseIterable, Sendable {
-    /// GLOW_NONE.
-    case none = 0
-    /// GLOW_BLURRED: the blurred stroke layer, from the glow atlas.
-    case blurred = 1
-    /// GLOW_SHARP: sigma 0, the stroke itself.
-    case sharp = 2
+    case none = 0, blurred = 1, sharp = 2
 }
 
 /// HALO_DIRECT: where a layer program writes.
