@@ -25,7 +25,8 @@ struct Arguments {
 
     /// Parses `argv` (the arguments after the command's name) for `command`.
     /// - Throws: ``UsageError`` for an unknown option (with a did-you-mean for a near
-    ///   name), an option without its value, a flag with one, the wrong number of operands,
+    ///   name), an option given twice, an option without its value (or with another
+    ///   option where its value belongs), a flag with one, the wrong number of operands,
     ///   a required option missing or one given without the option it needs; the value's
     ///   own error for a value its ``OptionValue`` refuses.
     init(_ argv: [String], for command: Command) throws {
@@ -51,14 +52,21 @@ struct Arguments {
                 let hint = near.flatMap { editDistance($0, name) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
                 throw UsageError("unknown option \(name)\(hint)")
             }
+            if givenKeys.contains(option.key) { throw UsageError("\(name) given twice (\(option.names.joined(separator: " and ")) are one option)") }
             givenKeys.insert(option.key)
-            if case .flag = option.value, inline == nil {
-                // present; nothing to read (a flag given a value is refused by its parse below)
+            if case .flag = option.value {
+                if let inline { throw UsageError("\(name) takes no value, found \(inline)") }
             } else if let inline {
                 texts.append((option, name, inline))
             } else {
                 guard i + 1 < argv.count else { throw UsageError("\(name) needs a value") }
-                texts.append((option, name, argv[i + 1]))
+                // A value that is itself an option (or "--") is one forgotten: `-o --backend cpu`.
+                let next = argv[i + 1]
+                let nextName = next.hasPrefix("--") ? String(next.prefix { $0 != "=" }) : next
+                if next == "--" || byName[nextName] != nil {
+                    throw UsageError("\(name) needs a value, found the option \(next)")
+                }
+                texts.append((option, name, next))
                 i += 1
             }
             i += 1

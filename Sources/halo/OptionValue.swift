@@ -62,21 +62,24 @@ enum OptionValue: Sendable {
             return text
         case .folder(_, let contents):
             var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: text, isDirectory: &isDir), isDir.boolValue else {
-                throw UsageError("\(name): expected a folder of \(contents), found \(text) (no such folder)")
+            let exists = FileManager.default.fileExists(atPath: text, isDirectory: &isDir)
+            guard exists, isDir.boolValue else {
+                throw UsageError("\(name): expected a folder of \(contents), found \(text) (\(exists ? "a file, not a folder" : "no such folder"))")
             }
             return text
         case .outputFile:
             _ = try PNG.checkOutputPath(text)
             return text
         case .number:
-            guard let d = Double(text), d.isFinite else { throw UsageError("\(name): expected a finite number, found \(text)") }
+            // Decimal only: Double(_:) also reads hexadecimal ("0x10") and "+1".
+            guard text.range(of: #"^-?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?$"#, options: .regularExpression) != nil,
+                  let d = Double(text), d.isFinite else { throw UsageError("\(name): expected a finite decimal number, found \(text)") }
             return d
         case .integer(_, let min):
             guard let i = Int(text), i >= min else { throw UsageError("\(name): expected an integer >= \(min), found \(text)") }
             return i
         case .unsigned:
-            guard let u = UInt64(text) else { throw UsageError("\(name): expected a whole number 0...\(UInt64.max), found \(text)") }
+            guard text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let u = UInt64(text) else { throw UsageError("\(name): expected a whole number 0...\(UInt64.max), found \(text)") }
             return u
         case .size:
             let parts = text.lowercased().split(separator: "x")

@@ -32,7 +32,7 @@ case "--version", "version":
     exit(0)
 default:
     guard let command = Command(rawValue: name) else {
-        printError("halo: unknown command \(name)\n\n\(mainHelp)")
+        printError("halo: unknown command \(name.isEmpty ? "\"\" (an empty argument)" : name)\n\n\(mainHelp)")
         exit(2)
     }
     exit(command.run(Array(argv.dropFirst())))

@@ -68,9 +68,9 @@ final class BadInputTests: XCTestCase {
                        #"t.json: canvas.width: expected a number > 0, found "NaN""#)
     }
 
-    func testEmptyAndBlankFilesAreRefusedAsEmpty() {
+    func testEmptyAndBlankFilesAreRefusedAsSuch() {
         XCTAssertEqual(sceneRefusal(""), "t.json: expected a scene (a JSON object), found an empty file")
-        XCTAssertEqual(sceneRefusal(" \n\t\n"), "t.json: expected a scene (a JSON object), found an empty file")
+        XCTAssertEqual(sceneRefusal(" \n\t\n"), "t.json: expected a scene (a JSON object), found a file of only white space")
     }
 
     func testAByteOrderMarkIsSkippedAndColumnsStartAfterIt() throws {
@@ -220,5 +220,63 @@ final class BadInputTests: XCTestCase {
         let layer = #"{ "shape": { "type": "rect", "rect": [0, 0, 10, 1e-400] } }"#
         XCTAssertEqual(sceneRefusal(scene(layers: layer)),
                        "t.json: layers[0].shape.rect[3]: expected a number a Double holds (0, or at least 5e-324 in magnitude), found 1e-400")
+    }
+
+    // MARK: - Messages that stay one readable line (found by a new-user check)
+
+    func testControlCharactersInAKeyArePrintedEscaped() {
+        let json = "{ \"format\": 1, \"canvas\": { \"width\": 4, \"height\": 2 }, \"layers\": [], \"\\u001b[31mX\\nY\": 1 }"
+        XCTAssertEqual(sceneRefusal(json).map { $0.hasPrefix(#"t.json: ["\u001b[31mX\nY"]: expected no such key"#) }, true,
+                       sceneRefusal(json) ?? "")
+        XCTAssertFalse(sceneRefusal(json)?.contains("\u{1B}") ?? true, "no raw escape character")
+    }
+
+    func testKeyWithADotOrNothingIsQuotedInThePath() {
+        let dotted = #"{ "format": 1, "canvas": { "width": 4, "height": 2 }, "layers": [], "test": { "a.b": { "c": 1, "c": 2 } } }"#
+        XCTAssertEqual(sceneRefusal(dotted), #"t.json: test["a.b"].c: expected each key once in an object, found a duplicate key"#)
+        let empty = #"{ "format": 1, "canvas": { "width": 4, "height": 2 }, "layers": [], "": 1 }"#
+        XCTAssertEqual(sceneRefusal(empty)?.hasPrefix(#"t.json: [""]: expected no such key"#), true, sceneRefusal(empty) ?? "")
+    }
+
+    func testOneKeyInTwoNormalizationFormsIsNamedAsSuch() {
+        // U+00E9 and e + U+0301 are one key to Swift's String, two to JSON.
+        let json = "{ \"format\": 1, \"canvas\": { \"width\": 4, \"height\": 2 }, \"layers\": [], \"test\": { \"\u{E9}\": 1, \"e\u{301}\": 2 } }"
+        XCTAssertEqual(sceneRefusal(json)?.hasSuffix("expected keys that differ by more than their Unicode normalization form, found two forms of one key"), true,
+                       sceneRefusal(json) ?? "")
+    }
+
+    func testInvisibleCharacterBetweenTokensIsNamedByItsNumber() {
+        let json = "{ \"format\": 1, \"canvas\": { \"width\": 4, \"height\": 2 }, \"layers\": []\u{A0}}"
+        XCTAssertEqual(sceneRefusal(json)?.hasSuffix("found the character U+00A0"), true, sceneRefusal(json) ?? "")
+    }
+
+    func testAVeryLongFindingIsCut() {
+        let json = #"{ "format": 1, "canvas": { "width": 4, "height": 2 }, "layers": [], "time": 1"# + String(repeating: "0", count: 400) + " }"
+        let message = sceneRefusal(json) ?? ""
+        XCTAssertTrue(message.hasPrefix("t.json: time: expected a finite number, found 1000"), message)
+        XCTAssertTrue(message.hasSuffix("..."), message)
+        XCTAssertLessThan(message.count, 300)
+    }
+
+    // MARK: - Command lines
+
+    func testAnOptionGivenTwiceIsRefused() throws {
+        let run = try runHalo(["render", "x.json", "-o", "a.png", "--output", "b.png"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.hasPrefix("halo render: --output given twice (-o and --output are one option)"), run.stderr)
+    }
+
+    func testAnOptionWhereAValueBelongsIsRefused() throws {
+        let run = try runHalo(["render", "x.json", "-o", "--backend", "cpu"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.hasPrefix("halo render: -o needs a value, found the option --backend"), run.stderr)
+    }
+
+    func testATimeThatIsNotADecimalNumberIsRefused() throws {
+        for time in ["0x10", "+1", "inf"] {
+            let run = try runHalo(["render", "x.json", "-o", "a.png", "--time", time])
+            XCTAssertEqual(run.status, 2, time)
+            XCTAssertTrue(run.stderr.hasPrefix("halo render: --time: expected a finite decimal number, found \(time)"), run.stderr)
+        }
     }
 }

@@ -102,6 +102,8 @@ final class ShaderPaintTests: XCTestCase {
             ("empty.glsl", Data(), "no function haloPaint"),
             ("other.glsl", Data("vec4 somethingElse(vec2 u) { return vec4(u, 0.0, 1.0); }\n".utf8), "no function haloPaint"),
             ("bytes.glsl", Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF, 0xFE]), "not UTF-8"),
+            ("nul.glsl", Data("vec4 haloPaint(vec2 u, vec2 p, float t) { return vec4(1.0); }\n\u{0}".utf8), "a NUL character"),
+            ("main.glsl", Data("vec4 haloPaint(vec2 u, vec2 p, float t) { return vec4(1.0); }\nvoid main() {}\n".utf8), "a main function at line 2"),
         ]
         for (name, data, expected) in cases {
             let file = folder.appendingPathComponent(name)

@@ -17,23 +17,36 @@ public struct ShaderPaintSource: Hashable, Sendable {
 
     /// Reads and checks the file at `file`.
     /// - Returns: the source, or a ``Refusal`` saying why the file cannot be a shader paint
-    ///   ("no such file", "bytes that are not UTF-8 text", "no function haloPaint in it").
+    ///   ("no such file", "bytes that are not UTF-8 text", "no function haloPaint in it",
+    ///   a main function, more than ``maxBytes``).
     static func read(_ file: String) -> Result<ShaderPaintSource, Refusal> {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDir), !isDir.boolValue else {
             return .failure(Refusal(found: "\(file) (\(isDir.boolValue ? "a folder" : "no such file"))"))
         }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size > maxBytes {
+            return .failure(Refusal(found: "\(file) (\(size) bytes; a shader paint is at most \(maxBytes))"))
+        }
         guard let data = FileManager.default.contents(atPath: file) else {
             return .failure(Refusal(found: "\(file) (a file that cannot be read)"))
         }
-        guard !data.contains(0), let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(data: data, encoding: .utf8) else {
             return .failure(Refusal(found: "\(file) (bytes that are not UTF-8 text)"))
         }
+        if data.contains(0) { return .failure(Refusal(found: "\(file) (a NUL character, which GLSL text cannot hold)")) }
         guard text.range(of: #"\bhaloPaint\s*\("#, options: .regularExpression) != nil else {
             return .failure(Refusal(found: "\(file) (no function haloPaint in it)"))
         }
+        // The file is included into Halo's own shader, which has the main function.
+        if let main = text.range(of: #"\bvoid\s+main\s*\("#, options: .regularExpression) {
+            let line = text[..<main.lowerBound].filter { $0 == "\n" }.count + 1
+            return .failure(Refusal(found: "\(file) (a main function at line \(line): the file is included into Halo's shader, which has its own)"))
+        }
         return .success(ShaderPaintSource(file: file, text: text))
     }
+
+    /// Largest shader paint file, in bytes (1 MiB).
+    public static let maxBytes = 1 << 20
 
     /// Why a file cannot be a shader paint, for ``SceneError/found``.
     struct Refusal: Error { var found: String }

@@ -91,7 +91,12 @@ public struct JSONReader {
             let key = try string()
             path.append(.key(key))
             if members[key] != nil {
-                throw SceneError(file: file, path: pathText, expected: "each key once in an object", found: "a duplicate key")
+                // Swift's String equality is canonical equivalence: "\u00e9" and "e\u0301"
+                // are one dictionary key, though JSON keys compare by code points.
+                let same = members.keys.contains { Array($0.unicodeScalars) == Array(key.unicodeScalars) }
+                throw SceneError(file: file, path: pathText,
+                                 expected: same ? "each key once in an object" : "keys that differ by more than their Unicode normalization form",
+                                 found: same ? "a duplicate key" : "two forms of one key")
             }
             skipWhitespace()
             guard i < bytes.count, bytes[i] == 0x3A else { throw fail(at: i, expected: "\":\" after the key") }
@@ -279,7 +284,7 @@ public struct JSONReader {
         var out = ""
         for c in path {
             switch c {
-            case .key(let k): out += out.isEmpty ? k : "." + k
+            case .key(let k): out = JSONValue.memberPath(out, k)
             case .index(let n): out += "[\(n)]"
             }
         }
@@ -310,7 +315,14 @@ public struct JSONReader {
             return "the control character U+" + String(repeating: "0", count: 4 - h.count) + h
         }
         let end = j + (utf8Length(at: j) ?? 1)
-        return quoted(String(decoding: bytes[j..<end], as: UTF8.self))
+        let text = String(decoding: bytes[j..<end], as: UTF8.self)
+        // A character that prints as nothing or as a space (U+00A0, U+200B) by its number.
+        if let scalar = text.unicodeScalars.first, scalar.value >= 0x80,
+           scalar.properties.isWhitespace || scalar.properties.generalCategory == .format {
+            let h = String(scalar.value, radix: 16, uppercase: true)
+            return "the character U+" + String(repeating: "0", count: max(0, 4 - h.count)) + h
+        }
+        return quoted(text)
     }
 
     /// What a reader would call the text at `j`.

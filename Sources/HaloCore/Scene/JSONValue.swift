@@ -55,4 +55,14 @@ public enum JSONValue: Equatable, Sendable {
         case .object: return "an object"
         }
     }
+
+    /// The JSON path of member `key` of the value at `path`: `path.key` for a key of
+    /// letters, digits and "_" (not starting with a digit), else `path["key"]` with the key
+    /// as a JSON string, so that a key holding a dot, a bracket or nothing reads as one key.
+    public static func memberPath(_ path: String, _ key: String) -> String {
+        let plain = !key.isEmpty && key.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F || ($0 >= 0x30 && $0 <= 0x39) }
+            && !(key.utf8.first! >= 0x30 && key.utf8.first! <= 0x39)
+        if !plain { return path + "[" + JSONValue.string(key).jsonText + "]" }
+        return path.isEmpty ? key : path + "." + key
+    }
 }

@@ -40,7 +40,8 @@ public enum SceneDecoder {
         }
         let bytes = [UInt8](data)
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
-            throw SceneError(file: file, path: "", expected: "a scene (a JSON object)", found: "an empty file")
+            throw SceneError(file: file, path: "", expected: "a scene (a JSON object)",
+                             found: bytes.isEmpty ? "an empty file" : "a file of only white space")
         }
         let value = try JSONReader.read(bytes, file: file)
         return try SceneReader(file: file).scene(value)

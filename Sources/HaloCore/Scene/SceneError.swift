@@ -16,9 +16,28 @@ public struct SceneError: Error, Equatable, CustomStringConvertible, Sendable {
         self.file = file; self.path = path; self.expected = expected; self.found = found
     }
 
+    /// One line, whatever the input held: control and invisible characters in the path
+    /// and the finding are written as `\u{...}`, and each is cut to at most 200 characters.
     public var description: String {
-        path.isEmpty ? "\(file): expected \(expected), found \(found)"
-                     : "\(file): \(path): expected \(expected), found \(found)"
+        let p = SceneError.printable(path), f = SceneError.printable(found)
+        return p.isEmpty ? "\(file): expected \(expected), found \(f)"
+                         : "\(file): \(p): expected \(expected), found \(f)"
+    }
+
+    /// `text` safe to print on one line of a terminal: C0 and C1 controls, DEL and format
+    /// characters (zero-width space, bidi controls) as `\u{XXXX}`; longer than 200
+    /// characters, its first 197 and "...".
+    static func printable(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v < 0x20 || (0x7F...0x9F).contains(v) || scalar.properties.generalCategory == .format {
+                out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out.count > 200 ? String(out.prefix(197)) + "..." : out
     }
 }
 

@@ -9,7 +9,7 @@ struct SceneReader {
         SceneError(file: file, path: path, expected: expected, found: found?.shortDescription ?? "nothing")
     }
 
-    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    func join(_ path: String, _ key: String) -> String { JSONValue.memberPath(path, key) }
 
     /// An object with only the given keys; unknown keys are refused with a did-you-mean.
     func object(_ v: JSONValue, _ path: String, required: [String], optional: [String]) throws -> [String: JSONValue] {
