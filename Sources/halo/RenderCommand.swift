@@ -28,7 +28,8 @@ enum RenderCommand {
 
     EXIT STATUS: 0 written; 1 rendering or writing failed; 2 bad input (the
     scene, an option, a background image, or an output path that is a folder,
-    device or pipe or whose folder does not exist: all checked before drawing).
+    device or pipe or whose folder does not exist: all checked before drawing;
+    a shader paint whose GLSL does not compile, or on --backend cpu).
     """
 
     /// Draws the scene of a parsed command line; the exit status.
@@ -42,6 +43,10 @@ enum RenderCommand {
         var image: RGBA8Image
         var used = backend
         var setup = ""
+        // A shader paint's GLSL that fails to compile is the scene's fault (bad input, 2),
+        // not the GPU's: no fall-back to the CPU, which cannot draw it anyway.
+        let paintFiles = scene.shaderPaints.map(\.file)
+        func isPaintError(_ e: Error) -> Bool { e is ShaderError && paintFiles.contains { "\(e)".contains($0) } }
         do {
             if backend == .gpu {
                 do {
@@ -50,7 +55,7 @@ enum RenderCommand {
                     setup = String(format: ", GL setup %.1f ms", Double(ready.uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
                     start = ready
                     image = try Halo.render(scene, background: background, time: time, backend: .gpu, gpu: gpu)
-                } catch let e where !args.given(.backend) && (e is GLError || e is ShaderError) {
+                } catch let e where !args.given(.backend) && (e is GLError || e is ShaderError) && !isPaintError(e) {
                     printError("halo render: GPU unavailable (\(oneLine(e))); using the CPU reference")
                     used = .cpu
                     image = try Halo.render(scene, background: background, time: time, backend: .cpu)
@@ -60,7 +65,8 @@ enum RenderCommand {
             }
         } catch {
             printError("halo render: \(error)")
-            return 1
+            // Bad input: a scene this backend cannot draw (a shader paint on the CPU), a paint's GLSL.
+            return error is SceneError || isPaintError(error) ? 2 : 1
         }
         let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
         try CommandFailure.exiting(1) { try PNG.write(image, to: out) }

@@ -133,6 +133,19 @@ final class ShaderPaintTests: XCTestCase {
         }
     }
 
+    /// `halo render` of a paint whose GLSL does not compile: bad input (exit 2) naming the
+    /// paint's file and line, with no fall-back to the CPU (which cannot draw it).
+    func testRenderOfABrokenPaintIsBadInputNamingItsLine() throws {
+        let broken = folder.appendingPathComponent("broken-cli.glsl")
+        try Data("// line 1\nvec4 haloPaint(vec2 u, vec2 p, float t) {\n    return vec4(u, undefinedThing, 1.0);\n}\n".utf8).write(to: broken)
+        let out = folder.appendingPathComponent("broken.png")
+        let run = try runHalo(["render", try writeScene(fill: "broken-cli.glsl").path, "-o", out.path])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(broken.path):3:"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("using the CPU reference"), run.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
+    }
+
     func testTheCPURefusesShaderPaints() throws {
         try Data(probe.utf8).write(to: folder.appendingPathComponent("probe.glsl"))
         let url = try writeScene(fill: "probe.glsl")
@@ -142,7 +155,7 @@ final class ShaderPaintTests: XCTestCase {
                            + "(shader paints are GPU-only: use --backend gpu), found a shader paint (probe.glsl)")
         }
         let run = try runHalo(["render", url.path, "-o", folder.appendingPathComponent("x.png").path, "--backend", "cpu"])
-        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.status, 2, "bad input for the CPU backend")
         XCTAssertTrue(run.stderr.contains("shader paints are GPU-only"), run.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.png").path))
     }
