@@ -30,9 +30,11 @@ public final class GLRenderer {
     private var layerTexture: GLuint = 0
     private var canvas = RenderTarget(format: GL_RGBA32F)
     private var output = RenderTarget(format: GL_RGBA8)
-    /// The glow atlas (result) and the blur's intermediate.
-    private var glowA = RenderTarget(format: GL_RGBA32F)
-    private var glowB = RenderTarget(format: GL_RGBA32F)
+    /// The glow atlas (result) and the blur's intermediate, half floats: half the memory
+    /// of RGBA32F, and every checker scene keeps its maximum difference and count of
+    /// pixels over 2 against its exact image (a float canvas in half floats does not).
+    private var glowA = RenderTarget(format: GL_RGBA16F)
+    private var glowB = RenderTarget(format: GL_RGBA16F)
     public let maxTextureSize: Int
     private var timerQuery: GLuint = 0
     /// GPU time of the last ``render(_:)`` (draw and resolve) from a GL_TIME_ELAPSED timer

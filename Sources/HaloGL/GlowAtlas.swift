@@ -1,6 +1,6 @@
 import HaloCore
 
-/// Where each glow of a frame lies in the glow atlas: one RGBA32F texture (a page) holding
+/// Where each glow of a frame lies in the glow atlas: one RGBA16F texture (a page) holding
 /// every glow's region at its own reduction factor k (``GlowPlan``), so that the glows of
 /// a frame take one source pass and one pair of blur passes, however many layers glow.
 ///
