@@ -14,6 +14,8 @@ uniform sampler2D uGlow;         // the glow atlas: each glow's blurred stroke l
                                  // premultiplied, in its region with blank texels around
 uniform vec4 uCanvasToTarget;    // see tile.vert
 uniform vec4 uBackground;        // HALO_DIRECT: the background colour, premultiplied
+uniform sampler2D uBackgroundImage; // HALO_DIRECT 4: the placed background image, premultiplied,
+                                 // canvas pixels, image row 0 at GL y = 0
 
 flat in vec2 vCover;             // edge-free tiles: coverage of fill and stroke
 #if HALO_GLOW == 1
@@ -62,7 +64,7 @@ void main() {
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
     layer *= vLayer.x;
-#if HALO_DIRECT >= 2
+#if HALO_DIRECT == 2 || HALO_DIRECT == 3
     // Over an opaque background the result is opaque: straightRGBA8 with alpha 1.
     vec3 over = layer.rgb + uBackground.rgb * (1.0 - layer.a);
 #if HALO_DIRECT == 3
@@ -73,6 +75,10 @@ void main() {
 #else
     fragColor = vec4(floor(over * 255.0 + 0.5) / 255.0, 1.0);
 #endif
+#elif HALO_DIRECT == 4
+    // Over the background image: its pixel here, the same source-over as the canvas's blend.
+    vec4 under = texelFetch(uBackgroundImage, ivec2(p), 0);
+    fragColor = straightRGBA8(layer + under * (1.0 - layer.a));
 #elif HALO_DIRECT
     fragColor = straightRGBA8(layer + uBackground * (1.0 - layer.a));
 #else

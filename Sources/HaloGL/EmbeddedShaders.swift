@@ -118,6 +118,8 @@ uniform sampler2D uGlow;         // the glow atlas: each glow's blurred stroke l
                                  // premultiplied, in its region with blank texels around
 uniform vec4 uCanvasToTarget;    // see tile.vert
 uniform vec4 uBackground;        // HALO_DIRECT: the background colour, premultiplied
+uniform sampler2D uBackgroundImage; // HALO_DIRECT 4: the placed background image, premultiplied,
+                                 // canvas pixels, image row 0 at GL y = 0
 
 flat in vec2 vCover;             // edge-free tiles: coverage of fill and stroke
 #if HALO_GLOW == 1
@@ -166,7 +168,7 @@ void main() {
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
     layer *= vLayer.x;
-#if HALO_DIRECT >= 2
+#if HALO_DIRECT == 2 || HALO_DIRECT == 3
     // Over an opaque background the result is opaque: straightRGBA8 with alpha 1.
     vec3 over = layer.rgb + uBackground.rgb * (1.0 - layer.a);
 #if HALO_DIRECT == 3
@@ -177,6 +179,10 @@ void main() {
 #else
     fragColor = vec4(floor(over * 255.0 + 0.5) / 255.0, 1.0);
 #endif
+#elif HALO_DIRECT == 4
+    // Over the background image: its pixel here, the same source-over as the canvas's blend.
+    vec4 under = texelFetch(uBackgroundImage, ivec2(p), 0);
+    fragColor = straightRGBA8(layer + under * (1.0 - layer.a));
 #elif HALO_DIRECT
     fragColor = straightRGBA8(layer + uBackground * (1.0 - layer.a));
 #else
@@ -257,7 +263,8 @@ float slabOverlap(float lo, float hi, float c, float s) {
 //   HALO_DIRECT  1: no other layer touches these tiles: composite over the background in
 //                the shader and write final 8-bit values (layer.frag); 2: the same over an
 //                opaque background (alpha 1, no division); 3: the same into a window, where
-//                the target's own conversion to 8 bits does the rounding; 0: blend into the
+//                the target's own conversion to 8 bits does the rounding; 4: the same as 1
+//                over the background image's pixel (uBackgroundImage); 0: blend into the
 //                canvas
 #ifndef HALO_DIRECT
 #define HALO_DIRECT 0
@@ -274,6 +281,7 @@ const int OUTPUT_CANVAS = 0;     // HALO_DIRECT
 const int OUTPUT_OVER_BACKGROUND = 1;
 const int OUTPUT_OVER_OPAQUE = 2;
 const int OUTPUT_WINDOW = 3;
+const int OUTPUT_OVER_IMAGE = 4;
 
 // Global to a frame:
 uniform sampler2D uRamps;        // gradient ramps (RGBA32F)

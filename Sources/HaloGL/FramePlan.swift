@@ -63,7 +63,8 @@ struct FramePlan {
     let width: Int, height: Int
     let grid: TileGrid
     /// Whether tiles one layer alone touches write final values into the target (a
-    /// background colour, opaque in a window); else every tile goes through the canvas.
+    /// background colour, opaque in a window, or a background image offscreen); else every
+    /// tile goes through the canvas.
     let direct: Bool
     private(set) var layers: [LayerPlan] = []
     private(set) var glowPages: [GlowPage] = []
@@ -94,7 +95,8 @@ struct FramePlan {
         width = frame.width; height = frame.height
         grid = TileGrid(width: width, height: height, offset: gridOffset)
         let bg = frame.backgroundColor
-        direct = frame.backgroundImage == nil && (!isWindow || bg.w >= 1)
+        // A window shows a background that is not opaque over a checkerboard: the resolve does.
+        direct = frame.backgroundImage == nil ? (!isWindow || bg.w >= 1) : !isWindow
         touches = [UInt8](repeating: direct ? 0 : 2, count: grid.columns * grid.rows)
         layers = FramePlan.planLayers(frame, grid: grid, lutWidth: lutWidth, maxTextureSize: maxTextureSize)
         if direct {
@@ -107,7 +109,7 @@ struct FramePlan {
             }
         }
         planGlows(maxTextureSize: maxTextureSize, lutWidth: lutWidth)
-        let output: OutputMode = bg.w >= 1 ? (isWindow ? .window : .overOpaque) : .overBackground
+        let output: OutputMode = frame.backgroundImage != nil ? .overImage : bg.w >= 1 ? (isWindow ? .window : .overOpaque) : .overBackground
         planTiles(output: output)
         let shared = touches
         resolveRects = FramePlan.instances(grid.rects { shared[$0] >= 2 }, row: 0)

@@ -35,6 +35,12 @@ public final class GLRenderer {
     /// pixels over 2 against its exact image (a float canvas in half floats does not).
     private var glowA = RenderTarget(format: GL_RGBA16F)
     private var glowB = RenderTarget(format: GL_RGBA16F)
+    /// The placed background image of the last frame that had one: premultiplied floats
+    /// (the canvas's start, and what direct tiles composite over) and its final 8-bit values
+    /// (the target's start), uploaded only when the image changes (``uploadedBackground``).
+    private var backgroundFloat = RenderTarget(format: GL_RGBA32F)
+    private var background8 = RenderTarget(format: GL_RGBA8)
+    private var uploadedBackground: PremulImage?
     public let maxTextureSize: Int
     private var timerQuery: GLuint = 0
     /// GPU time of the last ``render(_:)`` (draw and resolve) from a GL_TIME_ELAPSED timer
@@ -88,7 +94,7 @@ public final class GLRenderer {
         halo_glDeleteBuffers(1, &tileBuffer)
         halo_glDeleteTextures(1, &layerTexture)
         if timerQuery != 0 { halo_glDeleteQueries(1, &timerQuery) }
-        canvas.release(); output.release(); glowA.release(); glowB.release()
+        canvas.release(); output.release(); glowA.release(); glowB.release(); backgroundFloat.release(); background8.release()
     }
 
     /// When set, each pass of ``draw(_:)`` and ``render(_:)`` ends with `glFinish` and this
@@ -180,7 +186,10 @@ public final class GLRenderer {
         // llvmpipe fills a cleared bin without running a fragment shader.
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         halo_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
-        if plan.direct {
+        if let img = frame.backgroundImage { try uploadBackground(img) }
+        if plan.direct && frame.backgroundImage != nil {
+            blit(background8, to: target.framebuffer, width: frame.width, height: frame.height)
+        } else if plan.direct {
             let c = FrameTarget.straightRGBA8(bg)
             halo_glClearColor(c.0, c.1, c.2, c.3)
             halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
@@ -231,14 +240,45 @@ public final class GLRenderer {
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.fbo)
         halo_glViewport(0, 0, GLsizei(w), GLsizei(h))
         if let img = frame.backgroundImage, img.width == w, img.height == h {
-            halo_glBindTexture(GLenum(GL_TEXTURE_2D), canvas.texture)
-            img.pixels.withUnsafeBytes { buf in
-                halo_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_FLOAT), buf.baseAddress)
-            }
+            blit(backgroundFloat, to: canvas.fbo, width: w, height: h)
         } else {
             halo_glClearColor(Float(bg.x), Float(bg.y), Float(bg.z), Float(bg.w))
             halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
+    }
+
+    /// Uploads the placed background image, unless it is the one already uploaded (the
+    /// same pixel storage: ``BackgroundPlacement/placed(_:mode:width:height:canvasSize:)``
+    /// hands an animation's frames the same image).
+    private func uploadBackground(_ img: PremulImage) throws {
+        if let last = uploadedBackground, last.width == img.width, last.height == img.height,
+           last.pixels.withUnsafeBufferPointer({ a in img.pixels.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }) {
+            return
+        }
+        try backgroundFloat.ensure(width: img.width, height: img.height)
+        try background8.ensure(width: img.width, height: img.height)
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D), backgroundFloat.texture)
+        img.pixels.withUnsafeBytes { buf in
+            halo_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(img.width), GLsizei(img.height), GLenum(GL_RGBA), GLenum(GL_FLOAT), buf.baseAddress)
+        }
+        // The final values a resolve of the bare background would write (straightRGBA8).
+        let bytes = img.toRGBA8()
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D), background8.texture)
+        halo_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        bytes.pixels.withUnsafeBytes { buf in
+            halo_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(img.width), GLsizei(img.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buf.baseAddress)
+        }
+        uploadedBackground = img
+        try checkError("uploading the background image")
+    }
+
+    /// Copies `source`'s texture into the framebuffer `destination` (same size, no filtering)
+    /// and leaves `destination` bound.
+    private func blit(_ source: RenderTarget, to destination: GLuint, width w: Int, height h: Int) {
+        halo_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), source.fbo)
+        halo_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), destination)
+        halo_glBlitFramebuffer(0, 0, GLint(w), GLint(h), 0, 0, GLint(w), GLint(h), GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), destination)
     }
 
     /// The layer data of the frame: ``LayerData/texels`` texels a layer, one row each (texture unit 4).
@@ -348,6 +388,12 @@ public final class GLRenderer {
                 halo_glUniform4f(p.loc("uBackground"), Float(bg.x), Float(bg.y), Float(bg.z), Float(bg.w))
             }
             setFrameUniforms(p)
+            if batch.variant.output == .overImage {
+                halo_glActiveTexture(GLenum(GL_TEXTURE5))
+                halo_glBindTexture(GLenum(GL_TEXTURE_2D), backgroundFloat.texture)
+                halo_glUniform1i(p.loc("uBackgroundImage"), 5)
+                halo_glActiveTexture(GLenum(GL_TEXTURE0))
+            }
             if batch.variant.glow == .blurred {
                 halo_glActiveTexture(GLenum(GL_TEXTURE1))
                 halo_glBindTexture(GLenum(GL_TEXTURE_2D), glowA.texture)

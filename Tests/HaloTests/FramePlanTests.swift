@@ -65,4 +65,27 @@ final class FramePlanTests: XCTestCase {
             XCTAssertLessThanOrEqual(c.maxDifference, 2, "\(s.layers.count) layers")
         }
     }
+
+    /// A background image offscreen: a layer alone in its cells is composited over the
+    /// image in its shader (no float canvas, no resolve); in a window, which may show a
+    /// background that is not opaque, every tile goes through the canvas.
+    func testAnImageBackgroundIsDrawnByTheTilesOffscreen() throws {
+        var image = RGBA8Image(width: 2, height: 2)
+        image.pixels = [UInt8](repeating: 200, count: 16)
+        let scene = Scene(canvas: Canvas(width: 64, height: 48, background: .image(path: "bg.png", mode: .fill)), layers: [
+            Layer(shape: Shape(kind: .capsule, rect: Rect(8, 8, 48, 20)), fill: .solid(RGBA(0, 0.5, 1, 0.5))),
+        ])
+        let frame = Frame(scene, backgroundImage: image)
+        let offscreen = plan(frame)
+        XCTAssertTrue(offscreen.direct)
+        XCTAssertFalse(offscreen.usesCanvas)
+        XCTAssertTrue(offscreen.targetBatches.allSatisfy { $0.variant.output == .overImage })
+        let window = FramePlan(frame, gridOffset: (0, 0), isWindow: true, lutWidth: 8192, maxTextureSize: 16384)
+        XCTAssertFalse(window.direct)
+        XCTAssertTrue(window.usesCanvas)
+        // And the pixels: the GPU's direct composite is the CPU reference's.
+        let gpu = try SharedGPU.renderer().render(frame)
+        let cpu = ReferenceRenderer().render(frame).toRGBA8()
+        XCTAssertLessThanOrEqual(try XCTUnwrap(ImageComparison(cpu, gpu)).maxDifference, 1)
+    }
 }

@@ -23,7 +23,7 @@ public struct Frame: Sendable {
         case .image(_, let mode):
             backgroundColor = .zero
             if let img = backgroundImage {
-                self.backgroundImage = BackgroundPlacement.render(img, mode: mode, width: width, height: height,
+                self.backgroundImage = BackgroundPlacement.placed(img, mode: mode, width: width, height: height,
                                                                   canvasSize: Vec2(scene.canvas.width * scale, scene.canvas.height * scale))
             } else {
                 self.backgroundImage = nil
