@@ -1120,18 +1120,41 @@ vec4 coveredStrip(vec2 p, float lo, float hi) {
     }
     return b > a ? vec4(g.yz, a, b) : vec4(1.0, 0.0, -0.5, 0.5);
 }
+// A continuous box's signed distance and unit normal from the corner of the quadrant x lies
+// in (its zone and the two sides it meets): exact, as each zone stays within its quadrant
+// (CONTINUOUS.md's radius limit); normal by central differences (0.01 px).
+vec3 sdgContinuousQuadrant(vec2 x) {
+    int i = x.x < 0.0 ? (x.y < 0.0 ? 0 : 3) : (x.y < 0.0 ? 1 : 2);
+    vec2 sg = CORNER_SIGN[i];
+    float R = vShapeRadii[i];
+    vec2 q = vShape.zw - sg * x;
+    const float e = 0.01;
+    if (R <= 0.0) {
+        float d = max(-q.x, -q.y);
+        return vec3(d, -q.x > -q.y ? vec2(sg.x, 0.0) : vec2(0.0, sg.y));
+    }
+    float d = sdContinuousCorner(q, R);
+    vec2 g = vec2(sdContinuousCorner(q - vec2(e, 0.0), R) - sdContinuousCorner(q + vec2(e, 0.0), R),
+                  sdContinuousCorner(q - vec2(0.0, e), R) - sdContinuousCorner(q + vec2(0.0, e), R)) * sg;
+    float gl = length(g);
+    return vec3(d, gl > 0.0 ? g / gl : sg);
+}
+
 // Smooth-edge tiles (HALO_EDGE 2): the CPU (LayerTiles) found that every edge crossing
 // this tile is a smooth curve, radius of curvature >= 12 blocks, with the region at least
 // 4 blocks across and no sharp or tight corner within 1.5 blocks. There one signed distance
 // and normal per pixel give every edge's coverage as a half-plane's (the curve's bulge
 // within a block is about s / (12 R) of its area: under 1/144, a third of a level), and
-// the covered part's strip. Continuous boxes are only marked smooth away from their corner
-// zones, where the outline is the box's straight sides.
+// the covered part's strip. A continuous corner is smooth where 0.6 R + d >= 12 px (its
+// curve's least radius of curvature is 0.93 R); its distance then comes from the one corner
+// of the pixel's quadrant.
 vec3 smoothShapeSDG(vec2 p) {
     vec2 x = p - vShape.xy;
     if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, vShape.zw);
-    return sdgRoundedBox(x, vShape.zw, HALO_SHAPE == SHAPE_ROUNDED_BOX ? vShapeRadii : vec4(0.0));
+    if (HALO_SHAPE == SHAPE_ROUNDED_BOX) return sdgRoundedBox(x, vShape.zw, vShapeRadii);
+    return sdgContinuousQuadrant(x);
 }
+
 
 // Coverage of an s x s block by the shape grown by d, from smoothShapeSDG's (d, n).
 float smoothCover(vec3 sdg, float s, float d) {

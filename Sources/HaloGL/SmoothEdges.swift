@@ -11,8 +11,9 @@ import HaloCore
 /// - the offset region is at least 2 blocks thick on each axis (so no block holds two
 ///   opposite sides);
 /// - the tile stays 1.5 blocks clear of every corner whose offset radius of curvature is
-///   under 12 px (sharp corners included), and, for continuous corners, of the whole
-///   corner zone (CONTINUOUS.md; the variant uses the box's straight sides there);
+///   under 12 px (sharp corners included); for a continuous corner, of its whole zone
+///   unless 0.6 R + d >= 12 px (CONTINUOUS.md; the variant then takes the distance from
+///   the corner of the pixel's quadrant);
 /// - an ellipse's tightest radius of curvature, b^2 / a, grown by the offset, is at least
 ///   12 px (ellipses have no zones: all or nothing).
 /// The 12 px bound is the one `coverShape` uses before it subdivides (its one-half-plane
@@ -47,6 +48,9 @@ struct SmoothEdges {
                         if rho >= SmoothEdges.minRadius { continue }
                         reach = rho
                     } else {
+                        // The continuous curve's least radius of curvature is 0.93 R (its two
+                        // cubics; CONTINUOUS.md); 0.6 R, as coverShape takes it, leaves room.
+                        if R > 0 && 0.6 * R + d >= SmoothEdges.minRadius { continue }
                         reach = ContinuousCorner.reach * R + max(d, 0)
                     }
                     // From the offset box's corner K inwards by the corner's reach.

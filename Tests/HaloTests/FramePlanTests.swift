@@ -88,4 +88,27 @@ final class FramePlanTests: XCTestCase {
         let cpu = ReferenceRenderer().render(frame).toRGBA8()
         XCTAssertLessThanOrEqual(try XCTUnwrap(ImageComparison(cpu, gpu)).maxDifference, 1)
     }
+
+    /// A continuous corner whose curve is gentle (0.6 R >= 12 px) takes the smooth-edge
+    /// variant in its zone, a tight one does not; both draw what the CPU reference draws.
+    func testGentleContinuousCornersAreSmoothAndDrawnAsTheReference() throws {
+        for (radius, smooth) in [(40.0, true), (10.0, false)] {
+            let scene = Scene(canvas: Canvas(width: 160, height: 120, background: .color(RGBA(0.1, 0.1, 0.1))), layers: [
+                Layer(shape: Shape(kind: .roundedRect, rect: Rect(10, 10, 140, 100), cornerRadii: [radius, radius, radius, radius],
+                                   cornerStyle: .continuous),
+                      fill: .solid(RGBA(0.2, 0.4, 0.9)),
+                      stroke: Stroke(paint: .solid(RGBA(1, 0.8, 0.2)), width: 3)),
+            ])
+            let frame = Frame(scene)
+            let layer = try XCTUnwrap(frame.layers.first)
+            // A tile on the curve, in the middle of the top-left corner's zone.
+            let o = layer.outline, q = o.center - o.halfSize + Vec2(0.3 * radius, 0.3 * radius)
+            let tile = Box(x0: q.x - 2, y0: q.y - 2, x1: q.x + 2, y1: q.y + 2)
+            XCTAssertEqual(SmoothEdges(layer, block: 1).isSmooth(tile), smooth, "radius \(radius)")
+            let gpu = try SharedGPU.renderer().render(frame)
+            let cpu = ReferenceRenderer().render(frame).toRGBA8()
+            let c = try XCTUnwrap(ImageComparison(cpu, gpu))
+            XCTAssertLessThanOrEqual(c.maxDifference, 2, "radius \(radius)")
+        }
+    }
 }
