@@ -1,3 +1,4 @@
+import Foundation
 import HaloCore
 
 /// One frame's passes and their inputs, computed on the CPU from the resolved frame (no GL):
@@ -31,7 +32,9 @@ struct FramePlan {
         var glowMode: GlowMode
         /// Glow-only tiles farther than this outside the stroke are not drawn (LayerTiles).
         var faint: Double?
-        var tiles: LayerTiles
+        /// The canvas pixels the layer's tiles cover at most (its bounds, whole pixels).
+        var quad: Box
+        var tiles = LayerTiles()
         /// The region's place in the glow atlas (glowPlan != nil).
         var atlas = GlowAtlas.Place(page: 0, x: 0, y: 0)
     }
@@ -162,9 +165,19 @@ struct FramePlan {
                 faint = LayerTiles.faintGlowDistance(sigma: glow.sigma, opacity: glow.opacity * layer.opacity)
             }
             plans.append(LayerPlan(index: index, layer: layer, glowPlan: glowPlan, glowRegion: glowRegion, glowMode: glowMode,
-                                   faint: faint, tiles: LayerTiles(layer, quad: quad, hasGlow: glowMode != .none, grid: grid,
-                                                                   lutWidth: lutWidth, faintGlowBeyond: faint)))
+                                   faint: faint, quad: quad))
         }
+        // The tiles, layer by layer on every core (each layer's classification is its own).
+        let results = ParallelSlots<LayerTiles>(count: plans.count)
+        let specs = plans.map { (layer: $0.layer, quad: $0.quad, glow: $0.glowMode != .none, faint: $0.faint) }
+        let chunks = min(specs.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            for n in stride(from: c, to: specs.count, by: chunks) {
+                let s = specs[n]
+                results.set(n, LayerTiles(s.layer, quad: s.quad, hasGlow: s.glow, grid: grid, lutWidth: lutWidth, faintGlowBeyond: s.faint))
+            }
+        }
+        for n in plans.indices { plans[n].tiles = results.get(n) }
         return plans
     }
 
@@ -235,8 +248,15 @@ struct FramePlan {
         var drawsOf: [BatchKey: [Int]] = [:]
         let shared = touches
         let n = LayerTiles.floatsPerTile
+        // Each layer's draws by group, on every core; then the batching, in layer order.
+        let grouped = ParallelSlots<[(key: LayerTiles.Group, data: [Float])]>(count: layers.count)
+        let tiles = layers.map(\.tiles)
+        let chunks = min(tiles.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            for k in stride(from: c, to: tiles.count, by: chunks) { grouped.set(k, tiles[k].groups(shared: { shared[$0] >= 2 })) }
+        }
         for (row, plan) in layers.enumerated() {
-            for (group, data) in plan.tiles.groups(shared: { shared[$0] >= 2 }) {
+            for (group, data) in grouped.get(row) {
                 let page = plan.glowMode == .blurred ? plan.atlas.page : 0
                 if group.direct {
                     let variant = LayerVariant(plan.layer, glow: plan.glowMode, group: group, output: output)
@@ -320,4 +340,12 @@ struct FramePlan {
         }
         return out
     }
+}
+
+/// Slots that worker threads fill, each slot by one thread, read after they all finish.
+private final class ParallelSlots<T>: @unchecked Sendable {
+    private var slots: [T?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: T) { slots.withUnsafeMutableBufferPointer { $0[i] = value } }
+    func get(_ i: Int) -> T { slots[i]! }
 }

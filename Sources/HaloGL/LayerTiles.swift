@@ -54,6 +54,9 @@ struct LayerTiles {
     }
     private(set) var cells: [Cell] = []
 
+    /// No tiles (a plan's place holder until its layer is classified).
+    init() {}
+
     /// Tiles of `quad` (canvas pixels, whole) on `grid`'s cells, classified for `layer`.
     /// - Parameter lutWidth: samples a row of the ramps' lookup table: tiles that take
     ///   their colours from it must have no colour stop within one sample interval.
