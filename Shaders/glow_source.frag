@@ -1,5 +1,6 @@
 #version 330 core
-// The stroke layer for a glow, premultiplied, at 1/k resolution, into its region of the glow atlas: texel (u, v) holds the
+// The glow's source (the stroke, or the fill of a layer without one) for a glow, premultiplied,
+// at 1/k resolution, into its region of the glow atlas: texel (u, v) holds the
 // stroke's coverage of the k x k pixel block it stands for (exact box-filter coverage of
 // the block, see coverShape) times the paint at the block's centre, or the glow colour
 // times the stroke's alpha (SCENE.md "Glow"). Drawn over tiles of texels (tile.vert) that
@@ -14,15 +15,35 @@ void main() {
     // The block's centre: vGlowMap maps the atlas texel to pixels (lib/layer_data.glsl).
     float k = vGlowMap.z;
     vec2 p = vGlowMap.xy + gl_FragCoord.xy * k;
+// The source: the stroke's band, or (HALO_STROKE -1, a layer without a stroke) the fill.
+#if HALO_STROKE >= 0
+#define SOURCE_SLOT 1
+#define SOURCE_KIND HALO_STROKE
+#define SOURCE_LO vStroke.x
+#define SOURCE_HI vStroke.y
+#define SOURCE_COVER vCover.y
+#else
+#define SOURCE_SLOT 0
+#define SOURCE_KIND HALO_FILL
+#define SOURCE_COVER vCover.x
+#endif
 #if HALO_EDGE == 2
     vec3 sdg = smoothShapeSDG(p);
-    float c = smoothCover(sdg, k, vStroke.y) - smoothCover(sdg, k, vStroke.x);
-#elif HALO_EDGE
-    float c = coverShape(p, k, vStroke.y) - coverShape(p, k, vStroke.x);
+#if HALO_STROKE >= 0
+    float c = smoothCover(sdg, k, SOURCE_HI) - smoothCover(sdg, k, SOURCE_LO);
 #else
-    float c = vCover.y;
+    float c = smoothCover(sdg, k, 0.0);
+#endif
+#elif HALO_EDGE
+#if HALO_STROKE >= 0
+    float c = coverShape(p, k, SOURCE_HI) - coverShape(p, k, SOURCE_LO);
+#else
+    float c = coverShape(p, k, 0.0);
+#endif
+#else
+    float c = SOURCE_COVER;
 #endif
     if (c <= 0.0) { fragColor = vec4(0.0); return; }
-    vec4 s = paintColor(1, HALO_STROKE, p, vec4(1.0, 0.0, -0.5, 0.5)) * c;
+    vec4 s = paintColor(SOURCE_SLOT, SOURCE_KIND, p, vec4(1.0, 0.0, -0.5, 0.5)) * c;
     fragColor = vGlowColor.a >= 0.0 ? vGlowColor * s.a : s;
 }

@@ -57,10 +57,15 @@ void main() {
 #if HALO_GLOW == 1
     // Past the region, the blank texels around it are read (GlowAtlas).
     vec4 g = textureLod(uGlow, vGlowCoord, 0.0) * vLayer.y;
-    layer = g + layer * (1.0 - g.a);
 #elif HALO_GLOW == 2
-    vec4 g = (vGlowColor.a >= 0.0 ? vGlowColor * stroke.a : stroke) * vLayer.y;
-    layer = g + layer * (1.0 - g.a);
+    // Sigma 0: the source itself (the stroke, or the fill of a layer without a stroke).
+    vec4 source = HALO_GLOW_FILL == 1 ? layer : stroke;
+    vec4 g = (vGlowColor.a >= 0.0 ? vGlowColor * source.a : source) * vLayer.y;
+#endif
+#if HALO_GLOW && HALO_GLOW_FILL
+    layer = layer + g * (1.0 - layer.a);       // a glowing fill lies over its glow
+#elif HALO_GLOW
+    layer = g + layer * (1.0 - g.a);           // the stroke's glow lies over the fill
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
     layer *= vLayer.x;

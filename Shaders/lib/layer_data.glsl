@@ -46,6 +46,11 @@
 #ifndef HALO_DIRECT
 #define HALO_DIRECT 0
 #endif
+//   HALO_GLOW_FILL 1: the glow's source is the fill (a layer without a stroke), and the
+//                glow lies under the fill; 0: the source is the stroke, the glow over the fill
+#ifndef HALO_GLOW_FILL
+#define HALO_GLOW_FILL 0
+#endif
 // The variant codes above, as Swift's typed enums spell them (ShaderContract.swift; a test
 // reads these lines). Paint kinds are in lib/paint.glsl, shape kinds in lib/shape.glsl.
 const int EDGE_INSIDE = 0;       // HALO_EDGE

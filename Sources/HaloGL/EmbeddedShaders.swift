@@ -72,7 +72,8 @@ vec4 haloPaint(vec2 unitPoint, vec2 point, float time) {
 """#,
         "glow_source.frag": #"""
 #version 330 core
-// The stroke layer for a glow, premultiplied, at 1/k resolution, into its region of the glow atlas: texel (u, v) holds the
+// The glow's source (the stroke, or the fill of a layer without one) for a glow, premultiplied,
+// at 1/k resolution, into its region of the glow atlas: texel (u, v) holds the
 // stroke's coverage of the k x k pixel block it stands for (exact box-filter coverage of
 // the block, see coverShape) times the paint at the block's centre, or the glow colour
 // times the stroke's alpha (SCENE.md "Glow"). Drawn over tiles of texels (tile.vert) that
@@ -87,16 +88,36 @@ void main() {
     // The block's centre: vGlowMap maps the atlas texel to pixels (lib/layer_data.glsl).
     float k = vGlowMap.z;
     vec2 p = vGlowMap.xy + gl_FragCoord.xy * k;
+// The source: the stroke's band, or (HALO_STROKE -1, a layer without a stroke) the fill.
+#if HALO_STROKE >= 0
+#define SOURCE_SLOT 1
+#define SOURCE_KIND HALO_STROKE
+#define SOURCE_LO vStroke.x
+#define SOURCE_HI vStroke.y
+#define SOURCE_COVER vCover.y
+#else
+#define SOURCE_SLOT 0
+#define SOURCE_KIND HALO_FILL
+#define SOURCE_COVER vCover.x
+#endif
 #if HALO_EDGE == 2
     vec3 sdg = smoothShapeSDG(p);
-    float c = smoothCover(sdg, k, vStroke.y) - smoothCover(sdg, k, vStroke.x);
-#elif HALO_EDGE
-    float c = coverShape(p, k, vStroke.y) - coverShape(p, k, vStroke.x);
+#if HALO_STROKE >= 0
+    float c = smoothCover(sdg, k, SOURCE_HI) - smoothCover(sdg, k, SOURCE_LO);
 #else
-    float c = vCover.y;
+    float c = smoothCover(sdg, k, 0.0);
+#endif
+#elif HALO_EDGE
+#if HALO_STROKE >= 0
+    float c = coverShape(p, k, SOURCE_HI) - coverShape(p, k, SOURCE_LO);
+#else
+    float c = coverShape(p, k, 0.0);
+#endif
+#else
+    float c = SOURCE_COVER;
 #endif
     if (c <= 0.0) { fragColor = vec4(0.0); return; }
-    vec4 s = paintColor(1, HALO_STROKE, p, vec4(1.0, 0.0, -0.5, 0.5)) * c;
+    vec4 s = paintColor(SOURCE_SLOT, SOURCE_KIND, p, vec4(1.0, 0.0, -0.5, 0.5)) * c;
     fragColor = vGlowColor.a >= 0.0 ? vGlowColor * s.a : s;
 }
 
@@ -161,10 +182,15 @@ void main() {
 #if HALO_GLOW == 1
     // Past the region, the blank texels around it are read (GlowAtlas).
     vec4 g = textureLod(uGlow, vGlowCoord, 0.0) * vLayer.y;
-    layer = g + layer * (1.0 - g.a);
 #elif HALO_GLOW == 2
-    vec4 g = (vGlowColor.a >= 0.0 ? vGlowColor * stroke.a : stroke) * vLayer.y;
-    layer = g + layer * (1.0 - g.a);
+    // Sigma 0: the source itself (the stroke, or the fill of a layer without a stroke).
+    vec4 source = HALO_GLOW_FILL == 1 ? layer : stroke;
+    vec4 g = (vGlowColor.a >= 0.0 ? vGlowColor * source.a : source) * vLayer.y;
+#endif
+#if HALO_GLOW && HALO_GLOW_FILL
+    layer = layer + g * (1.0 - layer.a);       // a glowing fill lies over its glow
+#elif HALO_GLOW
+    layer = g + layer * (1.0 - g.a);           // the stroke's glow lies over the fill
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
     layer *= vLayer.x;
@@ -268,6 +294,11 @@ float slabOverlap(float lo, float hi, float c, float s) {
 //                canvas
 #ifndef HALO_DIRECT
 #define HALO_DIRECT 0
+#endif
+//   HALO_GLOW_FILL 1: the glow's source is the fill (a layer without a stroke), and the
+//                glow lies under the fill; 0: the source is the stroke, the glow over the fill
+#ifndef HALO_GLOW_FILL
+#define HALO_GLOW_FILL 0
 #endif
 // The variant codes above, as Swift's typed enums spell them (ShaderContract.swift; a test
 // reads these lines). Paint kinds are in lib/paint.glsl, shape kinds in lib/shape.glsl.

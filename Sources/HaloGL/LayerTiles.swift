@@ -63,7 +63,7 @@ struct LayerTiles {
     /// - Parameter faintGlowBeyond: glow-only tiles wholly farther than this (pixels)
     ///   outside the stroke's outer edge are not drawn (``faintGlowDistance``); nil: all are.
     init(_ layer: ResolvedLayer, quad: Box, hasGlow: Bool, grid: TileGrid, lutWidth: Int, faintGlowBeyond: Double? = nil) {
-        let faint = faintGlowBeyond.flatMap { f in layer.stroke.map { $0.outer + f } } ?? .infinity
+        let faint = faintGlowBeyond.flatMap { f in layer.glowSource.map { $0.outer + f } } ?? .infinity
         let s = LayerTiles.size
         let i0 = Int(quad.x0), j0 = Int(quad.y0), i1 = Int(quad.x1), j1 = Int(quad.y1)
         let dt = 1 / Double(lutWidth - 2)       // rampLUT's sample interval
@@ -220,7 +220,9 @@ struct LayerTiles {
     /// canvas; for k > 1 each block takes the paint at its centre (a pixel-sized average
     /// there would not make it the block's), so no tile needs the averaging variant.
     static func glowSource(_ layer: ResolvedLayer, origin: Vec2, k: Int, texels: (Int, Int), lutWidth: Int) -> [(key: Group, data: [Float])] {
-        guard let st = layer.stroke else { return [] }
+        // The stroke's band, or the fill's (-infinity, 0) for a layer without a stroke.
+        guard let st = layer.glowSource else { return [] }
+        let fillGlows = layer.fillGlows
         var byGroup: [Group: [Float]] = [:]
         let s = LayerTiles.size, kd = Double(k)
         let strokeJumps = k == 1 ? PaintJumps(st.paint, tMargin: 1 / Double(lutWidth - 2)) : nil
@@ -240,8 +242,9 @@ struct LayerTiles {
                 let none = d >= st.outer + h || d <= st.inner - h
                 if !none {
                     let aa = strokeJumps?.crosses(box) ?? false
-                    let key = Group(edge: !full, fill: false, stroke: true, paintAA: aa, smooth: !full && smooth.isSmooth(box))
-                    LayerTiles.append(&byGroup[key, default: []], Float(u), Float(v), Float(u1), Float(v1), 0, full ? 1 : 0)
+                    let key = Group(edge: !full, fill: fillGlows, stroke: !fillGlows, paintAA: aa, smooth: !full && smooth.isSmooth(box))
+                    LayerTiles.append(&byGroup[key, default: []], Float(u), Float(v), Float(u1), Float(v1),
+                                      fillGlows && full ? 1 : 0, !fillGlows && full ? 1 : 0)
                 }
                 u = u1
             }

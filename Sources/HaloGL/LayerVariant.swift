@@ -13,6 +13,8 @@ struct LayerVariant: Hashable {
     /// True: paints averaged for jumps and kinks per pixel; false: the tile needs none (LayerTiles).
     var paintAA = true
     var output = OutputMode.canvas
+    /// The glow's source is the fill (a layer without a stroke): the glow lies under the fill.
+    var glowFromFill = false
     /// Shader paints' GLSL (ShaderPaintFile.swift), nil for other paints: new text for a
     /// file is a new variant.
     var fillPaint: ShaderPaintSource?, strokePaint: ShaderPaintSource?
@@ -29,6 +31,7 @@ struct LayerVariant: Hashable {
         fillPaint = layer.fill?.shaderSource
         strokePaint = layer.stroke?.paint.shaderSource
         self.glow = glow
+        glowFromFill = glow != .none && layer.fillGlows
         edge = group.edge ? (group.smooth ? .smooth : .perPixel) : .inside
         paintAA = group.paintAA
         self.output = output
@@ -40,9 +43,15 @@ struct LayerVariant: Hashable {
     /// The glow-source variant of `layer`'s stroke (Shaders/glow_source.frag).
     static func glowSource(_ layer: ResolvedLayer, group: LayerTiles.Group) -> LayerVariant {
         var v = LayerVariant(layer, glow: .none, group: group, output: .canvas)
-        v.fill = nil; v.fillPaint = nil
-        v.stroke = layer.stroke.map { LayerVariant.kind($0.paint) }
-        v.strokePaint = layer.stroke?.paint.shaderSource
+        if layer.fillGlows {
+            v.stroke = nil; v.strokePaint = nil
+            v.fill = layer.fill.map(LayerVariant.kind)
+            v.fillPaint = layer.fill?.shaderSource
+        } else {
+            v.fill = nil; v.fillPaint = nil
+            v.stroke = layer.stroke.map { LayerVariant.kind($0.paint) }
+            v.strokePaint = layer.stroke?.paint.shaderSource
+        }
         return v
     }
 
@@ -69,6 +78,7 @@ struct LayerVariant: Hashable {
     var defines: [(String, String)] {
         [("HALO_LAYER_DATA", "1"), ("HALO_SHAPE", "\(shape.rawValue)"), ("HALO_FILL", "\(fill?.rawValue ?? -1)"),
          ("HALO_STROKE", "\(stroke?.rawValue ?? -1)"), ("HALO_GLOW", "\(glow.rawValue)"), ("HALO_EDGE", "\(edge.rawValue)"),
-         ("HALO_PAINT_AA", paintAA ? "1" : "0"), ("HALO_DIRECT", "\(output.rawValue)")]
+         ("HALO_PAINT_AA", paintAA ? "1" : "0"), ("HALO_DIRECT", "\(output.rawValue)"),
+         ("HALO_GLOW_FILL", glowFromFill ? "1" : "0")]
     }
 }

@@ -33,7 +33,7 @@ final class ProgramCache {
     /// tile.vert + glow_source.frag for `v` (``LayerVariant/glowSource(_:group:)``).
     func glowSourceProgram(_ v: LayerVariant) throws -> GLProgram {
         if let p = glowSource[v] { return p }
-        let p = try GLProgram(shaders.withPaints(fill: nil, stroke: v.strokePaint), vertex: "tile.vert",
+        let p = try GLProgram(shaders.withPaints(fill: v.fillPaint, stroke: v.strokePaint), vertex: "tile.vert",
                               fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram, defines: v.defines)
         glowSource[v] = p
         return p

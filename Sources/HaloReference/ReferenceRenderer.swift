@@ -6,8 +6,9 @@ import HaloCore
 /// - Coverage: the area of each pixel square inside each draw, by
 ///   ``AreaIntegrator`` (adaptive, exact on straight edges, within a small
 ///   fraction of a level on curves), with the paint averaged over the covered part.
-/// - Glow: the separable convolution of the layer's premultiplied stroke image
-///   with ``GlowKernel`` (SCENE.md "Glow"), including stroke parts outside the canvas.
+/// - Glow: the separable convolution of the layer's premultiplied glow source image (its
+///   stroke, or its fill when it has no stroke) with ``GlowKernel`` (SCENE.md "Glow"),
+///   including source parts outside the canvas.
 /// - Compositing: source-over, premultiplied, in sRGB-encoded float values:
 ///   background, then per layer fill, glow, stroke, and the layer at its opacity.
 ///
@@ -51,18 +52,16 @@ public struct ReferenceRenderer: Sendable {
         let full = PixelRect(i0: 0, j0: 0, i1: canvas.width, j1: canvas.height)
         let fillRect = layer.fill != nil ? PixelRect.around(layer.outline.bounds(grownBy: 1), clip: full) : PixelRect(i0: 0, j0: 0, i1: 0, j1: 0)
         var strokeRect = PixelRect(i0: 0, j0: 0, i1: 0, j1: 0)
+        if let stroke = layer.stroke { strokeRect = PixelRect.around(layer.outline.bounds(grownBy: stroke.outer + 1), clip: full) }
+        // The glow's source: the stroke, or the fill of a layer without one (SCENE.md "Glow").
         var kernel: GlowKernel?
-        var sourceRect = strokeRect
-        if let stroke = layer.stroke {
-            let b = layer.outline.bounds(grownBy: stroke.outer + 1)
-            strokeRect = PixelRect.around(b, clip: full)
-            if let glow = layer.glow {
-                let k = GlowKernel(sigma: glow.sigma)
-                kernel = k
-                // Stroke pixels within the kernel's reach of the canvas glow into it.
-                let reach = PixelRect(i0: -k.radius, j0: -k.radius, i1: canvas.width + k.radius, j1: canvas.height + k.radius)
-                sourceRect = PixelRect.around(b, clip: reach)
-            }
+        var sourceRect = PixelRect(i0: 0, j0: 0, i1: 0, j1: 0)
+        if let glow = layer.glow, let src = layer.glowSource {
+            let k = GlowKernel(sigma: glow.sigma)
+            kernel = k
+            // Source pixels within the kernel's reach of the canvas glow into it.
+            let reach = PixelRect(i0: -k.radius, j0: -k.radius, i1: canvas.width + k.radius, j1: canvas.height + k.radius)
+            sourceRect = PixelRect.around(layer.outline.bounds(grownBy: src.outer + 1), clip: reach)
         }
         var box = fillRect
         func unionWith(_ r: PixelRect) {
@@ -76,39 +75,46 @@ public struct ReferenceRenderer: Sendable {
         }
         if box.isEmpty || layer.opacity <= 0 { return }
 
-        // The layer, drawn on its own: fill, then glow, then stroke.
+        // The layer, drawn on its own: fill, then glow, then stroke (a glowing fill: glow, then fill).
         var group = [SIMD4<Float>](repeating: .zero, count: box.width * box.height)
-        if let fill = layer.fill, !fillRect.isEmpty {
+        if let fill = layer.fill, !fillRect.isEmpty, !layer.fillGlows {
             let integ = AreaIntegrator(outline: layer.outline, lo: -.infinity, hi: 0, paint: fill)
             rasterize(integ, rect: fillRect, into: &group, box: box, compose: false)
         }
-        if let stroke = layer.stroke {
-            let integ = AreaIntegrator(outline: layer.outline, lo: stroke.inner, hi: stroke.outer, paint: stroke.paint)
-            if let glow = layer.glow, let kernel, !sourceRect.isEmpty {
-                var source = [SIMD4<Float>](repeating: .zero, count: sourceRect.width * sourceRect.height)
-                rasterize(integ, rect: sourceRect, into: &source, box: sourceRect, compose: false)
-                var glowSource = source
-                if let c = glow.color {
-                    let cf = SIMD4<Float>(c)
-                    for i in glowSource.indices { glowSource[i] = cf * glowSource[i].w }
-                }
-                let blurred = convolve(glowSource, rect: sourceRect, kernel: kernel, target: box)
-                let op = Float(glow.opacity)
-                for i in group.indices { group[i] = blurred[i] * op + group[i] * (1 - blurred[i].w * op) }
-                // The stroke itself, from the same image.
-                let s = strokeRect.intersect(sourceRect)
-                if !s.isEmpty {
-                    for j in s.j0..<s.j1 {
-                        for i in s.i0..<s.i1 {
-                            let src = source[(j - sourceRect.j0) * sourceRect.width + (i - sourceRect.i0)]
-                            let gi = (j - box.j0) * box.width + (i - box.i0)
-                            group[gi] = src + group[gi] * (1 - src.w)
-                        }
+        var sourceDrawn = false
+        if let glow = layer.glow, let src = layer.glowSource, let kernel, !sourceRect.isEmpty {
+            let integ = AreaIntegrator(outline: layer.outline, lo: src.inner, hi: src.outer, paint: src.paint)
+            var source = [SIMD4<Float>](repeating: .zero, count: sourceRect.width * sourceRect.height)
+            rasterize(integ, rect: sourceRect, into: &source, box: sourceRect, compose: false)
+            var glowSource = source
+            if let c = glow.color {
+                let cf = SIMD4<Float>(c)
+                for i in glowSource.indices { glowSource[i] = cf * glowSource[i].w }
+            }
+            let blurred = convolve(glowSource, rect: sourceRect, kernel: kernel, target: box)
+            let op = Float(glow.opacity)
+            for i in group.indices { group[i] = blurred[i] * op + group[i] * (1 - blurred[i].w * op) }
+            // The source itself over its glow, from the same image.
+            let s = (layer.fillGlows ? fillRect : strokeRect).intersect(sourceRect)
+            if !s.isEmpty {
+                for j in s.j0..<s.j1 {
+                    for i in s.i0..<s.i1 {
+                        let src = source[(j - sourceRect.j0) * sourceRect.width + (i - sourceRect.i0)]
+                        let gi = (j - box.j0) * box.width + (i - box.i0)
+                        group[gi] = src + group[gi] * (1 - src.w)
                     }
                 }
-            } else if !strokeRect.isEmpty {
-                rasterize(integ, rect: strokeRect, into: &group, box: box, compose: true)
             }
+            sourceDrawn = true
+        }
+        if let stroke = layer.stroke, !(sourceDrawn && !layer.fillGlows), !strokeRect.isEmpty {
+            let integ = AreaIntegrator(outline: layer.outline, lo: stroke.inner, hi: stroke.outer, paint: stroke.paint)
+            rasterize(integ, rect: strokeRect, into: &group, box: box, compose: true)
+        }
+        if layer.fillGlows && !sourceDrawn, let fill = layer.fill, !fillRect.isEmpty {
+            // A glow whose source lies wholly beyond the kernel's reach of the canvas.
+            let integ = AreaIntegrator(outline: layer.outline, lo: -.infinity, hi: 0, paint: fill)
+            rasterize(integ, rect: fillRect, into: &group, box: box, compose: true)
         }
         // Composite the group at the layer's opacity.
         let op = Float(layer.opacity)

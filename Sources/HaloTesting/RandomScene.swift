@@ -115,10 +115,11 @@ public struct RandomScene {
             if hasStroke {
                 let width = pick([0.1, 0.25, 0.5, 1, range(0.2, 4), range(2, 20)])
                 parts.append("\"stroke\": { \"paint\": \(paintJSON(allowAnimation: true)), \"width\": \(n(max(0.05, width))), \"alignment\": \"\(pick(["center", "inside", "outside"]))\" }")
-                if chance(0.4) {
-                    let glowColour = chance(0.3) ? ", \"color\": \(colour())" : ""
-                    parts.append("\"glow\": { \"radius\": \(n(pick([0, 0.5, range(1, 6), range(6, 16)]))), \"opacity\": \(n(pick([1, range(0, 1)])))\(glowColour) }")
-                }
+            }
+            // The glow blurs the stroke, or the fill of a layer without one (SCENE.md "Glow").
+            if chance(0.4) {
+                let glowColour = chance(0.3) ? ", \"color\": \(colour())" : ""
+                parts.append("\"glow\": { \"radius\": \(n(pick([0, 0.5, range(1, 6), range(6, 16)]))), \"opacity\": \(n(pick([1, range(0, 1)])))\(glowColour) }")
             }
             if chance(0.3) { parts.append("\"opacity\": \(n(unit()))") }
             layers.append("{ " + parts.joined(separator: ", ") + " }")

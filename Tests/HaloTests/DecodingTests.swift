@@ -190,9 +190,16 @@ final class DecodingTests: XCTestCase {
         assertRefused(json, path: "layers[0].fill.color", expectedContains: #"did you mean "red"?"#, found: #""reed""#)
     }
 
-    func testGlowWithoutStrokeIsRefused() {
-        let json = scene(layer: layer(#""fill": { "type": "solid", "color": "red" }, "glow": { "radius": 4 }"#))
-        assertRefused(json, path: "layers[0].glow", expectedContains: "stroke", found: "no stroke")
+    func testGlowWithoutStrokeOrFillIsRefused() {
+        let json = scene(layer: layer(#""glow": { "radius": 4 }"#))
+        assertRefused(json, path: "layers[0].glow", expectedContains: "stroke or a fill", found: "neither")
+    }
+
+    func testGlowOfAFillWithoutAStrokeIsAccepted() throws {
+        // SCENE.md "Glow": a layer with no stroke glows its fill.
+        let s = try decode(scene(layer: layer(#""fill": { "type": "solid", "color": "red" }, "glow": { "radius": 4 }"#)))
+        XCTAssertEqual(s.layers[0].glow?.radius, 4)
+        XCTAssertTrue(Frame(s).layers[0].fillGlows)
     }
 
     func testRotationTogetherWithCornerCycleIsRefused() {

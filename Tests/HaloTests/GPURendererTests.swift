@@ -172,4 +172,22 @@ final class GPURendererTests: XCTestCase {
         XCTAssertEqual(try declared("blur.frag").union(tile), Set(Uniforms.blurProgram))
         XCTAssertEqual(try declared("resolve.frag").union(tile), Set(Uniforms.resolveProgram))
     }
+
+    /// SCENE.md "Glow": a layer without a stroke glows its fill, under the fill; at radius 0
+    /// the glow is the fill itself (or the glow colour times its alpha). The GPU draws each as
+    /// the CPU reference does.
+    func testGlowOfAFillLiesUnderTheFillAsTheReferenceDrawsIt() throws {
+        let linear = Paint(.linear(start: UnitPoint(0, 0.5), end: UnitPoint(1, 0.5)), stops: Paint.evenStops([RGBA(1, 0.2, 0.6), RGBA(0.2, 0.4, 1)]))
+        for (radius, colour) in [(0.0, nil), (0.0, RGBA(0, 1, 0.6)), (6.0, nil), (6.0, RGBA(0, 1, 0.6))] as [(Double, RGBA?)] {
+            let scene = Scene(canvas: Canvas(width: 90, height: 50, scale: 2, background: .color(RGBA(0.05, 0.05, 0.1))), layers: [
+                Layer(shape: Shape(kind: .capsule, rect: Rect(15, 15, 60, 20)), fill: linear,
+                      glow: Glow(radius: radius, opacity: 0.8, color: colour), opacity: 0.9),
+            ])
+            let frame = Frame(scene)
+            XCTAssertTrue(frame.layers[0].fillGlows)
+            let gpu = try SharedGPU.renderer().render(frame)
+            let cpu = ReferenceRenderer().render(frame).toRGBA8()
+            XCTAssertLessThanOrEqual(try XCTUnwrap(ImageComparison(cpu, gpu)).maxDifference, 2, "radius \(radius), colour \(String(describing: colour))")
+        }
+    }
 }

@@ -51,9 +51,21 @@ public struct ResolvedLayer: Sendable {
                                   paint: ResolvedPaint($0.paint, rect: layer.shape.rect, time: t, scale: scale))
         }
         glow = layer.glow.map { ResolvedGlow(sigma: $0.radius * scale, opacity: $0.opacity, color: $0.color?.premultiplied) }
-        if stroke == nil { glow = nil }
+        if stroke == nil && fill == nil { glow = nil }
         opacity = layer.opacity
     }
+
+    /// The glow's source (SCENE.md "Glow") as a band of the outline's offsets and its
+    /// paint: the stroke's (inner, outer); for a layer without a stroke, its fill's
+    /// (-infinity, 0), and the glow is then drawn under the fill. Nil without a glow.
+    public var glowSource: (inner: Double, outer: Double, paint: ResolvedPaint)? {
+        guard glow != nil else { return nil }
+        if let s = stroke { return (s.inner, s.outer, s.paint) }
+        return fill.map { (-Double.infinity, 0, $0) }
+    }
+
+    /// True when the glow's source is the fill (a glowing layer without a stroke).
+    public var fillGlows: Bool { glow != nil && stroke == nil && fill != nil }
 
     /// Pixel-space bounds of the stroke's area (outline grown by its outer offset).
     public var strokeBounds: Box? { stroke.map { outline.bounds(grownBy: $0.outer) } }

@@ -160,9 +160,9 @@ struct SceneReader {
         }
         if let g = o["glow"] {
             let gp = join(path, "glow")
-            if o["stroke"] == nil {
-                throw SceneError(file: file, path: gp, expected: "a glow on a layer with a stroke (the glow is the blurred stroke)",
-                                 found: "no stroke")
+            if o["stroke"] == nil && o["fill"] == nil {
+                throw SceneError(file: file, path: gp, expected: "a glow on a layer with a stroke or a fill (the glow blurs the stroke, else the fill)",
+                                 found: "neither")
             }
             let go = try object(g, gp, required: ["radius"], optional: ["opacity", "color"])
             let radius = try number(go["radius"], join(gp, "radius"), min: 0)
