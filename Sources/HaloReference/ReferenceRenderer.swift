@@ -174,6 +174,15 @@ public struct ReferenceRenderer: Sendable {
                 }
             }
         }
+        // The runs of non-zero values of each horizontal row (a ring's middle rows are zero
+        // between its two sides): the vertical pass skips only zeros, so it stays exact.
+        let spans = ParallelRuns(rows: rect.height)
+        horiz.withUnsafeBufferPointer { hbp in
+            let hb = SharedBuffer(hbp.baseAddress!)
+            parallelFor(rect.height, threads: threads) { rows in
+                for row in rows { spans.set(row, ReferenceRenderer.nonZeroRuns(hb, from: row * tw, count: tw, minGap: 32)) }
+            }
+        }
         // Vertical pass: each target row gathers the horizontal rows within reach.
         var result = [SIMD4<Float>](repeating: .zero, count: target.height * tw)
         result.withUnsafeMutableBufferPointer { rb in
@@ -189,7 +198,9 @@ public struct ReferenceRenderer: Sendable {
                         for sy in lo...hi {
                             let wgt = wts[y - sy + r]
                             let hbase = (sy - rect.j0) * tw
-                            for x in 0..<tw { out[obase + x] += hb[hbase + x] * wgt }
+                            for run in spans.get(sy - rect.j0) {
+                                for x in run { out[obase + x] += hb[hbase + x] * wgt }
+                            }
                         }
                     }
                 }
@@ -197,4 +208,33 @@ public struct ReferenceRenderer: Sendable {
         }
         return result
     }
+
+    /// The runs of `count` values from `start` that hold every non-zero one, as index
+    /// ranges relative to `start`; runs closer than `minGap` are merged.
+    static func nonZeroRuns(_ values: SharedBuffer<SIMD4<Float>>, from start: Int, count: Int, minGap: Int) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var x = 0
+        while x < count {
+            while x < count && values[start + x] == .zero { x += 1 }
+            if x == count { break }
+            var end = x
+            var zeros = 0
+            var k = x
+            while k < count && zeros < minGap {
+                if values[start + k] == .zero { zeros += 1 } else { zeros = 0; end = k + 1 }
+                k += 1
+            }
+            runs.append(x..<end)
+            x = end
+        }
+        return runs
+    }
+}
+
+/// Each row's runs, written by one worker thread per row and read after they all finish.
+private final class ParallelRuns: @unchecked Sendable {
+    private var runs: [[Range<Int>]]
+    init(rows: Int) { runs = Array(repeating: [], count: rows) }
+    func set(_ row: Int, _ value: [Range<Int>]) { runs.withUnsafeMutableBufferPointer { $0[row] = value } }
+    func get(_ row: Int) -> [Range<Int>] { runs[row] }
 }
