@@ -23,19 +23,20 @@ final class ProgramCache {
     /// tile.vert + layer.frag for `v`.
     /// - Throws: ``ShaderError`` when the variant fails to compile or link.
     func layerProgram(_ v: LayerVariant) throws -> GLProgram {
-        if let p = layer[v] { return p }
-        let p = try GLProgram(shaders.withPaints(fill: v.fillPaint, stroke: v.strokePaint), vertex: "tile.vert",
-                              fragment: "layer.frag", uniforms: Uniforms.layerProgram, defines: v.defines)
-        layer[v] = p
-        return p
+        try variant(v, fragment: "layer.frag", uniforms: Uniforms.layerProgram, in: &layer)
     }
 
     /// tile.vert + glow_source.frag for `v` (``LayerVariant/glowSource(_:group:)``).
     func glowSourceProgram(_ v: LayerVariant) throws -> GLProgram {
-        if let p = glowSource[v] { return p }
+        try variant(v, fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram, in: &glowSource)
+    }
+
+    /// `fragment` with tile.vert for `v`, its shader paints in place, from `cache` or compiled.
+    private func variant(_ v: LayerVariant, fragment: String, uniforms: [String], in cache: inout [LayerVariant: GLProgram]) throws -> GLProgram {
+        if let p = cache[v] { return p }
         let p = try GLProgram(shaders.withPaints(fill: v.fillPaint, stroke: v.strokePaint), vertex: "tile.vert",
-                              fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram, defines: v.defines)
-        glowSource[v] = p
+                              fragment: fragment, uniforms: uniforms, defines: v.defines)
+        cache[v] = p
         return p
     }
 
