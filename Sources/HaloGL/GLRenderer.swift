@@ -98,7 +98,8 @@ public final class GLRenderer {
     }
 
     /// When set, each pass of ``draw(_:)`` and ``render(_:)`` ends with `glFinish` and this
-    /// is called with the pass's name (e.g. "layer 1 smooth-edge tiles") and its wall time
+    /// is called with the pass's name (e.g. "smooth-edge tiles, paint averaged"; the same in
+    /// every frame of a scene, draws of one kind sharing it) and its wall time
     /// in milliseconds: `halo bench --passes`. The finishes serialise the pipeline, so frames
     /// take longer while it is set.
     public var passTimer: ((String, Double) -> Void)?
@@ -169,7 +170,7 @@ public final class GLRenderer {
         try checkSize(frame)
         let plan = FramePlan(frame, gridOffset: target.gridOffset, isWindow: target.isWindow,
                              lutWidth: ramps.lutWidth, maxTextureSize: maxTextureSize)
-        endPass("frame plan (CPU: \(plan.layers.count) layers, \(plan.draws) draws)")
+        endPass("frame plan (CPU)")
         ramps.upload(frame)
         uploadLayerData(LayerData.rows(plan, ramps: ramps), layers: plan.layers.count)
         halo_glDisable(GLenum(GL_SCISSOR_TEST))
@@ -324,7 +325,7 @@ public final class GLRenderer {
             setFrameUniforms(s)
             drawTiles(batch.instances)
         }
-        endPass("glow atlas \(index + 1): sources (\(page.width)x\(page.height) texels, \(page.source.count) draws)")
+        endPass("glow atlas \(index + 1): sources")
         for (src, dst, horizontal) in [(glowA, glowB, true), (glowB, glowA, false)] {
             halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), dst.fbo)
             halo_glViewport(0, 0, GLsizei(dst.width), GLsizei(dst.height))
@@ -349,7 +350,7 @@ public final class GLRenderer {
                 halo_glUniform2f(b.loc("uStep"), horizontal ? 1 / Float(src.width) : 0, horizontal ? 0 : 1 / Float(src.height))
                 drawTiles(horizontal ? blur.horizontal : blur.vertical)
             }
-            endPass("glow atlas \(index + 1): \(horizontal ? "horizontal" : "vertical") blur (\(page.blurs.count) kernels)")
+            endPass("glow atlas \(index + 1): \(horizontal ? "horizontal" : "vertical") blur")
         }
         halo_glActiveTexture(GLenum(GL_TEXTURE2))
         halo_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
@@ -405,7 +406,7 @@ public final class GLRenderer {
             if passTimer != nil {
                 let v = batch.variant
                 let kind = v.edge == .inside ? "inner" : v.edge == .smooth ? "smooth-edge" : "edge"
-                endPass("\(kind) tiles of \(batch.layers) layers (\(batch.tileCount) tiles)\(v.paintAA ? ", paint averaged" : "")\(toCanvas ? ", via canvas" : "")")
+                endPass("\(kind) tiles\(v.paintAA ? ", paint averaged" : "")\(toCanvas ? ", via canvas" : "")")
             }
         }
     }

@@ -24,7 +24,12 @@ public struct ShaderLibrary: Sendable {
     public static func findDirectory() -> String? {
         let fm = FileManager.default
         if let env = ProcessInfo.processInfo.environment["HALO_SHADERS"], !env.isEmpty { return env }
-        var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+        // The running executable's own path (/proc/self/exe on Linux): argv[0] is only the
+        // name as typed ("halo" when found on PATH), which would resolve against the
+        // current folder.
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? Bundle.main.executablePath ?? CommandLine.arguments.first ?? "."
+        var dir = URL(fileURLWithPath: exe).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<8 {
             let candidate = dir.appendingPathComponent("Shaders")
             if fm.fileExists(atPath: candidate.appendingPathComponent("layer.frag").path) { return candidate.path }

@@ -210,7 +210,7 @@ extension CommandOption {
     static let passes = CommandOption(
         "--passes", commands: [.bench],
         help: "GPU only: then N more frames with a glFinish after each pass, printing each pass's median wall time "
-            + "(ms) a frame, e.g. \"layer 1 smooth-edge tiles\" (with --json: \"passes_ms\", name -> ms).\n"
+            + "(ms) a frame, e.g. \"smooth-edge tiles, paint averaged\" (draws of one kind summed; with --json: \"passes_ms\", name -> ms).\n"
             + "The finishes serialise the pipeline, so the passes' sum is not the frame time of the first run")
 
     /// `render`, `bench`, `test`, `preview`: an existing GLSL folder (a `String`; nil: the default search).

@@ -26,12 +26,16 @@ func haloExecutable(file: StaticString = #filePath, line: UInt = #line) throws -
 
 /// Runs `halo ARGS` and waits. The environment is this process's without `CI` and
 /// `HALO_RECORD` (so defaults do not depend on where the tests run), plus `environment`.
-func runHalo(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+/// `byName`: started as `halo` found on `PATH` (argv[0] is then the bare name), as an
+/// installed tool is, rather than by its full path.
+func runHalo(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil, byName: Bool = false,
              file: StaticString = #filePath, line: UInt = #line) throws -> HaloRun {
     let process = Process()
-    process.executableURL = try haloExecutable(file: file, line: line)
-    process.arguments = arguments
+    let executable = try haloExecutable(file: file, line: line)
+    process.executableURL = byName ? URL(fileURLWithPath: "/usr/bin/env") : executable
+    process.arguments = byName ? ["halo"] + arguments : arguments
     var env = ProcessInfo.processInfo.environment
+    if byName { env["PATH"] = executable.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin") }
     env["CI"] = nil
     env["HALO_RECORD"] = nil
     env["HALO_ARTIFACTS"] = nil

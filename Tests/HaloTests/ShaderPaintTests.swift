@@ -146,6 +146,19 @@ final class ShaderPaintTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
     }
 
+    /// An installed `halo` run by name reads the `Shaders/` beside or above its executable,
+    /// not one in the current folder (found by a new-user check: argv[0] is then "halo").
+    func testShadersAreFoundBesideTheExecutableNotInTheCurrentFolder() throws {
+        let cwd = folder.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: cwd.appendingPathComponent("Shaders"), withIntermediateDirectories: true)
+        try Data("not GLSL".utf8).write(to: cwd.appendingPathComponent("Shaders/layer.frag"))
+        let out = cwd.appendingPathComponent("button.png")
+        let run = try runHalo(["render", repositoryRoot.appendingPathComponent("Examples/gradient-border-button.json").path,
+                               "-o", out.path, "--backend", "gpu"], environment: ["HALO_SHADERS": ""], in: cwd, byName: true)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("(gpu"), run.stdout)
+    }
+
     func testTheCPURefusesShaderPaints() throws {
         try Data(probe.utf8).write(to: folder.appendingPathComponent("probe.glsl"))
         let url = try writeScene(fill: "probe.glsl")
