@@ -65,8 +65,8 @@ public struct RandomScene {
             if s == e { s = ("0", "0"); e = ("1", "1") }
             var anim = ""
             if allowAnimation && chance(0.5) {
-                anim = chance(0.5) ? ", \"rotation\": { \"period\": \(n(pick([1, 2, 3, range(0.5, 5)]))), \"direction\": \"\(pick(["clockwise", "counterclockwise"]))\" }"
-                                   : ", \"cornerCycle\": { \"stepDuration\": \(n(pick([1, 2, range(0.3, 3)]))) }"
+                anim = chance(0.5) ? ", \"rotation\": { \"period\": \(n(pick([1, 2, 3, range(0.5, 5)]))), \"direction\": \"\(pick(["clockwise", "counterclockwise"]))\"\(motionJSON()) }"
+                                   : ", \"cornerCycle\": { \"stepDuration\": \(n(pick([1, 2, range(0.3, 3)])))\(motionJSON()) }"
             }
             return "{ \"type\": \"linear\", \(stopsJSON())\(interpolation), \"startPoint\": [\(s.0), \(s.1)], \"endPoint\": [\(e.0), \(e.1)]\(anim) }"
         case 2:
@@ -76,7 +76,7 @@ public struct RandomScene {
                 sweep = ", \"startAngle\": \(n(a)), \"endAngle\": \(n(a + span))"
                 if (a + span) - a <= 0 || (a + span) - a > 360 { sweep = "" }
             }
-            let anim = allowAnimation && chance(0.5) ? ", \"rotation\": { \"period\": \(n(pick([1, 3, range(0.5, 5)]))) }" : ""
+            let anim = allowAnimation && chance(0.5) ? ", \"rotation\": { \"period\": \(n(pick([1, 3, range(0.5, 5)])))\(motionJSON()) }" : ""
             return "{ \"type\": \"angular\", \(stopsJSON())\(interpolation), \"center\": [\(n(range(-0.2, 1.2))), \(n(range(-0.2, 1.2)))], \"angle\": \(n(pick([0, 359.999, -90, range(-360, 360)])))\(sweep)\(anim) }"
         default:
             let r0 = pick([0, range(0, 30)]), r1 = r0 + pick([range(1, 80), -r0 / 2 - 0.5, 0.25])
@@ -101,6 +101,20 @@ public struct RandomScene {
             let style = pick(["circular", "continuous", "continuous"])
             return "{ \"type\": \"roundedRect\", \"rect\": \(rect), \"cornerRadius\": \(r), \"cornerStyle\": \"\(style)\" }"
         }
+    }
+
+    /// A rotation's or corner cycle's optional timing, delay and repeat (SCENE.md "Animation"),
+    /// as JSON members with a leading comma ("" half the time).
+    mutating func motionJSON() -> String {
+        guard chance(0.5) else { return "" }
+        var parts: [String] = []
+        if chance(0.6) {
+            parts.append(chance(0.7) ? "\"timing\": \"\(pick(["linear", "ease", "easeIn", "easeOut", "easeInOut"]))\""
+                         : "\"timing\": [\(n(unit())), \(n(range(-0.5, 1.5))), \(n(unit())), \(n(range(-0.5, 1.5)))]")
+        }
+        if chance(0.4) { parts.append("\"delay\": \(n(pick([0, 0.5, range(0, 3)])))") }
+        if chance(0.5) { parts.append("\"repeat\": \"\(pick(["loop", "reverse"]))\"") }
+        return parts.isEmpty ? "" : ", " + parts.joined(separator: ", ")
     }
 
     /// The next random scene, as JSON text.

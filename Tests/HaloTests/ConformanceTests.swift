@@ -57,10 +57,12 @@ final class ConformanceTests: XCTestCase {
 
     /// The scenes of `scenes/next/` Halo draws (issue "Paint maths at singular points, and
     /// limits that refuse valid scenes": thick and wide strokes, zero-size shapes, the crop
-    /// of a wide inside stroke, a glow of radius 400 pt), and the glow of a fill (issue "The
-    /// seed designs whole").
+    /// of a wide inside stroke, a glow of radius 400 pt), the glow of a fill (issue "The seed
+    /// designs whole"), and timing, delay and repeat of rotations and corner cycles (issue
+    /// "Motion you can time").
     static let landedNextScenes = ["case-b30-huge-glow", "case-b32-thick-inner", "case-b32-thick-stroke",
-                                   "case-b37-crop-wide-stroke", "case-b38-zero-size", "feature-glow-fill"]
+                                   "case-b37-crop-wide-stroke", "case-b38-zero-size", "feature-glow-fill",
+                                   "feature-easing-rotation", "feature-corner-cycle-eased", "feature-rotation-reverse"]
 
     /// Skia's max difference and % of pixels off by more than 2, per scene, from the
     /// checker README's table rows `| scene | max | % > 2 | FLIP |`.

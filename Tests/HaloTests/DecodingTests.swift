@@ -260,6 +260,23 @@ final class DecodingTests: XCTestCase {
         assertRefused(json, path: "layers[0].fill.color[1]", expectedContains: "<= 1", found: "2")
     }
 
+    func testRotationTimingDelayAndRepeatDecode() throws {
+        let paint = #"{ "type": "angular", "colors": ["red", "blue"], "rotation": { "period": 2, "timing": [0.1, -0.5, 0.9, 1.5], "delay": 0.5, "repeat": "reverse" } }"#
+        let s = try decode(scene(layer: strokedLayer(paint: paint)))
+        XCTAssertEqual(s.layers[0].stroke?.paint.animation,
+                       .rotation(period: 2, clockwise: true, motion: Motion(timing: .cubicBezier(x1: 0.1, y1: -0.5, x2: 0.9, y2: 1.5), delay: 0.5, reverses: true)))
+    }
+
+    func testTimingWithAnXOutsideZeroToOneIsRefusedAtItsIndex() {
+        assertStrokePaintRefused(#"{ "type": "linear", "colors": ["red", "blue"], "startPoint": [0, 0], "endPoint": [1, 0], "cornerCycle": { "stepDuration": 1, "timing": [0.2, 0, 1.2, 1] } }"#,
+                                 at: "cornerCycle.timing[2]", expectedContains: "<= 1", found: "1.2")
+    }
+
+    func testUnknownTimingNameIsRefused() {
+        assertStrokePaintRefused(#"{ "type": "angular", "colors": ["red", "blue"], "rotation": { "period": 1, "timing": "bounce" } }"#,
+                                 at: "rotation.timing", expectedContains: "easeInOut", found: "\"bounce\"")
+    }
+
     func testRotationPeriodOfZeroIsRefused() {
         assertStrokePaintRefused(#"{ "type": "angular", "colors": ["red", "blue"], "rotation": { "period": 0 } }"#,
                                  at: "rotation.period", expectedContains: "> 0", found: "0")

@@ -257,4 +257,55 @@ final class PaintTests: XCTestCase {
         XCTAssertEqual(m.x, m.y, accuracy: 1e-6)
         XCTAssertEqual(m.y, m.z, accuracy: 1e-6)
     }
+
+    // MARK: - Timing (SCENE.md "Animation", "Timing functions")
+
+    func testTimingFunctionsMatchCSSValues() {
+        // Values of CSS's curves, from the cubic Bezier solved by hand (Newton on x(s) = p,
+        // then y(s)): ease(0.5) = 0.80240, easeInOut(0.3) = 0.18739, easeIn(0.75) = 0.62186.
+        XCTAssertEqual(TimingFunction.ease(0.5), 0.80240, accuracy: 1e-5)
+        XCTAssertEqual(TimingFunction.easeInOut(0.3), 0.18739, accuracy: 1e-5)
+        XCTAssertEqual(TimingFunction.easeIn(0.75), 0.62186, accuracy: 1e-5)
+        XCTAssertEqual(TimingFunction.linear(0.37), 0.37)
+        for t in [TimingFunction.ease, .easeIn, .easeOut, .easeInOut] {
+            XCTAssertEqual(t(0), 0)
+            XCTAssertEqual(t(1), 1)
+        }
+    }
+
+    func testEasedRotationTurnsByTheCurveOfTheCyclesProgress() {
+        // Period 3 s, easeInOut, t = 0.9 s: f = 0.3, turned 360 x 0.18739 = 67.46 degrees.
+        let paint = angular([red, green, blue], angle: 0,
+                            animation: .rotation(period: 3, clockwise: true, motion: Motion(timing: .easeInOut)))
+        guard case .angular(_, let a, _) = ResolvedPaint(paint, rect: square, time: 0.9, scale: 1).geometry else { return XCTFail() }
+        XCTAssertEqual(a, 360 * 0.18739, accuracy: 1e-2)
+    }
+
+    func testReversingRotationRunsItsOddCyclesBackTimeMirrored() {
+        // Period 2, easeIn, counterclockwise, reverse, t = 2.5: k = 1 (odd), f = 0.25, so the
+        // turn is -360 easeIn(0.75) = -223.87 degrees, i.e. 136.13 modulo 360.
+        let paint = angular([red, green, blue], angle: 0,
+                            animation: .rotation(period: 2, clockwise: false, motion: Motion(timing: .easeIn, reverses: true)))
+        guard case .angular(_, let a, _) = ResolvedPaint(paint, rect: square, time: 2.5, scale: 1).geometry else { return XCTFail() }
+        XCTAssertEqual((a + 720).truncatingRemainder(dividingBy: 360), 360 - 360 * 0.62186, accuracy: 1e-2)
+    }
+
+    func testDelayedMotionRestsInItsTimeZeroStateUntilTheDelay() {
+        let paint = angular([red, green, blue], angle: 30,
+                            animation: .rotation(period: 2, clockwise: true, motion: Motion(delay: 1.5)))
+        for t in [-1.0, 0, 1.5] {
+            guard case .angular(_, let a, _) = ResolvedPaint(paint, rect: square, time: t, scale: 1).geometry else { return XCTFail() }
+            XCTAssertEqual(a, 30, accuracy: 1e-9, "t = \(t)")
+        }
+    }
+
+    func testReversingCornerCycleStepsToTheNextCornerAndBack() {
+        // stepDuration 1, easeInOut, delay 0.25, reverse, t = 1.6: tau = 1.35, k = 1 (odd),
+        // f = 0.35, b = easeInOut(0.65) = 0.74450: startPoint = lerp((0, 0), (1, 0), b).
+        let (s, e) = linearAxis(start: UnitPoint(0, 0), end: UnitPoint(1, 1),
+                                animation: .cornerCycle(stepDuration: 1, motion: Motion(timing: .easeInOut, delay: 0.25, reverses: true)),
+                                rect: Rect(0, 0, 100, 100), time: 1.6, scale: 1)
+        XCTAssertEqual(s.x, 74.450, accuracy: 1e-2); XCTAssertEqual(s.y, 0, accuracy: 1e-9)
+        XCTAssertEqual(e.x, 100 - 74.450, accuracy: 1e-2); XCTAssertEqual(e.y, 100, accuracy: 1e-9)
+    }
 }

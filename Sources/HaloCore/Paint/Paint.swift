@@ -1,3 +1,5 @@
+import Foundation
+
 /// A paint: a solid colour or a gradient (SCENE.md "Paints"), with optional animation.
 public struct Paint: Equatable, Sendable {
     /// The paint's kind and geometry. Points are *unit points* of the shape's
@@ -63,8 +65,69 @@ public enum Interpolation: String, Equatable, Sendable, CaseIterable {
 
 /// How a gradient moves with time (SCENE.md "Animation").
 public enum Animation: Equatable, Sendable {
-    /// Turns by 360 t / period degrees at time t (seconds); `clockwise` on screen when true.
-    case rotation(period: Double, clockwise: Bool)
-    /// Linear only: the start and end points walk the corners, one step each `stepDuration` seconds.
-    case cornerCycle(stepDuration: Double)
+    /// Turns by 360 degrees each `period` seconds, timed by `motion`; `clockwise` on screen when true.
+    case rotation(period: Double, clockwise: Bool, motion: Motion = Motion())
+    /// Linear only: the start and end points walk the corners, one step each `stepDuration`
+    /// seconds, timed by `motion`.
+    case cornerCycle(stepDuration: Double, motion: Motion = Motion())
+}
+
+/// The timing of a rotation or corner cycle (SCENE.md "Animation"): each cycle of Q seconds
+/// (a period or a step) runs through `timing`, after `delay` seconds, looping or reversing.
+public struct Motion: Equatable, Sendable {
+    /// How progress within a cycle maps to output.
+    public var timing: TimingFunction
+    /// Seconds at rest (in the time-0 state) before the first cycle; >= 0.
+    public var delay: Double
+    /// True: every other cycle runs backwards, time-mirrored (CSS `alternate`); false: loops.
+    public var reverses: Bool
+
+    public init(timing: TimingFunction = .linear, delay: Double = 0, reverses: Bool = false) {
+        self.timing = timing; self.delay = delay; self.reverses = reverses
+    }
+
+    /// The cycle at time `t` (seconds) for cycles of `q` seconds: k mod 4 (the cycle's
+    /// index) and the timed progress within it, e, per SCENE.md: r = max(t - delay, 0) mod q
+    /// in double precision (C `fmod`), f = r / q, e = timing(f); a reversing cycle of odd k
+    /// runs timing(1 - f). An index too large to hold (t / q overflows) counts as 0.
+    public func phase(at t: Double, cycle q: Double) -> (k: Int, e: Double) {
+        let elapsed = max(t - delay, 0)
+        let r = fmod(elapsed, q)
+        let f = min(max(r / q, 0), 1)
+        let tau = elapsed / q
+        let k = tau.isFinite ? Int((tau - f).rounded().truncatingRemainder(dividingBy: 4)) : 0
+        if reverses && k % 2 != 0 { return (k, timing(1 - f)) }
+        return (k, timing(f))
+    }
+}
+
+/// A timing function (SCENE.md "Timing functions"): linear, or the CSS cubic Bezier from
+/// (0, 0) to (1, 1) through (x1, y1) and (x2, y2), x1 and x2 in 0...1.
+public enum TimingFunction: Equatable, Sendable {
+    case linear
+    case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
+
+    /// CSS's and Core Animation's named curves.
+    public static let ease = TimingFunction.cubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)
+    public static let easeIn = TimingFunction.cubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1)
+    public static let easeOut = TimingFunction.cubicBezier(x1: 0, y1: 0, x2: 0.58, y2: 1)
+    public static let easeInOut = TimingFunction.cubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+
+    /// The output e for progress `p` (0...1): y(s) for the s in 0...1 with x(s) = p, found
+    /// by bisection to within 1e-9 (x increases on 0...1 when x1, x2 lie in 0...1);
+    /// exactly 0 at p = 0 and 1 at p = 1.
+    public func callAsFunction(_ p: Double) -> Double {
+        guard case .cubicBezier(let x1, let y1, let x2, let y2) = self else { return p }
+        if p <= 0 { return 0 }
+        if p >= 1 { return 1 }
+        func bezier(_ a: Double, _ b: Double, _ s: Double) -> Double {
+            3 * (1 - s) * (1 - s) * s * a + 3 * (1 - s) * s * s * b + s * s * s
+        }
+        var lo = 0.0, hi = 1.0
+        while hi - lo > 1e-10 {
+            let mid = 0.5 * (lo + hi)
+            if bezier(x1, x2, mid) < p { lo = mid } else { hi = mid }
+        }
+        return bezier(y1, y2, 0.5 * (lo + hi))
+    }
 }

@@ -40,20 +40,20 @@ public struct ResolvedPaint: Equatable, Sendable {
     public init(_ paint: Paint, rect: Rect, time t: Double, scale: Double) {
         func toPixels(_ q: UnitPoint) -> Vec2 { Vec2((rect.x + q.u * rect.w) * scale, (rect.y + q.v * rect.h) * scale) }
         var turn = 0.0   // degrees, clockwise on screen
-        if case .rotation(let period, let clockwise)? = paint.animation {
-            // Reduce the turn modulo 360 before scaling, so large times keep their precision.
-            // A period so short that t / period overflows (1e-320 s) has no meaningful phase: 0.
-            let cycles = (t / period).isFinite ? t / period : 0
-            turn = (cycles - cycles.rounded(.down)) * 360 * (clockwise ? 1 : -1)
+        if case .rotation(let period, let clockwise, let motion)? = paint.animation {
+            // The phase in double (Motion.phase: the time reduced modulo the period first, so
+            // large times keep their precision); whole turns do not count.
+            let e = motion.phase(at: t, cycle: period).e
+            turn = (e - e.rounded(.down)) * 360 * (clockwise ? 1 : -1)
         }
         switch paint.kind {
         case .solid(let c):
             geometry = .solid(c.premultiplied); ramp = nil; return
         case .linear(var s, var e):
-            if case .cornerCycle(let D)? = paint.animation {
-                let x = (t / D).isFinite ? t / D : 0   // as for rotation: an overflowing phase is 0
-                let k = Int(x.rounded(.down).truncatingRemainder(dividingBy: 4) + 4) % 4
-                let a = x - x.rounded(.down)
+            if case .cornerCycle(let D, let motion)? = paint.animation {
+                let (k0, a) = motion.phase(at: t, cycle: D)
+                // Reversing: one step to the next corner and back along the same edge.
+                let k = motion.reverses ? 0 : (k0 % 4 + 4) % 4
                 func step(_ p: UnitPoint, _ n: Int) -> UnitPoint {
                     var q = p
                     for _ in 0..<n { q = UnitPoint(1 - q.v, q.u) }   // f(u, v) = (1 - v, u)

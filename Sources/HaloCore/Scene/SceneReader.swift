@@ -282,17 +282,39 @@ struct SceneReader {
         }
         if let r = o["rotation"] {
             let rp = join(path, "rotation")
-            let ro = try object(r, rp, required: ["period"], optional: ["direction"])
+            let ro = try object(r, rp, required: ["period"], optional: ["direction", "timing", "delay", "repeat"])
             let period = try number(ro["period"], join(rp, "period"), min: 0, minOpen: true)
             let dir = try ro["direction"].map { try choiceString($0, join(rp, "direction"), ["clockwise", "counterclockwise"]) } ?? "clockwise"
-            animation = .rotation(period: period, clockwise: dir == "clockwise")
+            animation = .rotation(period: period, clockwise: dir == "clockwise", motion: try motion(ro, rp))
         }
         if let c = o["cornerCycle"] {
             let cp = join(path, "cornerCycle")
-            let co = try object(c, cp, required: ["stepDuration"], optional: [])
-            animation = .cornerCycle(stepDuration: try number(co["stepDuration"], join(cp, "stepDuration"), min: 0, minOpen: true))
+            let co = try object(c, cp, required: ["stepDuration"], optional: ["timing", "delay", "repeat"])
+            animation = .cornerCycle(stepDuration: try number(co["stepDuration"], join(cp, "stepDuration"), min: 0, minOpen: true),
+                                     motion: try motion(co, cp))
         }
         return Paint(kind, stops: stops, interpolation: interpolation, animation: animation)
+    }
+
+    /// A rotation's or corner cycle's `timing`, `delay` and `repeat` (SCENE.md "Animation").
+    func motion(_ o: [String: JSONValue], _ path: String) throws -> Motion {
+        Motion(timing: try o["timing"].map { try timingFunction($0, join(path, "timing")) } ?? .linear,
+               delay: try o["delay"].map { try number($0, join(path, "delay"), min: 0) } ?? 0,
+               reverses: try o["repeat"].map { try choiceString($0, join(path, "repeat"), ["loop", "reverse"]) == "reverse" } ?? false)
+    }
+
+    /// A timing function (SCENE.md "Timing functions"): a name, or [x1, y1, x2, y2] with x1
+    /// and x2 in 0...1 and y1, y2 any finite numbers.
+    func timingFunction(_ v: JSONValue, _ path: String) throws -> TimingFunction {
+        let names: [String: TimingFunction] = ["linear": .linear, "ease": .ease, "easeIn": .easeIn, "easeOut": .easeOut,
+                                               "easeInOut": .easeInOut]
+        if case .string(let name) = v, let t = names[name] { return t }
+        guard case .array(let a) = v, a.count == 4 else {
+            throw fail(path, "a timing function: \"linear\", \"ease\", \"easeIn\", \"easeOut\", \"easeInOut\" or [x1, y1, x2, y2]", v)
+        }
+        let x1 = try number(a[0], path + "[0]", min: 0, max: 1), y1 = try number(a[1], path + "[1]")
+        let x2 = try number(a[2], path + "[2]", min: 0, max: 1), y2 = try number(a[3], path + "[3]")
+        return .cubicBezier(x1: x1, y1: y1, x2: x2, y2: y2)
     }
 
     func choiceString(_ v: JSONValue?, _ path: String, _ options: [String]) throws -> String {
