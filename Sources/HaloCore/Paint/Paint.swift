@@ -89,13 +89,15 @@ public struct Motion: Equatable, Sendable {
     /// The cycle at time `t` (seconds) for cycles of `q` seconds: k mod 4 (the cycle's
     /// index) and the timed progress within it, e, per SCENE.md: r = max(t - delay, 0) mod q
     /// in double precision (C `fmod`), f = r / q, e = timing(f); a reversing cycle of odd k
-    /// runs timing(1 - f). An index too large to hold (t / q overflows) counts as 0.
+    /// runs timing(1 - f). A cycle so short that t / q overflows is at phase 0 (k = 0, e = 0).
     public func phase(at t: Double, cycle q: Double) -> (k: Int, e: Double) {
         let elapsed = max(t - delay, 0)
+        let tau = elapsed / q
+        // A cycle so short that t / q overflows (1e-320 s) has no meaningful phase: 0.
+        guard tau.isFinite else { return (0, timing(0)) }
         let r = fmod(elapsed, q)
         let f = min(max(r / q, 0), 1)
-        let tau = elapsed / q
-        let k = tau.isFinite ? Int((tau - f).rounded().truncatingRemainder(dividingBy: 4)) : 0
+        let k = Int((tau - f).rounded().truncatingRemainder(dividingBy: 4))
         if reverses && k % 2 != 0 { return (k, timing(1 - f)) }
         return (k, timing(f))
     }
