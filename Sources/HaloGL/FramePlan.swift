@@ -209,7 +209,7 @@ struct FramePlan {
                     sourceIndex[place.page][variant] = glowPages[place.page].source.count - 1
                     return glowPages[place.page].source.count - 1
                 }()
-                glowPages[place.page].source[b].instances += FramePlan.instances(data, row: i, dx: ox, dy: oy)
+                FramePlan.appendInstances(data, row: i, dx: ox, dy: oy, to: &glowPages[place.page].source[b].instances)
                 glowPages[place.page].source[b].layers += 1
             }
             // The texels the blur computes: those the layer's tiles read (the faint-glow
@@ -320,28 +320,24 @@ struct FramePlan {
         return (i0...max(i0, i1), j0...max(j0, j1))
     }
 
-    /// Appends tiles of ``LayerTiles/floatsPerTile`` floats as instances of layer data row `row`.
-    static func appendInstances(_ tiles: [Float], from start: Int = 0, count: Int? = nil, row: Int, to out: inout [Float]) {
+    /// Appends `count` tiles (all when nil) of ``LayerTiles/floatsPerTile`` floats from
+    /// `start` as instances of layer data row `row`, moved by (dx, dy).
+    static func appendInstances(_ tiles: [Float], from start: Int = 0, count: Int? = nil, row: Int,
+                                dx: Float = 0, dy: Float = 0, to out: inout [Float]) {
         let n = LayerTiles.floatsPerTile
         let end = count.map { start + $0 * n } ?? tiles.count
         out.reserveCapacity(out.count + (end - start) / n * floatsPerInstance)
         let r = Float(row)
         for t in stride(from: start, to: end, by: n) {
-            for k in 0..<n { out.append(tiles[t + k]) }
-            out.append(r)
-            out.append(0)
+            out.append(tiles[t] + dx); out.append(tiles[t + 1] + dy); out.append(tiles[t + 2] + dx); out.append(tiles[t + 3] + dy)
+            out.append(tiles[t + 4]); out.append(tiles[t + 5]); out.append(r); out.append(0)
         }
     }
 
-    /// Tiles of ``LayerTiles/floatsPerTile`` floats as instances of layer data row `row`,
-    /// moved by (dx, dy).
+    /// ``appendInstances(_:from:count:row:dx:dy:to:)`` into a new array.
     static func instances(_ tiles: [Float], row: Int, dx: Float = 0, dy: Float = 0) -> [Float] {
-        let n = LayerTiles.floatsPerTile
         var out: [Float] = []
-        out.reserveCapacity(tiles.count / n * floatsPerInstance)
-        for t in stride(from: 0, to: tiles.count, by: n) {
-            out += [tiles[t] + dx, tiles[t + 1] + dy, tiles[t + 2] + dx, tiles[t + 3] + dy, tiles[t + 4], tiles[t + 5], Float(row), 0]
-        }
+        appendInstances(tiles, row: row, dx: dx, dy: dy, to: &out)
         return out
     }
 }

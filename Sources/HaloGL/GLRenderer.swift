@@ -28,6 +28,8 @@ public final class GLRenderer {
     private var tileVAO: GLuint = 0
     private var tileBuffer: GLuint = 0
     private var layerTexture: GLuint = 0
+    /// Rows the layer-data texture holds.
+    private var layerRows = 0
     private var canvas = RenderTarget(format: GL_RGBA32F)
     private var output = RenderTarget(format: GL_RGBA8)
     /// The glow atlas (result) and the blur's intermediate, half floats: half the memory
@@ -286,10 +288,21 @@ public final class GLRenderer {
     private func uploadLayerData(_ data: [Float], layers: Int) {
         halo_glActiveTexture(GLenum(GL_TEXTURE4))
         halo_glBindTexture(GLenum(GL_TEXTURE_2D), layerTexture)
-        halo_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(LayerData.texels), GLsizei(max(layers, 1)), 0,
-                          GLenum(GL_RGBA), GLenum(GL_FLOAT), layers == 0 ? nil : data)
-        halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-        halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        let rows = max(layers, 1)
+        if rows != layerRows {
+            // (Re)allocated only when the number of layers changes; filled every frame.
+            halo_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(LayerData.texels), GLsizei(rows), 0,
+                              GLenum(GL_RGBA), GLenum(GL_FLOAT), nil)
+            halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+            halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+            layerRows = rows
+        }
+        if layers > 0 {
+            data.withUnsafeBytes { buf in
+                halo_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(LayerData.texels), GLsizei(layers),
+                                     GLenum(GL_RGBA), GLenum(GL_FLOAT), buf.baseAddress)
+            }
+        }
         halo_glActiveTexture(GLenum(GL_TEXTURE0))
     }
 

@@ -23,6 +23,10 @@ public struct JSONReader {
         return value
     }
 
+    /// The one-letter escapes and the bytes they stand for (RFC 8259 section 7).
+    private static let simpleEscapes: [UInt8: UInt8] = [0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C,
+                                                       0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
+
     private let bytes: [UInt8]
     private let file: String
     private let maxDepth: Int
@@ -144,8 +148,7 @@ public struct JSONReader {
             case 0x5C:
                 guard i + 1 < bytes.count else { i += 1; continue }
                 let e = bytes[i + 1]
-                let simple: [UInt8: UInt8] = [0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
-                if let c = simple[e] { text.append(c); i += 2; continue }
+                if let c = JSONReader.simpleEscapes[e] { text.append(c); i += 2; continue }
                 guard e == 0x75 else {
                     throw fail(at: i, expected: "an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX)",
                                found: quoted(String(decoding: bytes[i..<min(i + 2, bytes.count)], as: UTF8.self)))
