@@ -9,6 +9,7 @@
 #include "lib/shape.glsl"
 #include "lib/paint_eval.glsl"
 #include "lib/output.glsl"
+#include "lib/material.glsl"
 
 uniform sampler2D uGlow;         // the glow atlas: each glow's blurred stroke layer,
                                  // premultiplied, in its region with blank texels around
@@ -21,7 +22,15 @@ flat in vec2 vCover;             // edge-free tiles: coverage of fill and stroke
 #if HALO_GLOW == 1
 in vec2 vGlowCoord;              // the glow texture's coordinate here (tile.vert)
 #endif
+#if HALO_FILL == HALO_PAINT_MATERIAL
+// A material fill replaces the canvas within its coverage (SCENE.md "Material"), which
+// source-over cannot express: dual-source blending (GL 3.3, ARB_blend_func_extended) with
+// glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC1_ALPHA) makes the canvas fragColor + D (1 - f).
+layout(location = 0, index = 0) out vec4 fragColor;
+layout(location = 0, index = 1) out vec4 fragFactor;
+#else
 out vec4 fragColor;
+#endif
 
 void main() {
     vec2 p = canvasPixel(gl_FragCoord.xy, uCanvasToTarget);
@@ -42,8 +51,10 @@ void main() {
 #else
     float cf = vCover.x;
 #endif
+#if HALO_FILL != HALO_PAINT_MATERIAL
     // Partly covered pixels take the paint over their covered part.
     if (cf > 0.0) layer = paintColor(0, HALO_FILL, p, HALO_EDGE != 0 && cf < 0.999 && HALO_FILL != PAINT_SOLID ? STRIP(-1e9, 0.0) : WHOLE) * cf;
+#endif
 #endif
     vec4 stroke = vec4(0.0);
 #if HALO_STROKE >= 0
@@ -68,6 +79,15 @@ void main() {
     layer = g + layer * (1.0 - g.a);           // the stroke's glow lies over the fill
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
+#if HALO_FILL == HALO_PAINT_MATERIAL
+    // With X = the stroke over its glow (layer, here), M = D (1 - c) + P c the material's
+    // result and L = X + M (1 - X.a), the layer rule D + opacity (L - D) is
+    // opacity (X + (1 - X.a) P c) + D (1 - f), f = opacity (X.a + c - X.a c).
+    float op = vLayer.x;
+    fragColor = op * (layer + (1.0 - layer.a) * cf * materialColor(p));
+    fragFactor = vec4(op * (layer.a + cf - layer.a * cf));
+    return;
+#endif
     layer *= vLayer.x;
 #if HALO_DIRECT == 2 || HALO_DIRECT == 3
     // Over an opaque background the result is opaque: straightRGBA8 with alpha 1.

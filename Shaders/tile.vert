@@ -46,6 +46,7 @@ void main() {
     vGlowColor = texelFetch(uLayers, ivec2(9, row), 0);
     vGlowMap = texelFetch(uLayers, ivec2(10, row), 0);
     vShaderPaint = texelFetch(uLayers, ivec2(12, row), 0);
+    vMaterial = texelFetch(uLayers, ivec2(13, row), 0);
 #if HALO_GLOW == 1
     vec4 atlas = texelFetch(uLayers, ivec2(11, row), 0);
     vGlowCoord = (canvas * atlas.z + atlas.xy) / uGlowAtlasSize;

@@ -8,7 +8,8 @@
 // constants so that llvmpipe, which runs both sides of every branch, never pays for code
 // a layer does not use):
 //   HALO_SHAPE   SHAPE_ROUNDED_BOX (0), SHAPE_CONTINUOUS_BOX (1) or SHAPE_ELLIPSE (2)
-//   HALO_FILL    the fill's paint kind (PAINT_SOLID 0 ... PAINT_RADIAL 3), -1 for none
+//   HALO_FILL    the fill's paint kind (PAINT_SOLID 0 ... PAINT_RADIAL 3, PAINT_SHADER 4,
+//                PAINT_MATERIAL 5), -1 for none
 //   HALO_STROKE  the stroke's paint kind, -1 for none
 //   HALO_GLOW    0 none, 1 the blurred stroke from a texture, 2 sigma 0 (the stroke itself)
 //   HALO_EDGE    1: coverage computed per pixel; 0: the tile is wholly inside or outside
@@ -73,7 +74,7 @@ uniform float uLUTWidth;         // texels a row
 // Per layer: one row of LAYER_TEXELS RGBA32F texels a layer in uLayers (LayerData.swift
 // writes them), read by tile.vert for its instance's layer and handed to the fragment
 // shader as flat inputs, so that one instanced draw serves the tiles of many layers.
-#define LAYER_TEXELS 13
+#define LAYER_TEXELS 14
 #ifdef HALO_VERTEX_SHADER
 #define LAYER_VARYING flat out
 #else
@@ -95,4 +96,7 @@ LAYER_VARYING vec4 vGlowMap;         // texel 10: the glow source's pixel for at
                                      // texel 11: the glow's atlas texel for pixel p is p * z + xy (tile.vert)
 LAYER_VARYING vec4 vShaderPaint;     // texel 12: a shader paint's pixels per point and time
                                      // (seconds), fill then stroke
+LAYER_VARYING vec4 vMaterial;        // texel 13: a material fill's blurred region: its origin
+                                     // xy (pixels), 1 / k; the saturation (lib/material.glsl);
+                                     // its tint is the fill's colour (texel 2)
 #endif

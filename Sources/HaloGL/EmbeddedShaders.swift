@@ -134,6 +134,7 @@ void main() {
 #include "lib/shape.glsl"
 #include "lib/paint_eval.glsl"
 #include "lib/output.glsl"
+#include "lib/material.glsl"
 
 uniform sampler2D uGlow;         // the glow atlas: each glow's blurred stroke layer,
                                  // premultiplied, in its region with blank texels around
@@ -146,7 +147,15 @@ flat in vec2 vCover;             // edge-free tiles: coverage of fill and stroke
 #if HALO_GLOW == 1
 in vec2 vGlowCoord;              // the glow texture's coordinate here (tile.vert)
 #endif
+#if HALO_FILL == HALO_PAINT_MATERIAL
+// A material fill replaces the canvas within its coverage (SCENE.md "Material"), which
+// source-over cannot express: dual-source blending (GL 3.3, ARB_blend_func_extended) with
+// glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC1_ALPHA) makes the canvas fragColor + D (1 - f).
+layout(location = 0, index = 0) out vec4 fragColor;
+layout(location = 0, index = 1) out vec4 fragFactor;
+#else
 out vec4 fragColor;
+#endif
 
 void main() {
     vec2 p = canvasPixel(gl_FragCoord.xy, uCanvasToTarget);
@@ -167,8 +176,10 @@ void main() {
 #else
     float cf = vCover.x;
 #endif
+#if HALO_FILL != HALO_PAINT_MATERIAL
     // Partly covered pixels take the paint over their covered part.
     if (cf > 0.0) layer = paintColor(0, HALO_FILL, p, HALO_EDGE != 0 && cf < 0.999 && HALO_FILL != PAINT_SOLID ? STRIP(-1e9, 0.0) : WHOLE) * cf;
+#endif
 #endif
     vec4 stroke = vec4(0.0);
 #if HALO_STROKE >= 0
@@ -193,6 +204,15 @@ void main() {
     layer = g + layer * (1.0 - g.a);           // the stroke's glow lies over the fill
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
+#if HALO_FILL == HALO_PAINT_MATERIAL
+    // With X = the stroke over its glow (layer, here), M = D (1 - c) + P c the material's
+    // result and L = X + M (1 - X.a), the layer rule D + opacity (L - D) is
+    // opacity (X + (1 - X.a) P c) + D (1 - f), f = opacity (X.a + c - X.a c).
+    float op = vLayer.x;
+    fragColor = op * (layer + (1.0 - layer.a) * cf * materialColor(p));
+    fragFactor = vec4(op * (layer.a + cf - layer.a * cf));
+    return;
+#endif
     layer *= vLayer.x;
 #if HALO_DIRECT == 2 || HALO_DIRECT == 3
     // Over an opaque background the result is opaque: straightRGBA8 with alpha 1.
@@ -257,7 +277,8 @@ float slabOverlap(float lo, float hi, float c, float s) {
 // constants so that llvmpipe, which runs both sides of every branch, never pays for code
 // a layer does not use):
 //   HALO_SHAPE   SHAPE_ROUNDED_BOX (0), SHAPE_CONTINUOUS_BOX (1) or SHAPE_ELLIPSE (2)
-//   HALO_FILL    the fill's paint kind (PAINT_SOLID 0 ... PAINT_RADIAL 3), -1 for none
+//   HALO_FILL    the fill's paint kind (PAINT_SOLID 0 ... PAINT_RADIAL 3, PAINT_SHADER 4,
+//                PAINT_MATERIAL 5), -1 for none
 //   HALO_STROKE  the stroke's paint kind, -1 for none
 //   HALO_GLOW    0 none, 1 the blurred stroke from a texture, 2 sigma 0 (the stroke itself)
 //   HALO_EDGE    1: coverage computed per pixel; 0: the tile is wholly inside or outside
@@ -322,7 +343,7 @@ uniform float uLUTWidth;         // texels a row
 // Per layer: one row of LAYER_TEXELS RGBA32F texels a layer in uLayers (LayerData.swift
 // writes them), read by tile.vert for its instance's layer and handed to the fragment
 // shader as flat inputs, so that one instanced draw serves the tiles of many layers.
-#define LAYER_TEXELS 13
+#define LAYER_TEXELS 14
 #ifdef HALO_VERTEX_SHADER
 #define LAYER_VARYING flat out
 #else
@@ -344,6 +365,47 @@ LAYER_VARYING vec4 vGlowMap;         // texel 10: the glow source's pixel for at
                                      // texel 11: the glow's atlas texel for pixel p is p * z + xy (tile.vert)
 LAYER_VARYING vec4 vShaderPaint;     // texel 12: a shader paint's pixels per point and time
                                      // (seconds), fill then stroke
+LAYER_VARYING vec4 vMaterial;        // texel 13: a material fill's blurred region: its origin
+                                     // xy (pixels), 1 / k; the saturation (lib/material.glsl);
+                                     // its tint is the fill's colour (texel 2)
+#endif
+
+"""#,
+        "lib/material.glsl": #"""
+// A material fill (SCENE.md "Material"): the canvas below the layer, blurred, saturated and
+// tinted. The blur is computed before the layer's tiles (material_source.frag and blur.frag,
+// GLRenderer's material passes) into uMaterial at 1/k resolution; this reads it back and
+// applies the rest. Keep in sync with Sources/HaloReference/MaterialFilter.swift.
+#ifndef HALO_MATERIAL_GLSL
+#define HALO_MATERIAL_GLSL
+#include "lib/layer_data.glsl"
+
+const int PAINT_MATERIAL = 5;
+#define HALO_PAINT_MATERIAL 5    // PAINT_MATERIAL, for #if
+
+#if HALO_FILL == HALO_PAINT_MATERIAL
+uniform sampler2D uMaterial;     // the blurred canvas below, premultiplied, 1/k resolution
+uniform vec2 uMaterialSize;      // its size, texels
+
+// CSS Filter Effects' saturate(s) on premultiplied sRGB-encoded values, each colour channel
+// clamped to [0, alpha] (Filter Effects Module Level 1, feColorMatrix type "saturate").
+// Exact to float rounding.
+vec4 saturateColor(vec4 c, float s) {
+    mat3 m = mat3(0.213 + 0.787 * s, 0.213 - 0.213 * s, 0.213 - 0.213 * s,    // columns
+                  0.715 - 0.715 * s, 0.715 + 0.285 * s, 0.715 - 0.715 * s,
+                  0.072 - 0.072 * s, 0.072 - 0.072 * s, 0.072 + 0.928 * s);
+    return vec4(clamp(m * c.rgb, vec3(0.0), vec3(c.a)), c.a);
+}
+
+// P at pixel centre p: the blurred canvas read bilinearly at its texel for p (texel 13:
+// region origin xy in pixels, 1 / k; GlowPlan states the error of the reduced blur), then
+// saturated by texel 13's w and tinted by the fill's colour (texel 2), source-over.
+vec4 materialColor(vec2 p) {
+    vec4 blurred = textureLod(uMaterial, (p - vMaterial.xy) * vMaterial.z / uMaterialSize, 0.0);
+    vec4 s = saturateColor(blurred, vMaterial.w);
+    return vPaintColor[0] + s * (1.0 - vPaintColor[0].a);
+}
+#endif
 #endif
 
 """#,
@@ -1200,6 +1262,31 @@ vec4 smoothStrip(vec3 sdg, float lo, float hi) {
 #endif
 
 """#,
+        "material_source.frag": #"""
+#version 330 core
+// The source of a material's blur (SCENE.md "Material"): the canvas below the layer at 1/k
+// resolution, each texel the mean of its k x k block of canvas pixels, the canvas extended
+// beyond its edges by its edge pixels (clamp to edge). Drawn over the material's region
+// (texel (0, 0) is the block whose first pixel is uOrigin); blur.frag then blurs it with
+// GlowPlan's kernel, which accounts for the block averaging. Exact to float rounding.
+uniform sampler2D uCanvas;       // premultiplied float canvas, pixel (x, y) at texel (x, y)
+uniform ivec2 uOrigin;           // canvas pixel of the region's first block
+uniform int uK;                  // pixels a block side
+out vec4 fragColor;
+
+void main() {
+    ivec2 last = textureSize(uCanvas, 0) - 1;
+    ivec2 first = uOrigin + ivec2(gl_FragCoord.xy) * uK;
+    vec4 sum = vec4(0.0);
+    for (int j = 0; j < uK; j++) {
+        for (int i = 0; i < uK; i++) {
+            sum += texelFetch(uCanvas, clamp(first + ivec2(i, j), ivec2(0), last), 0);
+        }
+    }
+    fragColor = sum / float(uK * uK);
+}
+
+"""#,
         "paint/fill.glsl": #"""
 // Empty: GLRenderer reads a shader paint's file in its place (lib/shader_paint.glsl).
 
@@ -1281,6 +1368,7 @@ void main() {
     vGlowColor = texelFetch(uLayers, ivec2(9, row), 0);
     vGlowMap = texelFetch(uLayers, ivec2(10, row), 0);
     vShaderPaint = texelFetch(uLayers, ivec2(12, row), 0);
+    vMaterial = texelFetch(uLayers, ivec2(13, row), 0);
 #if HALO_GLOW == 1
     vec4 atlas = texelFetch(uLayers, ivec2(11, row), 0);
     vGlowCoord = (canvas * atlas.z + atlas.xy) / uGlowAtlasSize;

@@ -37,6 +37,29 @@ struct FramePlan {
         var tiles = LayerTiles()
         /// The region's place in the glow atlas (glowPlan != nil).
         var atlas = GlowAtlas.Place(page: 0, x: 0, y: 0)
+        /// A material fill's blurred region (``MaterialRegion``), nil for other layers.
+        var material: MaterialRegion?
+    }
+
+    /// Where the GPU blurs the canvas below a material fill (SCENE.md "Material"): at 1/k
+    /// resolution (``GlowPlan``, the same kernel and error budget as a glow), over the
+    /// fill's pixels grown by the kernel's reach and two blocks more, so that the texels the
+    /// layer reads never see the region's border (blur.frag reads past it unguarded).
+    struct MaterialRegion {
+        var plan: GlowPlan
+        /// Canvas pixel of texel (0, 0)'s block.
+        var origin: (x: Int, y: Int)
+        /// Size in texels.
+        var width: Int, height: Int
+
+        /// The region of a material of `sigma` pixels over the fill's `pixels` (canvas pixels).
+        init(sigma: Double, pixels f: Box) {
+            plan = GlowPlan(sigma: sigma)
+            let k = plan.k, margin = (plan.radius + 2) * k
+            origin = (Int(f.x0) - margin, Int(f.y0) - margin)
+            width = (Int(f.x1 - f.x0) + 2 * margin + k - 1) / k
+            height = (Int(f.y1 - f.y0) + 2 * margin + k - 1) / k
+        }
     }
 
     /// One instanced draw: tiles of one variant (``floatsPerInstance`` floats each).
@@ -94,12 +117,15 @@ struct FramePlan {
     ///   - gridOffset, isWindow: the target's (``FrameTarget``).
     ///   - lutWidth: samples a row of the ramps' lookup table (``RampTextures``).
     ///   - maxTextureSize: the GPU's; a glow region or atlas page larger is not drawn.
-    init(_ frame: Frame, gridOffset: (x: Int, y: Int), isWindow: Bool, lutWidth: Int, maxTextureSize: Int) {
+    ///   - throughCanvas: every tile goes through the float canvas (a frame with a material
+    ///     fill, drawn in segments: GLRenderer).
+    init(_ frame: Frame, gridOffset: (x: Int, y: Int), isWindow: Bool, lutWidth: Int, maxTextureSize: Int,
+         throughCanvas: Bool = false) {
         width = frame.width; height = frame.height
         grid = TileGrid(width: width, height: height, offset: gridOffset)
         let bg = frame.backgroundColor
         // A window shows a background that is not opaque over a checkerboard: the resolve does.
-        direct = frame.backgroundImage == nil ? (!isWindow || bg.w >= 1) : !isWindow
+        direct = throughCanvas ? false : frame.backgroundImage == nil ? (!isWindow || bg.w >= 1) : !isWindow
         touches = [UInt8](repeating: direct ? 0 : 2, count: grid.columns * grid.rows)
         layers = FramePlan.planLayers(frame, grid: grid, lutWidth: lutWidth, maxTextureSize: maxTextureSize)
         if direct {
@@ -168,8 +194,15 @@ struct FramePlan {
             if onGrid, let glow = layer.glow, glowMode == .blurred {
                 faint = LayerTiles.faintGlowDistance(sigma: glow.sigma, opacity: glow.opacity * layer.opacity)
             }
-            plans.append(LayerPlan(index: index, layer: layer, glowPlan: glowPlan, glowRegion: glowRegion, glowMode: glowMode,
-                                   faint: faint, quad: quad))
+            var plan = LayerPlan(index: index, layer: layer, glowPlan: glowPlan, glowRegion: glowRegion, glowMode: glowMode,
+                                 faint: faint, quad: quad)
+            if let fill = layer.fill, case .material(let sigma, _, _) = fill.geometry {
+                let f = layer.outline.bounds(grownBy: 1)
+                let pixels = Box(x0: max(f.x0.rounded(.down), 0), y0: max(f.y0.rounded(.down), 0),
+                                 x1: min(f.x1.rounded(.up), Double(w)), y1: min(f.y1.rounded(.up), Double(h)))
+                if pixels.x1 > pixels.x0 && pixels.y1 > pixels.y0 { plan.material = MaterialRegion(sigma: sigma, pixels: pixels) }
+            }
+            plans.append(plan)
         }
         // The tiles, layer by layer on every core (each layer's classification is its own).
         let results = ParallelSlots<LayerTiles>(count: plans.count)

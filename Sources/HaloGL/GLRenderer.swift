@@ -37,6 +37,10 @@ public final class GLRenderer {
     /// pixels over 2 against its exact image (a float canvas in half floats does not).
     private var glowA = RenderTarget(format: GL_RGBA16F)
     private var glowB = RenderTarget(format: GL_RGBA16F)
+    /// A material's blurred canvas (result) and the blur's intermediate (``FramePlan/MaterialRegion``),
+    /// full floats: a material of blur 0 shows the canvas below unchanged, to the bit.
+    private var materialA = RenderTarget(format: GL_RGBA32F)
+    private var materialB = RenderTarget(format: GL_RGBA32F)
     /// The placed background image of the last frame that had one: premultiplied floats
     /// (the canvas's start, and what direct tiles composite over) and its final 8-bit values
     /// (the target's start), uploaded only when the image changes (``uploadedBackground``).
@@ -97,6 +101,7 @@ public final class GLRenderer {
         halo_glDeleteTextures(1, &layerTexture)
         if timerQuery != 0 { halo_glDeleteQueries(1, &timerQuery) }
         canvas.release(); output.release(); glowA.release(); glowB.release(); backgroundFloat.release(); background8.release()
+        materialA.release(); materialB.release()
     }
 
     /// When set, each pass of ``draw(_:)`` and ``render(_:)`` ends with `glFinish` and this
@@ -170,6 +175,10 @@ public final class GLRenderer {
         try context?.makeCurrent()
         passClock = DispatchTime.now()
         try checkSize(frame)
+        if frame.layers.contains(where: { $0.opacity > 0 && $0.fill?.isMaterial == true }) {
+            try drawInSegments(frame, into: target)
+            return
+        }
         let plan = FramePlan(frame, gridOffset: target.gridOffset, isWindow: target.isWindow,
                              lutWidth: ramps.lutWidth, maxTextureSize: maxTextureSize)
         endPass("frame plan (CPU)")
@@ -210,6 +219,108 @@ public final class GLRenderer {
         try checkError("drawing the layers")
         if !plan.resolveRects.isEmpty { try resolve(plan.resolveRects, target: target) }
         endPass("resolve")
+    }
+
+    /// A frame with a material fill (SCENE.md "Material"), which reads the canvas below it:
+    /// every tile goes through the float canvas, and the frame is drawn in segments, each
+    /// planned on its own (``FramePlan``): the layers before a material, the material layer
+    /// (its canvas blurred first, ``drawMaterialBlur(_:)``), the layers after it, and so
+    /// on; then the whole canvas is resolved into the target.
+    private func drawInSegments(_ frame: Frame, into target: FrameTarget) throws {
+        halo_glDisable(GLenum(GL_SCISSOR_TEST))
+        halo_glDisable(GLenum(GL_DEPTH_TEST))
+        halo_glDisable(GLenum(GL_BLEND))
+        if let img = frame.backgroundImage { try uploadBackground(img) }
+        try clearCanvas(frame)
+        endPass("background")
+        var run: [ResolvedLayer] = []
+        for layer in frame.layers {
+            if layer.opacity > 0 && layer.fill?.isMaterial == true {
+                try drawSegment(run, of: frame, target: target)
+                run = []
+                try drawSegment([layer], of: frame, target: target)
+            } else {
+                run.append(layer)
+            }
+        }
+        try drawSegment(run, of: frame, target: target)
+        halo_glDisable(GLenum(GL_BLEND))
+        try checkError("drawing the layers")
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        halo_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+        if target.isWindow { clearLetterbox(target, width: frame.width, height: frame.height) }
+        try resolve([0, 0, Float(frame.width), Float(frame.height), 0, 0, 0, 0], target: target)
+        endPass("resolve")
+    }
+
+    /// `layers` of `frame` into the canvas, planned as a frame of their own.
+    private func drawSegment(_ layers: [ResolvedLayer], of frame: Frame, target: FrameTarget) throws {
+        guard !layers.isEmpty else { return }
+        var sub = frame
+        sub.layers = layers
+        let plan = FramePlan(sub, gridOffset: target.gridOffset, isWindow: target.isWindow, lutWidth: ramps.lutWidth,
+                             maxTextureSize: maxTextureSize, throughCanvas: true)
+        ramps.upload(sub)
+        uploadLayerData(LayerData.rows(plan, ramps: ramps), layers: plan.layers.count)
+        for layer in plan.layers { if let m = layer.material { try drawMaterialBlur(m) } }
+        let bg = frame.backgroundColor
+        if plan.glowPages.isEmpty { try drawBatches(plan.canvasBatches, plan: plan, target: target, background: bg) }
+        for (n, page) in plan.glowPages.enumerated() {
+            try drawGlows(page, index: n)
+            try drawBatches(plan.canvasBatches.filter { $0.glowPage == n }, plan: plan, target: target, background: bg)
+        }
+    }
+
+    /// The canvas below a material, blurred at 1/k resolution into `materialA`: its k x k
+    /// blocks averaged (material_source.frag, the canvas clamped at its edges), then the
+    /// blur's two passes (blur.frag) with the region's ``GlowPlan`` kernel.
+    private func drawMaterialBlur(_ region: FramePlan.MaterialRegion) throws {
+        let w = region.width, h = region.height
+        if w > maxTextureSize || h > maxTextureSize {
+            throw GLError("a material's blurred region is \(w)x\(h) texels; this GPU's textures stop at \(maxTextureSize)")
+        }
+        try materialA.ensure(width: w, height: h, growOnly: true)
+        try materialB.ensure(width: materialA.width, height: materialA.height, growOnly: true)
+        let rect: [Float] = [0, 0, Float(w), Float(h), 0, 0, 0, 0]
+        halo_glDisable(GLenum(GL_BLEND))
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), materialA.fbo)
+        halo_glViewport(0, 0, GLsizei(materialA.width), GLsizei(materialA.height))
+        let s = try programs.materialSourceProgram()
+        halo_glUseProgram(s.id)
+        halo_glUniform2f(s.loc("uTarget"), Float(materialA.width), Float(materialA.height))
+        halo_glUniform4f(s.loc("uCanvasToTarget"), 1, 1, 0, 0)
+        halo_glActiveTexture(GLenum(GL_TEXTURE0))
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D), canvas.texture)
+        halo_glUniform1i(s.loc("uCanvas"), 0)
+        halo_glUniform2i(s.loc("uOrigin"), GLint(region.origin.x), GLint(region.origin.y))
+        halo_glUniform1i(s.loc("uK"), GLint(region.plan.k))
+        drawTiles(rect)
+        try blurPass(region.plan, from: materialA, to: materialB, horizontal: true, rects: rect)
+        try blurPass(region.plan, from: materialB, to: materialA, horizontal: false, rects: rect)
+        endPass("material blur")
+        try checkError("blurring a material's backdrop")
+    }
+
+    /// One pass of the separable blur (blur.frag) of `src` into `dst` over `rects` (texels);
+    /// leaves `src` bound to texture unit 2.
+    private func blurPass(_ plan: GlowPlan, from src: RenderTarget, to dst: RenderTarget, horizontal: Bool, rects: [Float]) throws {
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), dst.fbo)
+        halo_glViewport(0, 0, GLsizei(dst.width), GLsizei(dst.height))
+        halo_glActiveTexture(GLenum(GL_TEXTURE2))
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D), src.texture)
+        halo_glActiveTexture(GLenum(GL_TEXTURE0))
+        let pairs = plan.pairs
+        let b = try programs.blurProgram(pairs: pairs.weights.count)
+        halo_glUseProgram(b.id)
+        halo_glUniform1i(b.loc("uSource"), 2)
+        halo_glUniform2f(b.loc("uTarget"), Float(dst.width), Float(dst.height))
+        halo_glUniform4f(b.loc("uCanvasToTarget"), 1, 1, 0, 0)
+        halo_glUniform2f(b.loc("uTexSize"), Float(src.width), Float(src.height))
+        halo_glUniform1f(b.loc("uCenterWeight"), plan.weights[0])
+        pairs.weights.withUnsafeBufferPointer { halo_glUniform1fv(b.loc("uPairWeights"), GLsizei($0.count), $0.baseAddress) }
+        pairs.offsets.withUnsafeBufferPointer { halo_glUniform1fv(b.loc("uPairOffsets"), GLsizei($0.count), $0.baseAddress) }
+        halo_glUniform2f(b.loc("uStep"), horizontal ? 1 / Float(src.width) : 0, horizontal ? 0 : 1 / Float(src.height))
+        drawTiles(rects)
     }
 
     /// A frame whose glows fill more than one atlas page: each page's glows, then the
@@ -340,28 +451,13 @@ public final class GLRenderer {
         }
         endPass("glow atlas \(index + 1): sources")
         for (src, dst, horizontal) in [(glowA, glowB, true), (glowB, glowA, false)] {
-            halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), dst.fbo)
-            halo_glViewport(0, 0, GLsizei(dst.width), GLsizei(dst.height))
             if horizontal {
+                halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), dst.fbo)
                 halo_glClearColor(0, 0, 0, 0)
                 halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             }
-            halo_glActiveTexture(GLenum(GL_TEXTURE2))
-            halo_glBindTexture(GLenum(GL_TEXTURE_2D), src.texture)
-            halo_glActiveTexture(GLenum(GL_TEXTURE0))
             for blur in page.blurs {
-                let pairs = blur.plan.pairs
-                let b = try programs.blurProgram(pairs: pairs.weights.count)
-                halo_glUseProgram(b.id)
-                halo_glUniform1i(b.loc("uSource"), 2)
-                halo_glUniform2f(b.loc("uTarget"), Float(dst.width), Float(dst.height))
-                halo_glUniform4f(b.loc("uCanvasToTarget"), 1, 1, 0, 0)
-                halo_glUniform2f(b.loc("uTexSize"), Float(src.width), Float(src.height))
-                halo_glUniform1f(b.loc("uCenterWeight"), blur.plan.weights[0])
-                pairs.weights.withUnsafeBufferPointer { halo_glUniform1fv(b.loc("uPairWeights"), GLsizei($0.count), $0.baseAddress) }
-                pairs.offsets.withUnsafeBufferPointer { halo_glUniform1fv(b.loc("uPairOffsets"), GLsizei($0.count), $0.baseAddress) }
-                halo_glUniform2f(b.loc("uStep"), horizontal ? 1 / Float(src.width) : 0, horizontal ? 0 : 1 / Float(src.height))
-                drawTiles(horizontal ? blur.horizontal : blur.vertical)
+                try blurPass(blur.plan, from: src, to: dst, horizontal: horizontal, rects: horizontal ? blur.horizontal : blur.vertical)
             }
             endPass("glow atlas \(index + 1): \(horizontal ? "horizontal" : "vertical") blur")
         }
@@ -392,6 +488,18 @@ public final class GLRenderer {
             }
             let p = try programs.layerProgram(batch.variant)
             halo_glUseProgram(p.id)
+            if toCanvas {
+                // A material replaces the canvas within its coverage (layer.frag): dual-source blending.
+                let material = batch.variant.fill == .material
+                halo_glBlendFunc(GLenum(GL_ONE), GLenum(material ? GL_ONE_MINUS_SRC1_ALPHA : GL_ONE_MINUS_SRC_ALPHA))
+                if material {
+                    halo_glActiveTexture(GLenum(GL_TEXTURE6))
+                    halo_glBindTexture(GLenum(GL_TEXTURE_2D), materialA.texture)
+                    halo_glUniform1i(p.loc("uMaterial"), 6)
+                    halo_glUniform2f(p.loc("uMaterialSize"), Float(materialA.width), Float(materialA.height))
+                    halo_glActiveTexture(GLenum(GL_TEXTURE0))
+                }
+            }
             if toCanvas {
                 halo_glUniform2f(p.loc("uTarget"), Float(plan.width), Float(plan.height))
                 halo_glUniform4f(p.loc("uCanvasToTarget"), 1, 1, 0, 0)

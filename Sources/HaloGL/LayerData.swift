@@ -5,7 +5,7 @@ import HaloCore
 /// reads them; the meaning of each texel is in Shaders/lib/layer_data.glsl.
 enum LayerData {
     /// LAYER_TEXELS in Shaders/lib/layer_data.glsl.
-    static let texels = 13
+    static let texels = 14
 
     /// The rows of every layer of `plan`.
     /// - Parameter ramps: the frame's ramps, uploaded (their rows and lookup-table rows).
@@ -26,6 +26,13 @@ enum LayerData {
             switch paint.geometry {
             case .solid(let c):
                 t[2 + slot] = SIMD4<Float>(c)
+            case .material(_, let saturation, let tint):
+                // lib/material.glsl materialColor: the tint as the fill's colour; the blurred
+                // region's origin and 1 / k (GLRenderer's material passes), the saturation.
+                t[2 + slot] = SIMD4<Float>(tint)
+                if let m = plan.material {
+                    t[13] = SIMD4(Float(m.origin.x), Float(m.origin.y), Float(1 / Double(m.plan.k)), Float(saturation))
+                }
             case .linear(let s, _):
                 // lib/paint.glsl linearGradientT: the start and dt/dp, well conditioned in float.
                 let g = paint.linearGradient

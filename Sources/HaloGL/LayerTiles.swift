@@ -283,7 +283,7 @@ struct PaintJumps {
     init?(_ p: ResolvedPaint, tMargin: Double = 0) {
         guard let ramp = p.ramp else { return nil }
         switch p.geometry {
-        case .solid, .shader: return nil
+        case .solid, .shader, .material: return nil
         case .linear(let s, _): kind = .linear(s, p.linearGradient)
         case .angular(let c, let angle, let span): kind = .angular(c, angle, span)
         case .radial(let c, let r0, _): kind = .radial(c, r0, p.radialInverseWidth)

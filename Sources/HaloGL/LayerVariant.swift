@@ -72,6 +72,7 @@ struct LayerVariant: Hashable {
         case .angular: return .angular
         case .radial: return .radial
         case .shader: return .shader
+        case .material: return .material
         }
     }
 

@@ -9,6 +9,7 @@ final class ProgramCache {
     private var glowSource: [LayerVariant: GLProgram] = [:]
     private var blur: [Int: GLProgram] = [:]
     private var resolveProgram: GLProgram?
+    private var materialSource: GLProgram?
 
     init(shaders: ShaderLibrary) {
         self.shaders = shaders
@@ -16,8 +17,10 @@ final class ProgramCache {
 
     /// Deletes every program; call while the context is current.
     func delete() {
-        for p in Array(layer.values) + Array(glowSource.values) + Array(blur.values) + (resolveProgram.map { [$0] } ?? []) { p.delete() }
-        layer = [:]; glowSource = [:]; blur = [:]; resolveProgram = nil
+        for p in Array(layer.values) + Array(glowSource.values) + Array(blur.values) + [resolveProgram, materialSource].compactMap({ $0 }) {
+            p.delete()
+        }
+        layer = [:]; glowSource = [:]; blur = [:]; resolveProgram = nil; materialSource = nil
     }
 
     /// tile.vert + layer.frag for `v`.
@@ -55,6 +58,14 @@ final class ProgramCache {
         if let p = resolveProgram { return p }
         let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "resolve.frag", uniforms: Uniforms.resolveProgram)
         resolveProgram = p
+        return p
+    }
+
+    /// tile.vert + material_source.frag.
+    func materialSourceProgram() throws -> GLProgram {
+        if let p = materialSource { return p }
+        let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "material_source.frag", uniforms: Uniforms.materialSourceProgram)
+        materialSource = p
         return p
     }
 }

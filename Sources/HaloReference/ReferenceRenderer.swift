@@ -77,7 +77,30 @@ public struct ReferenceRenderer: Sendable {
 
         // The layer, drawn on its own: fill, then glow, then stroke (a glowing fill: glow, then fill).
         var group = [SIMD4<Float>](repeating: .zero, count: box.width * box.height)
-        if let fill = layer.fill, !fillRect.isEmpty, !layer.fillGlows {
+        // A material fill (SCENE.md "Material") replaces the canvas below within its
+        // coverage c: M = D (1 - c) + P c, under the layer's other parts.
+        var material: [SIMD4<Float>]?
+        if let fill = layer.fill, case .material(let sigma, let saturation, let tint) = fill.geometry, !fillRect.isEmpty {
+            let p = MaterialFilter.image(canvas, i0: fillRect.i0, j0: fillRect.j0, i1: fillRect.i1, j1: fillRect.j1,
+                                         sigma: sigma, saturation: saturation, tint: tint, threads: threads)
+            var coverage = [SIMD4<Float>](repeating: .zero, count: fillRect.width * fillRect.height)
+            let integ = AreaIntegrator(outline: layer.outline, lo: -.infinity, hi: 0, paint: fill)
+            rasterize(integ, rect: fillRect, into: &coverage, box: fillRect, compose: false)
+            var m = [SIMD4<Float>](repeating: .zero, count: box.width * box.height)
+            for j in box.j0..<box.j1 {
+                for i in box.i0..<box.i1 { m[(j - box.j0) * box.width + (i - box.i0)] = canvas.pixels[j * canvas.width + i] }
+            }
+            for j in fillRect.j0..<fillRect.j1 {
+                for i in fillRect.i0..<fillRect.i1 {
+                    let f = (j - fillRect.j0) * fillRect.width + (i - fillRect.i0)
+                    let c = coverage[f].w
+                    let mi = (j - box.j0) * box.width + (i - box.i0)
+                    m[mi] = m[mi] * (1 - c) + p[f] * c
+                }
+            }
+            material = m
+        }
+        if let fill = layer.fill, !fillRect.isEmpty, !layer.fillGlows, material == nil {
             let integ = AreaIntegrator(outline: layer.outline, lo: -.infinity, hi: 0, paint: fill)
             rasterize(integ, rect: fillRect, into: &group, box: box, compose: false)
         }
@@ -116,15 +139,24 @@ public struct ReferenceRenderer: Sendable {
             let integ = AreaIntegrator(outline: layer.outline, lo: -.infinity, hi: 0, paint: fill)
             rasterize(integ, rect: fillRect, into: &group, box: box, compose: true)
         }
-        // Composite the group at the layer's opacity.
+        // Composite the group at the layer's opacity: D + opacity (L - D) (SCENE.md "Layer"),
+        // L the group over D (or over M, a material's result); without a material this is
+        // the group at that opacity, source-over.
         let op = Float(layer.opacity)
         let cw = canvas.width
         canvas.pixels.withUnsafeMutableBufferPointer { dst in
             for j in box.j0..<box.j1 {
                 for i in box.i0..<box.i1 {
-                    let src = group[(j - box.j0) * box.width + (i - box.i0)] * op
+                    let bi = (j - box.j0) * box.width + (i - box.i0)
                     let di = j * cw + i
-                    dst[di] = src + dst[di] * (1 - src.w)
+                    if let material {
+                        let g = group[bi]
+                        let l = g + material[bi] * (1 - g.w)
+                        dst[di] = dst[di] + (l - dst[di]) * op
+                    } else {
+                        let src = group[bi] * op
+                        dst[di] = src + dst[di] * (1 - src.w)
+                    }
                 }
             }
         }

@@ -192,7 +192,7 @@ final class DecodingTests: XCTestCase {
 
     func testGlowWithoutStrokeOrFillIsRefused() {
         let json = scene(layer: layer(#""glow": { "radius": 4 }"#))
-        assertRefused(json, path: "layers[0].glow", expectedContains: "stroke or a fill", found: "neither")
+        assertRefused(json, path: "layers[0].glow", expectedContains: "stroke or a fill", found: "no stroke and no fill")
     }
 
     func testGlowOfAFillWithoutAStrokeIsAccepted() throws {

@@ -171,6 +171,7 @@ final class GPURendererTests: XCTestCase {
         XCTAssertEqual(try declared("glow_source.frag").union(tile).union(Uniforms.tileLayer), Set(Uniforms.glowSourceProgram))
         XCTAssertEqual(try declared("blur.frag").union(tile), Set(Uniforms.blurProgram))
         XCTAssertEqual(try declared("resolve.frag").union(tile), Set(Uniforms.resolveProgram))
+        XCTAssertEqual(try declared("material_source.frag").union(tile), Set(Uniforms.materialSourceProgram))
     }
 
     /// SCENE.md "Glow": a layer without a stroke glows its fill, under the fill; at radius 0

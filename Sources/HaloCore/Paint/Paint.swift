@@ -17,6 +17,12 @@ public struct Paint: Equatable, Sendable {
         /// GPU renderer calls per pixel (Shaders/README.md). Not in SCENE.md: Halo's own
         /// extension, GPU only (the CPU reference refuses it).
         case shader(ShaderPaintSource)
+        /// SCENE.md "Material" (a layer's fill only; SwiftUI `.ultraThinMaterial`, CSS
+        /// `backdrop-filter`): the canvas below the layer, blurred with the pixel-exact
+        /// Gaussian of standard deviation `blur` points (>= 0; edges clamped), saturated by
+        /// CSS Filter Effects' saturate(`saturation`) (>= 0; 1 changes nothing), with `tint`
+        /// composited over it; it replaces the backdrop within the shape's coverage.
+        case material(blur: Double, saturation: Double, tint: RGBA)
     }
 
     public var kind: Kind
@@ -31,6 +37,14 @@ public struct Paint: Equatable, Sendable {
 
     /// A solid colour.
     public static func solid(_ c: RGBA) -> Paint { Paint(.solid(c)) }
+
+    /// A material fill (SCENE.md "Material"): blur in points, saturation >= 0, tint (default clear).
+    public static func material(blur: Double, saturation: Double = 1, tint: RGBA = RGBA(0, 0, 0, 0)) -> Paint {
+        Paint(.material(blur: blur, saturation: saturation, tint: tint))
+    }
+
+    /// True for a material (SCENE.md "Material"), which only a fill may be.
+    public var isMaterial: Bool { if case .material = kind { return true } else { return false } }
 
     /// Stops for `colors` evenly spaced from 0 to 1 (one colour: location 0).
     public static func evenStops(_ colors: [RGBA]) -> [ColorStop] {

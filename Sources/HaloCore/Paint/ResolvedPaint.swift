@@ -15,6 +15,10 @@ public struct ResolvedPaint: Equatable, Sendable {
         /// A shader paint (GPU only): its GLSL text, the shape's bounding rect (origin and
         /// size, pixels), pixels per point, and the time (seconds; 0 under reduceMotion).
         case shader(source: ShaderPaintSource, origin: Vec2, size: Vec2, scale: Double, time: Double)
+        /// A material fill (SCENE.md "Material"): the blur's standard deviation in pixels,
+        /// the saturation, the tint premultiplied. Its colour is a pixel image of the canvas
+        /// below the layer (``MaterialFilter``), not a function of the point.
+        case material(sigma: Double, saturation: Double, tint: Premul)
     }
     public var geometry: Geometry
     public var ramp: GradientRamp?
@@ -104,6 +108,9 @@ public struct ResolvedPaint: Equatable, Sendable {
             geometry = .shader(source: source, origin: toPixels(UnitPoint(0, 0)), size: Vec2(rect.w * scale, rect.h * scale),
                                scale: scale, time: t)
             ramp = nil; return
+        case .material(let blur, let saturation, let tint):
+            geometry = .material(sigma: blur * scale, saturation: saturation, tint: tint.premultiplied)
+            ramp = nil; return
         }
         ramp = GradientRamp(stops: paint.stops, interpolation: paint.interpolation)
     }
@@ -113,7 +120,7 @@ public struct ResolvedPaint: Equatable, Sendable {
     @inline(__always)
     public func paintT(at p: Vec2) -> Double {
         switch geometry {
-        case .solid, .shader: return 0
+        case .solid, .shader, .material: return 0
         case .linear(let s, _): return linearGradientT(p, start: s, gradient: linearGradient)
         case .angular(let c, let angle, let span): return angularGradientT(p, center: c, angle: angle, span: span)
         case .radial(let c, let r0, _): return radialGradientT(p, center: c, startRadius: r0, inverseWidth: radialInverseWidth)
@@ -124,13 +131,20 @@ public struct ResolvedPaint: Equatable, Sendable {
     @inline(__always)
     public func color(at p: Vec2) -> Premul {
         if case .solid(let c) = geometry { return c }
-        guard let ramp else { return .zero }     // a shader paint: GPU only, see Halo.render
+        // A shader paint: GPU only, see Halo.render. A material: white, so that its
+        // coverage is the alpha (the renderers apply the material image themselves).
+        if case .material = geometry { return Premul(1, 1, 1, 1) }
+        guard let ramp else { return .zero }
         return ramp.color(at: paintT(at: p))
     }
 
-    /// True when the colour is the same everywhere.
+    /// True for a material fill.
+    public var isMaterial: Bool { if case .material = geometry { return true } else { return false } }
+
+    /// True when the colour is the same everywhere (a material counts: its coverage is uniform white).
     public var isSolid: Bool {
         if case .solid = geometry { return true }
+        if case .material = geometry { return true }
         guard let ramp else { return true }
         return ramp.colors.allSatisfy { $0 == ramp.colors[0] }
     }

@@ -149,20 +149,24 @@ struct SceneReader {
     func layer(_ v: JSONValue, _ path: String) throws -> Layer {
         let o = try object(v, path, required: ["shape"], optional: ["fill", "stroke", "glow", "opacity"])
         var layer = Layer(shape: try shape(o["shape"]!, join(path, "shape")))
-        if let f = o["fill"] { layer.fill = try paint(f, join(path, "fill")) }
+        if let f = o["fill"] { layer.fill = try isMaterial(f) ? material(f, join(path, "fill")) : paint(f, join(path, "fill")) }
         if let s = o["stroke"] {
             let sp = join(path, "stroke")
             let so = try object(s, sp, required: ["paint", "width"], optional: ["alignment"])
             // No upper limit (SCENE.md "Stroke"): a stroke wider than the canvas is a crop.
             let width = try number(so["width"], join(sp, "width"), min: 0, minOpen: true)
+            if isMaterial(so["paint"]!) {
+                throw fail(join(join(sp, "paint"), "type"), "a paint (a material is allowed only as a layer's fill)", .string("material"))
+            }
             layer.stroke = Stroke(paint: try paint(so["paint"]!, join(sp, "paint")), width: width,
                                   alignment: try so["alignment"].map { try choice($0, join(sp, "alignment"), Stroke.Alignment.self) } ?? .center)
         }
         if let g = o["glow"] {
             let gp = join(path, "glow")
-            if o["stroke"] == nil && o["fill"] == nil {
-                throw SceneError(file: file, path: gp, expected: "a glow on a layer with a stroke or a fill (the glow blurs the stroke, else the fill)",
-                                 found: "neither")
+            if o["stroke"] == nil && (o["fill"] == nil || isMaterial(o["fill"]!)) {
+                throw SceneError(file: file, path: gp,
+                                 expected: "a glow on a layer with a stroke or a fill that is not a material (the glow blurs the stroke, else the fill)",
+                                 found: o["fill"] == nil ? "no stroke and no fill" : "a material fill only")
             }
             let go = try object(g, gp, required: ["radius"], optional: ["opacity", "color"])
             let radius = try number(go["radius"], join(gp, "radius"), min: 0)
@@ -204,10 +208,33 @@ struct SceneReader {
         return shape
     }
 
+    /// True for an object whose "type" is "material".
+    func isMaterial(_ v: JSONValue) -> Bool {
+        if case .object(let o) = v, case .string("material")? = o["type"] { return true }
+        return false
+    }
+
+    /// A material fill (SCENE.md "Material"): `blur` >= 0 points (required), `saturation`
+    /// >= 0 (default 1), `tint` a colour (default clear).
+    func material(_ v: JSONValue, _ path: String) throws -> Paint {
+        let o = try object(v, path, required: ["type", "blur"], optional: ["saturation", "tint"])
+        let blur = try number(o["blur"], join(path, "blur"), min: 0)
+        if blur > Limits.maxGlowRadius {
+            throw fail(join(path, "blur"), "a blur of at most \(fmt(Limits.maxGlowRadius)) pt", o["blur"])
+        }
+        return .material(blur: blur,
+                         saturation: try o["saturation"].map { try number($0, join(path, "saturation"), min: 0) } ?? 1,
+                         tint: try o["tint"].map { try color($0, join(path, "tint")) } ?? RGBA(0, 0, 0, 0))
+    }
+
     func paint(_ v: JSONValue, _ path: String) throws -> Paint {
         guard case .object(let raw) = v else { throw fail(path, "a paint object", v) }
         guard raw["type"] != nil else { throw fail(join(path, "type"), "a value (required)", nil) }
-        let type = try choiceString(raw["type"], join(path, "type"), ["solid", "linear", "angular", "radial", "shader"])
+        let type = try choiceString(raw["type"], join(path, "type"), ["solid", "linear", "angular", "radial", "shader", "material"])
+        if type == "material" {
+            // Reached only where a material is not allowed (fills go to material(_:_:)).
+            throw fail(join(path, "type"), "a paint (a material is allowed only as a layer's fill)", raw["type"])
+        }
         if type == "shader" { return try shaderPaint(v, path) }    // GPU only, SceneReader+ShaderPaint.swift
         let specific: [String]
         switch type {
