@@ -23,11 +23,17 @@ let package = Package(
                        providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CText", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"])]),
+        // fontconfig matching and FreeType outline decomposition (callback APIs) in C.
+        .target(name: "CHaloText", dependencies: ["CText"]),
         // libpng's setjmp/longjmp error handling stays inside this C shim.
         .target(name: "CHaloPNG", dependencies: ["CLibPNG"]),
 
+        // Fonts and text layout (SCENE.md "Text"): fontconfig, HarfBuzz, FreeType. No GL.
+        .target(name: "HaloText", dependencies: ["CHaloText", "CText"], swiftSettings: optimisedInDebug),
         // Scene model, decoder and maths. No GL.
-        .target(name: "HaloCore", swiftSettings: optimisedInDebug),
+        .target(name: "HaloCore", dependencies: ["HaloText"], swiftSettings: optimisedInDebug),
         // PNG reading and writing (libpng), atomic file output.
         .target(name: "HaloPNG", dependencies: ["CHaloPNG", "HaloCore"]),
         // The exact CPU reference renderer. No GL.

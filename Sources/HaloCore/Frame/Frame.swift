@@ -41,9 +41,14 @@ public struct ResolvedLayer: Sendable {
     public var glow: ResolvedGlow?
     /// Group opacity, 0...1.
     public var opacity: Double
+    /// A text shape's glyphs (SCENE.md "Text"); nil for other shapes (and for a text whose
+    /// font can no longer be read, which then draws nothing). ``outline`` is then the
+    /// text's rect, the geometry its paints' unit points refer to.
+    public var text: TextGeometry?
 
     public init(_ layer: Layer, time t: Double, scale: Double) {
         outline = Outline(layer.shape, scale: scale)
+        if let ts = layer.shape.text { text = try? TextGeometry.resolve(ts, rect: layer.shape.rect, scale: scale) }
         fill = layer.fill.map { ResolvedPaint($0, rect: layer.shape.rect, time: t, scale: scale) }
         stroke = layer.stroke.map {
             let (inner, outer) = $0.edgeOffsets
@@ -53,7 +58,11 @@ public struct ResolvedLayer: Sendable {
         glow = layer.glow.map { ResolvedGlow(sigma: $0.radius * scale, opacity: $0.opacity, color: $0.color?.premultiplied) }
         if stroke == nil && fill == nil { glow = nil }
         opacity = layer.opacity
+        if layer.shape.kind == .text && text == nil { fill = nil; stroke = nil; glow = nil }
     }
+
+    /// True for a text shape's layer.
+    public var isText: Bool { text != nil }
 
     /// The glow's source (SCENE.md "Glow") as a band of the outline's offsets and its
     /// paint: the stroke's (inner, outer); for a layer without a stroke, its fill's

@@ -1,3 +1,5 @@
+@_exported import HaloText
+
 /// A scene of SCENE.md (format 1): a canvas and the layers drawn on it, in order.
 ///
 /// Geometry is in points; `canvas.scale` turns points into pixels. Build one in
@@ -96,6 +98,8 @@ public struct Rect: Equatable, Sendable {
 public struct Shape: Equatable, Sendable {
     public enum Kind: String, Equatable, Sendable, CaseIterable {
         case rect, roundedRect, capsule, ellipse
+        /// Glyphs of a text laid out in the rect (``text`` holds the rest; SCENE.md "Text").
+        case text
     }
     public enum CornerStyle: String, Equatable, Sendable, CaseIterable {
         /// Quarter circles.
@@ -110,9 +114,36 @@ public struct Shape: Equatable, Sendable {
     /// (roundedRect only; before the CSS scale-down).
     public var cornerRadii: [Double]
     public var cornerStyle: CornerStyle
+    /// The text of a `text` shape, nil for the others.
+    public var text: TextShape?
 
-    public init(kind: Kind, rect: Rect, cornerRadii: [Double] = [0, 0, 0, 0], cornerStyle: CornerStyle = .circular) {
-        self.kind = kind; self.rect = rect; self.cornerRadii = cornerRadii; self.cornerStyle = cornerStyle
+    public init(kind: Kind, rect: Rect, cornerRadii: [Double] = [0, 0, 0, 0], cornerStyle: CornerStyle = .circular,
+                text: TextShape? = nil) {
+        self.kind = kind; self.rect = rect; self.cornerRadii = cornerRadii; self.cornerStyle = cornerStyle; self.text = text
+    }
+}
+
+/// A text shape's text and font (SCENE.md "Text"): laid out in the shape's rect.
+public struct TextShape: Hashable, Sendable {
+    /// Non-empty; "\n" separates paragraphs.
+    public var text: String
+    /// The family or font file as written (default "Inter").
+    public var font: String
+    /// The face drawn: the font file, or fontconfig's match for the family.
+    public var fontFile: FontFile
+    /// Points per em (> 0).
+    public var size: Double
+    /// CSS font-weight, 1...1000 (families only).
+    public var weight: Int
+    public var italic: Bool
+    public var align: TextLayout.Alignment
+    /// A multiple of `size` (> 0).
+    public var lineHeight: Double
+
+    public init(text: String, font: String = "Inter", fontFile: FontFile, size: Double = 17, weight: Int = 400,
+                italic: Bool = false, align: TextLayout.Alignment = .center, lineHeight: Double = 1.2) {
+        self.text = text; self.font = font; self.fontFile = fontFile; self.size = size; self.weight = weight
+        self.italic = italic; self.align = align; self.lineHeight = lineHeight
     }
 }
 

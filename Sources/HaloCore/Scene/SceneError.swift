@@ -53,6 +53,10 @@ public enum Limits {
     public static let maxStops = 256
     /// Largest glow radius (sigma), in points.
     public static let maxGlowRadius = 1000.0
+    /// Characters of one text shape.
+    public static let maxTextLength = 10_000
+    /// A text's size, points.
+    public static let maxTextSize = 10_000.0
     /// Largest background image side, in pixels.
     public static let maxImageSide = 16384
     /// Largest scene file, in bytes (refused before parsing).

@@ -149,6 +149,13 @@ struct SceneReader {
     func layer(_ v: JSONValue, _ path: String) throws -> Layer {
         let o = try object(v, path, required: ["shape"], optional: ["fill", "stroke", "glow", "opacity"])
         var layer = Layer(shape: try shape(o["shape"]!, join(path, "shape")))
+        if layer.shape.kind == .text {
+            // SCENE.md "Text": text takes a fill (any paint but a material) and a glow of its fill.
+            if let s = o["stroke"] { throw fail(join(path, "stroke"), "no stroke on a text shape (text takes a fill and a glow)", s) }
+            if let f = o["fill"], isMaterial(f) {
+                throw fail(join(join(path, "fill"), "type"), "a paint other than a material on a text shape", .string("material"))
+            }
+        }
         if let f = o["fill"] { layer.fill = try isMaterial(f) ? material(f, join(path, "fill")) : paint(f, join(path, "fill")) }
         if let s = o["stroke"] {
             let sp = join(path, "stroke")
@@ -182,6 +189,7 @@ struct SceneReader {
     }
 
     func shape(_ v: JSONValue, _ path: String) throws -> Shape {
+        if case .object(let raw) = v, case .string("text")? = raw["type"] { return try textShape(v, path) }
         let o = try object(v, path, required: ["type", "rect"], optional: ["cornerRadius", "cornerStyle"])
         let kind = try choice(o["type"], join(path, "type"), Shape.Kind.self)
         guard case .array(let r)? = o["rect"], r.count == 4 else { throw fail(join(path, "rect"), "[x, y, w, h]", o["rect"]) }
@@ -225,6 +233,68 @@ struct SceneReader {
         return .material(blur: blur,
                          saturation: try o["saturation"].map { try number($0, join(path, "saturation"), min: 0) } ?? 1,
                          tint: try o["tint"].map { try color($0, join(path, "tint")) } ?? RGBA(0, 0, 0, 0))
+    }
+
+    /// A rect `[x, y, w, h]` (w, h >= 0).
+    func rect(_ v: JSONValue?, _ rp: String) throws -> Rect {
+        guard case .array(let r)? = v, r.count == 4 else { throw fail(rp, "[x, y, w, h]", v) }
+        return Rect(try number(r[0], "\(rp)[0]"), try number(r[1], "\(rp)[1]"),
+                    try number(r[2], "\(rp)[2]", min: 0), try number(r[3], "\(rp)[3]", min: 0))
+    }
+
+    /// A text shape (SCENE.md "Text"); its font is resolved here (a file relative to the
+    /// scene, or a family matched by fontconfig), so that a bad one is refused at its path.
+    func textShape(_ v: JSONValue, _ path: String) throws -> Shape {
+        let o = try object(v, path, required: ["type", "rect", "text"],
+                           optional: ["font", "size", "weight", "italic", "align", "lineHeight"])
+        let r = try rect(o["rect"], join(path, "rect"))
+        guard case .string(let text)? = o["text"], !text.isEmpty else { throw fail(join(path, "text"), "a non-empty string", o["text"]) }
+        if text.unicodeScalars.count > Limits.maxTextLength {
+            throw fail(join(path, "text"), "at most \(Limits.maxTextLength) characters", o["text"])
+        }
+        var font = "Inter"
+        if let f = o["font"] {
+            guard case .string(let s) = f, !s.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw fail(join(path, "font"), "a font family name or a .ttf/.otf/.ttc file", f)
+            }
+            font = s
+        }
+        let size = try o["size"].map { try number($0, join(path, "size"), min: 0, minOpen: true) } ?? 17
+        if size > Limits.maxTextSize { throw fail(join(path, "size"), "a size of at most \(fmt(Limits.maxTextSize)) pt", o["size"]) }
+        var weight = 400
+        if let wv = o["weight"] {
+            guard case .number(let d) = wv, d == d.rounded(), d >= 1, d <= 1000 else {
+                throw fail(join(path, "weight"), "a whole number in 1...1000 (CSS font-weight)", wv)
+            }
+            weight = Int(d)
+        }
+        var italic = false
+        if let iv = o["italic"] {
+            guard case .bool(let b) = iv else { throw fail(join(path, "italic"), "true or false", iv) }
+            italic = b
+        }
+        let align = try o["align"].map { try choice($0, join(path, "align"), TextLayout.Alignment.self) } ?? .center
+        let lineHeight = try o["lineHeight"].map { try number($0, join(path, "lineHeight"), min: 0, minOpen: true) } ?? 1.2
+        let lower = font.lowercased()
+        let isFile = [".ttf", ".otf", ".ttc"].contains { lower.hasSuffix($0) }
+        let file: FontFile
+        do {
+            if isFile {
+                for key in ["weight", "italic"] where o[key] != nil {
+                    throw fail(join(path, key), "no \(key) with a font file (the file is the face)", o[key])
+                }
+                file = FontFile(path: resolve(font), index: 0)
+                _ = try FontFace.load(file)
+            } else {
+                file = try FontMatch.match(family: font, weight: weight, italic: italic)
+                _ = try FontFace.load(file)
+            }
+        } catch let e as FontError {
+            throw fail(join(path, "font"), e.expected, .string(font))
+        }
+        return Shape(kind: .text, rect: r,
+                     text: TextShape(text: text, font: font, fontFile: file, size: size, weight: weight, italic: italic,
+                                     align: align, lineHeight: lineHeight))
     }
 
     func paint(_ v: JSONValue, _ path: String) throws -> Paint {
