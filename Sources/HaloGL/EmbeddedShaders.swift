@@ -39,6 +39,35 @@ void main() {
 }
 
 """#,
+        "downsample.frag": #"""
+#version 330 core
+// A region of a float image at 1/k resolution, the source of a blur at reduced resolution
+// (GlowPlan): each texel the mean of its k x k block of pixels, the image extended beyond
+// its valid texels by its edge texels (clamp to edge). Used for a material's backdrop (the
+// canvas below the layer; SCENE.md "Material") and for a text's glow (its fill image,
+// blank around the glyphs; optionally recoloured, SCENE.md "Glow"). Drawn over the region
+// (texel (0, 0) is the block whose first pixel is uOrigin); blur.frag then blurs it.
+// Exact to float rounding.
+uniform sampler2D uSource;       // premultiplied float image, pixel (x, y) at texel (x, y)
+uniform ivec2 uLast;             // the source's last valid texel
+uniform ivec2 uOrigin;           // source pixel of the region's first block
+uniform int uK;                  // pixels a block side
+uniform vec4 uRecolor;           // alpha >= 0: this colour times the block's alpha (a glow's colour)
+out vec4 fragColor;
+
+void main() {
+    ivec2 first = uOrigin + ivec2(gl_FragCoord.xy) * uK;
+    vec4 sum = vec4(0.0);
+    for (int j = 0; j < uK; j++) {
+        for (int i = 0; i < uK; i++) {
+            sum += texelFetch(uSource, clamp(first + ivec2(i, j), ivec2(0), uLast), 0);
+        }
+    }
+    sum /= float(uK * uK);
+    fragColor = uRecolor.a >= 0.0 ? uRecolor * sum.a : sum;
+}
+
+"""#,
         "examples/aurora.glsl": #"""
 // Aurora: soft hue bands drifting along the shape, one cycle every 4 s.
 // A shader paint (Shaders/README.md): returns straight-alpha sRGB.
@@ -1262,31 +1291,6 @@ vec4 smoothStrip(vec3 sdg, float lo, float hi) {
 #endif
 
 """#,
-        "material_source.frag": #"""
-#version 330 core
-// The source of a material's blur (SCENE.md "Material"): the canvas below the layer at 1/k
-// resolution, each texel the mean of its k x k block of canvas pixels, the canvas extended
-// beyond its edges by its edge pixels (clamp to edge). Drawn over the material's region
-// (texel (0, 0) is the block whose first pixel is uOrigin); blur.frag then blurs it with
-// GlowPlan's kernel, which accounts for the block averaging. Exact to float rounding.
-uniform sampler2D uCanvas;       // premultiplied float canvas, pixel (x, y) at texel (x, y)
-uniform ivec2 uOrigin;           // canvas pixel of the region's first block
-uniform int uK;                  // pixels a block side
-out vec4 fragColor;
-
-void main() {
-    ivec2 last = textureSize(uCanvas, 0) - 1;
-    ivec2 first = uOrigin + ivec2(gl_FragCoord.xy) * uK;
-    vec4 sum = vec4(0.0);
-    for (int j = 0; j < uK; j++) {
-        for (int i = 0; i < uK; i++) {
-            sum += texelFetch(uCanvas, clamp(first + ivec2(i, j), ivec2(0), last), 0);
-        }
-    }
-    fragColor = sum / float(uK * uK);
-}
-
-"""#,
         "paint/fill.glsl": #"""
 // Empty: GLRenderer reads a shader paint's file in its place (lib/shader_paint.glsl).
 
@@ -1316,6 +1320,57 @@ void main() {
         c = vec4(c.rgb * c.a + checker * (1.0 - c.a), 1.0);
     }
     fragColor = c;
+}
+
+"""#,
+        "text.frag": #"""
+#version 330 core
+// A text layer over the canvas (SCENE.md "Text", "Glow", "Layer"): its fill image
+// (text_fill.frag), its glow under it (the fill blurred at 1/k, read bilinearly as a glow
+// atlas region is; or at sigma 0 the fill itself), the group at the layer's opacity,
+// blended source-over (glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA)).
+#include "lib/output.glsl"
+
+uniform vec4 uCanvasToTarget;    // see tile.vert
+uniform sampler2D uFill;         // the fill image, premultiplied
+uniform vec2 uFillOrigin;        // canvas pixel of its texel (0, 0)
+uniform sampler2D uGlowImage;    // the blurred fill at 1/k (uGlowMode 1)
+uniform vec2 uGlowSize;          // its size, texels
+uniform vec4 uGlowMap;           // canvas pixel of its block (0, 0), 1 / k, glow opacity
+uniform int uGlowMode;           // 0 none, 1 blurred, 2 sigma 0 (the fill itself)
+uniform vec4 uGlowColor;         // premultiplied; alpha < 0: the fill's own colours
+uniform float uOpacity;          // the layer's
+out vec4 fragColor;
+
+void main() {
+    vec2 p = canvasPixel(gl_FragCoord.xy, uCanvasToTarget);
+    vec4 fill = texelFetch(uFill, ivec2(p - uFillOrigin), 0);
+    vec4 glow = vec4(0.0);
+    if (uGlowMode == 1) glow = textureLod(uGlowImage, (p - uGlowMap.xy) * uGlowMap.z / uGlowSize, 0.0) * uGlowMap.w;
+    else if (uGlowMode == 2) glow = (uGlowColor.a >= 0.0 ? uGlowColor * fill.a : fill) * uGlowMap.w;
+    fragColor = (fill + glow * (1.0 - fill.a)) * uOpacity;
+}
+
+"""#,
+        "text_fill.frag": #"""
+#version 330 core
+// A text's fill image (SCENE.md "Text"): the paint times the exact coverage of the union of
+// the glyphs, which the CPU computes (GlyphCoverage: area coverage and the covered part's
+// centroid per pixel) and uploads. The paint is taken at the centroid, exact for solid and
+// linear paints (the average of a linear function over the covered part). Drawn over the
+// text's region (texel (0, 0) = canvas pixel uRegion), into a float image that the glow
+// blurs and text.frag composites.
+#include "lib/paint_eval.glsl"
+
+uniform sampler2D uCoverage;     // per pixel: coverage, centroid offset xy (pixels), 0
+uniform vec2 uRegion;            // canvas pixel of texel (0, 0)
+out vec4 fragColor;
+
+void main() {
+    vec4 c = texelFetch(uCoverage, ivec2(gl_FragCoord.xy), 0);
+    if (c.x <= 0.0) { fragColor = vec4(0.0); return; }
+    vec2 p = uRegion + gl_FragCoord.xy + c.yz;
+    fragColor = paintColor(0, HALO_FILL, p, vec4(1.0, 0.0, -0.5, 0.5)) * c.x;
 }
 
 """#,

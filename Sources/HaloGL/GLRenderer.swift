@@ -23,32 +23,36 @@ import HaloCore
 public final class GLRenderer {
     public let context: HeadlessContext?
     public let shaders: ShaderLibrary
-    private let programs: ProgramCache
-    private let ramps: RampTextures
-    private var tileVAO: GLuint = 0
-    private var tileBuffer: GLuint = 0
-    private var layerTexture: GLuint = 0
+    let programs: ProgramCache
+    let ramps: RampTextures
+    var tileVAO: GLuint = 0
+    var tileBuffer: GLuint = 0
+    var layerTexture: GLuint = 0
     /// Rows the layer-data texture holds.
-    private var layerRows = 0
-    private var canvas = RenderTarget(format: GL_RGBA32F)
-    private var output = RenderTarget(format: GL_RGBA8)
+    var layerRows = 0
+    var canvas = RenderTarget(format: GL_RGBA32F)
+    var output = RenderTarget(format: GL_RGBA8)
     /// The glow atlas (result) and the blur's intermediate, half floats: half the memory
     /// of RGBA32F, and every checker scene keeps its maximum difference and count of
     /// pixels over 2 against its exact image (a float canvas in half floats does not).
-    private var glowA = RenderTarget(format: GL_RGBA16F)
-    private var glowB = RenderTarget(format: GL_RGBA16F)
-    /// A material's blurred canvas (result) and the blur's intermediate (``FramePlan/MaterialRegion``),
-    /// full floats: a material of blur 0 shows the canvas below unchanged, to the bit.
-    private var materialA = RenderTarget(format: GL_RGBA32F)
-    private var materialB = RenderTarget(format: GL_RGBA32F)
+    var glowA = RenderTarget(format: GL_RGBA16F)
+    var glowB = RenderTarget(format: GL_RGBA16F)
+    /// A blurred region at 1/k (result) and the blur's intermediate: a material's backdrop
+    /// (``FramePlan/MaterialRegion``) or a text's glow. Full floats: a material of blur 0
+    /// shows the canvas below unchanged, to the bit.
+    var regionA = RenderTarget(format: GL_RGBA32F)
+    var regionB = RenderTarget(format: GL_RGBA32F)
+    /// A text's coverage (from the CPU) and its fill image (GLRenderer+Segments.swift).
+    var textCoverage = RenderTarget(format: GL_RGBA32F)
+    var textFill = RenderTarget(format: GL_RGBA32F)
     /// The placed background image of the last frame that had one: premultiplied floats
     /// (the canvas's start, and what direct tiles composite over) and its final 8-bit values
     /// (the target's start), uploaded only when the image changes (``uploadedBackground``).
-    private var backgroundFloat = RenderTarget(format: GL_RGBA32F)
-    private var background8 = RenderTarget(format: GL_RGBA8)
-    private var uploadedBackground: PremulImage?
+    var backgroundFloat = RenderTarget(format: GL_RGBA32F)
+    var background8 = RenderTarget(format: GL_RGBA8)
+    var uploadedBackground: PremulImage?
     public let maxTextureSize: Int
-    private var timerQuery: GLuint = 0
+    var timerQuery: GLuint = 0
     /// GPU time of the last ``render(_:)`` (draw and resolve) from a GL_TIME_ELAPSED timer
     /// query, in milliseconds; nil when the query failed.
     public private(set) var lastGPUTimeMs: Double?
@@ -101,7 +105,7 @@ public final class GLRenderer {
         halo_glDeleteTextures(1, &layerTexture)
         if timerQuery != 0 { halo_glDeleteQueries(1, &timerQuery) }
         canvas.release(); output.release(); glowA.release(); glowB.release(); backgroundFloat.release(); background8.release()
-        materialA.release(); materialB.release()
+        regionA.release(); regionB.release(); textCoverage.release(); textFill.release()
     }
 
     /// When set, each pass of ``draw(_:)`` and ``render(_:)`` ends with `glFinish` and this
@@ -110,9 +114,9 @@ public final class GLRenderer {
     /// in milliseconds: `halo bench --passes`. The finishes serialise the pipeline, so frames
     /// take longer while it is set.
     public var passTimer: ((String, Double) -> Void)?
-    private var passClock = DispatchTime.now()
+    var passClock = DispatchTime.now()
 
-    private func endPass(_ name: @autoclosure () -> String) {
+    func endPass(_ name: @autoclosure () -> String) {
         guard let passTimer else { return }
         halo_glFinish()
         let now = DispatchTime.now()
@@ -154,7 +158,7 @@ public final class GLRenderer {
         return image
     }
 
-    private func checkSize(_ frame: Frame) throws {
+    func checkSize(_ frame: Frame) throws {
         if frame.width > maxTextureSize || frame.height > maxTextureSize {
             throw GLError("the canvas is \(frame.width)x\(frame.height) pixels; this GPU's textures stop at \(maxTextureSize)")
         }
@@ -175,7 +179,7 @@ public final class GLRenderer {
         try context?.makeCurrent()
         passClock = DispatchTime.now()
         try checkSize(frame)
-        if frame.layers.contains(where: { $0.opacity > 0 && $0.fill?.isMaterial == true }) {
+        if frame.layers.contains(where: { $0.opacity > 0 && ($0.fill?.isMaterial == true || $0.isText) }) {
             try drawInSegments(frame, into: target)
             return
         }
@@ -221,89 +225,9 @@ public final class GLRenderer {
         endPass("resolve")
     }
 
-    /// A frame with a material fill (SCENE.md "Material"), which reads the canvas below it:
-    /// every tile goes through the float canvas, and the frame is drawn in segments, each
-    /// planned on its own (``FramePlan``): the layers before a material, the material layer
-    /// (its canvas blurred first, ``drawMaterialBlur(_:)``), the layers after it, and so
-    /// on; then the whole canvas is resolved into the target.
-    private func drawInSegments(_ frame: Frame, into target: FrameTarget) throws {
-        halo_glDisable(GLenum(GL_SCISSOR_TEST))
-        halo_glDisable(GLenum(GL_DEPTH_TEST))
-        halo_glDisable(GLenum(GL_BLEND))
-        if let img = frame.backgroundImage { try uploadBackground(img) }
-        try clearCanvas(frame)
-        endPass("background")
-        var run: [ResolvedLayer] = []
-        for layer in frame.layers {
-            if layer.opacity > 0 && layer.fill?.isMaterial == true {
-                try drawSegment(run, of: frame, target: target)
-                run = []
-                try drawSegment([layer], of: frame, target: target)
-            } else {
-                run.append(layer)
-            }
-        }
-        try drawSegment(run, of: frame, target: target)
-        halo_glDisable(GLenum(GL_BLEND))
-        try checkError("drawing the layers")
-        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
-        halo_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
-        if target.isWindow { clearLetterbox(target, width: frame.width, height: frame.height) }
-        try resolve([0, 0, Float(frame.width), Float(frame.height), 0, 0, 0, 0], target: target)
-        endPass("resolve")
-    }
-
-    /// `layers` of `frame` into the canvas, planned as a frame of their own.
-    private func drawSegment(_ layers: [ResolvedLayer], of frame: Frame, target: FrameTarget) throws {
-        guard !layers.isEmpty else { return }
-        var sub = frame
-        sub.layers = layers
-        let plan = FramePlan(sub, gridOffset: target.gridOffset, isWindow: target.isWindow, lutWidth: ramps.lutWidth,
-                             maxTextureSize: maxTextureSize, throughCanvas: true)
-        ramps.upload(sub)
-        uploadLayerData(LayerData.rows(plan, ramps: ramps), layers: plan.layers.count)
-        for layer in plan.layers { if let m = layer.material { try drawMaterialBlur(m) } }
-        let bg = frame.backgroundColor
-        if plan.glowPages.isEmpty { try drawBatches(plan.canvasBatches, plan: plan, target: target, background: bg) }
-        for (n, page) in plan.glowPages.enumerated() {
-            try drawGlows(page, index: n)
-            try drawBatches(plan.canvasBatches.filter { $0.glowPage == n }, plan: plan, target: target, background: bg)
-        }
-    }
-
-    /// The canvas below a material, blurred at 1/k resolution into `materialA`: its k x k
-    /// blocks averaged (material_source.frag, the canvas clamped at its edges), then the
-    /// blur's two passes (blur.frag) with the region's ``GlowPlan`` kernel.
-    private func drawMaterialBlur(_ region: FramePlan.MaterialRegion) throws {
-        let w = region.width, h = region.height
-        if w > maxTextureSize || h > maxTextureSize {
-            throw GLError("a material's blurred region is \(w)x\(h) texels; this GPU's textures stop at \(maxTextureSize)")
-        }
-        try materialA.ensure(width: w, height: h, growOnly: true)
-        try materialB.ensure(width: materialA.width, height: materialA.height, growOnly: true)
-        let rect: [Float] = [0, 0, Float(w), Float(h), 0, 0, 0, 0]
-        halo_glDisable(GLenum(GL_BLEND))
-        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), materialA.fbo)
-        halo_glViewport(0, 0, GLsizei(materialA.width), GLsizei(materialA.height))
-        let s = try programs.materialSourceProgram()
-        halo_glUseProgram(s.id)
-        halo_glUniform2f(s.loc("uTarget"), Float(materialA.width), Float(materialA.height))
-        halo_glUniform4f(s.loc("uCanvasToTarget"), 1, 1, 0, 0)
-        halo_glActiveTexture(GLenum(GL_TEXTURE0))
-        halo_glBindTexture(GLenum(GL_TEXTURE_2D), canvas.texture)
-        halo_glUniform1i(s.loc("uCanvas"), 0)
-        halo_glUniform2i(s.loc("uOrigin"), GLint(region.origin.x), GLint(region.origin.y))
-        halo_glUniform1i(s.loc("uK"), GLint(region.plan.k))
-        drawTiles(rect)
-        try blurPass(region.plan, from: materialA, to: materialB, horizontal: true, rects: rect)
-        try blurPass(region.plan, from: materialB, to: materialA, horizontal: false, rects: rect)
-        endPass("material blur")
-        try checkError("blurring a material's backdrop")
-    }
-
     /// One pass of the separable blur (blur.frag) of `src` into `dst` over `rects` (texels);
     /// leaves `src` bound to texture unit 2.
-    private func blurPass(_ plan: GlowPlan, from src: RenderTarget, to dst: RenderTarget, horizontal: Bool, rects: [Float]) throws {
+    func blurPass(_ plan: GlowPlan, from src: RenderTarget, to dst: RenderTarget, horizontal: Bool, rects: [Float]) throws {
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), dst.fbo)
         halo_glViewport(0, 0, GLsizei(dst.width), GLsizei(dst.height))
         halo_glActiveTexture(GLenum(GL_TEXTURE2))
@@ -325,7 +249,7 @@ public final class GLRenderer {
 
     /// A frame whose glows fill more than one atlas page: each page's glows, then the
     /// batches that read that page, in page order (batches reading no glow with page 0).
-    private func drawPaged(_ plan: FramePlan, target: FrameTarget, background bg: Premul) throws {
+    func drawPaged(_ plan: FramePlan, target: FrameTarget, background bg: Premul) throws {
         for (n, page) in plan.glowPages.enumerated() {
             if n > 0 { try drawGlows(page, index: n) }
             try drawBatches(plan.canvasBatches.filter { $0.glowPage == n }, plan: plan, target: target, background: bg)
@@ -334,7 +258,7 @@ public final class GLRenderer {
     }
 
     /// The bars around a window's canvas, in GL window coordinates (y up).
-    private func clearLetterbox(_ target: FrameTarget, width w: Int, height h: Int) {
+    func clearLetterbox(_ target: FrameTarget, width w: Int, height h: Int) {
         let x0 = target.originX, x1 = target.originX + w
         let y0 = target.height - target.originY - h, y1 = target.height - target.originY
         let W = target.width, H = target.height
@@ -348,7 +272,7 @@ public final class GLRenderer {
     }
 
     /// The float canvas: the background image, or the background colour.
-    private func clearCanvas(_ frame: Frame) throws {
+    func clearCanvas(_ frame: Frame) throws {
         let w = frame.width, h = frame.height, bg = frame.backgroundColor
         try canvas.ensure(width: w, height: h)
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.fbo)
@@ -364,7 +288,7 @@ public final class GLRenderer {
     /// Uploads the placed background image, unless it is the one already uploaded (the
     /// same pixel storage: ``BackgroundPlacement/placed(_:mode:width:height:canvasSize:)``
     /// hands an animation's frames the same image).
-    private func uploadBackground(_ img: PremulImage) throws {
+    func uploadBackground(_ img: PremulImage) throws {
         if let last = uploadedBackground, last.width == img.width, last.height == img.height,
            last.pixels.withUnsafeBufferPointer({ a in img.pixels.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }) {
             return
@@ -388,7 +312,7 @@ public final class GLRenderer {
 
     /// Copies `source`'s texture into the framebuffer `destination` (same size, no filtering)
     /// and leaves `destination` bound.
-    private func blit(_ source: RenderTarget, to destination: GLuint, width w: Int, height h: Int) {
+    func blit(_ source: RenderTarget, to destination: GLuint, width w: Int, height h: Int) {
         halo_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), source.fbo)
         halo_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), destination)
         halo_glBlitFramebuffer(0, 0, GLint(w), GLint(h), 0, 0, GLint(w), GLint(h), GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
@@ -396,7 +320,7 @@ public final class GLRenderer {
     }
 
     /// The layer data of the frame: ``LayerData/texels`` texels a layer, one row each (texture unit 4).
-    private func uploadLayerData(_ data: [Float], layers: Int) {
+    func uploadLayerData(_ data: [Float], layers: Int) {
         halo_glActiveTexture(GLenum(GL_TEXTURE4))
         halo_glBindTexture(GLenum(GL_TEXTURE_2D), layerTexture)
         let rows = max(layers, 1)
@@ -419,7 +343,7 @@ public final class GLRenderer {
 
     /// The frame-global uniforms of a layer or glow-source program: layer data (unit 4),
     /// ramps (unit 0) and their lookup table (unit 3).
-    private func setFrameUniforms(_ p: GLProgram) {
+    func setFrameUniforms(_ p: GLProgram) {
         halo_glUniform1i(p.loc("uLayers"), 4)
         halo_glActiveTexture(GLenum(GL_TEXTURE0))
         halo_glBindTexture(GLenum(GL_TEXTURE_2D), ramps.texture)
@@ -433,7 +357,7 @@ public final class GLRenderer {
 
     /// One page of the glow atlas: every glow's stroke layer into glowA, then the blur:
     /// glowA -> glowB (x), glowB -> glowA (y), one draw per kernel.
-    private func drawGlows(_ page: FramePlan.GlowPage, index: Int) throws {
+    func drawGlows(_ page: FramePlan.GlowPage, index: Int) throws {
         try glowA.ensure(width: page.width, height: page.height, growOnly: true)
         try glowB.ensure(width: page.width, height: page.height, growOnly: true)
         halo_glDisable(GLenum(GL_BLEND))
@@ -469,7 +393,7 @@ public final class GLRenderer {
 
     /// Layer tile draws, each an instanced draw of one variant, into the canvas (blended)
     /// or the target (final values), as the variant says.
-    private func drawBatches(_ batches: [FramePlan.Batch], plan: FramePlan, target: FrameTarget, background bg: Premul) throws {
+    func drawBatches(_ batches: [FramePlan.Batch], plan: FramePlan, target: FrameTarget, background bg: Premul) throws {
         var bound: OutputMode?
         for batch in batches {
             let toCanvas = batch.variant.output == .canvas
@@ -494,9 +418,9 @@ public final class GLRenderer {
                 halo_glBlendFunc(GLenum(GL_ONE), GLenum(material ? GL_ONE_MINUS_SRC1_ALPHA : GL_ONE_MINUS_SRC_ALPHA))
                 if material {
                     halo_glActiveTexture(GLenum(GL_TEXTURE6))
-                    halo_glBindTexture(GLenum(GL_TEXTURE_2D), materialA.texture)
+                    halo_glBindTexture(GLenum(GL_TEXTURE_2D), regionA.texture)
                     halo_glUniform1i(p.loc("uMaterial"), 6)
-                    halo_glUniform2f(p.loc("uMaterialSize"), Float(materialA.width), Float(materialA.height))
+                    halo_glUniform2f(p.loc("uMaterialSize"), Float(regionA.width), Float(regionA.height))
                     halo_glActiveTexture(GLenum(GL_TEXTURE0))
                 }
             }
@@ -534,7 +458,7 @@ public final class GLRenderer {
 
     /// One instanced draw of tiles (``FramePlan/floatsPerInstance`` floats each; tile.vert)
     /// with the program and framebuffer in use.
-    private func drawTiles(_ data: [Float]) {
+    func drawTiles(_ data: [Float]) {
         guard !data.isEmpty else { return }
         halo_glBindVertexArray(tileVAO)
         halo_glBindBuffer(GLenum(GL_ARRAY_BUFFER), tileBuffer)
@@ -545,7 +469,7 @@ public final class GLRenderer {
     }
 
     /// The canvas's shared cells (`rects`) into the target as final 8-bit values.
-    private func resolve(_ rects: [Float], target: FrameTarget) throws {
+    func resolve(_ rects: [Float], target: FrameTarget) throws {
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         halo_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
         halo_glDisable(GLenum(GL_BLEND))
@@ -562,7 +486,7 @@ public final class GLRenderer {
         try checkError("resolving the canvas")
     }
 
-    private func checkError(_ what: String) throws {
+    func checkError(_ what: String) throws {
         let e = halo_glGetError()
         if e != GLenum(GL_NO_ERROR) {
             while halo_glGetError() != GLenum(GL_NO_ERROR) {}

@@ -9,7 +9,9 @@ final class ProgramCache {
     private var glowSource: [LayerVariant: GLProgram] = [:]
     private var blur: [Int: GLProgram] = [:]
     private var resolveProgram: GLProgram?
-    private var materialSource: GLProgram?
+    private var downsample: GLProgram?
+    private var text: GLProgram?
+    private var textFill: [LayerVariant: GLProgram] = [:]
 
     init(shaders: ShaderLibrary) {
         self.shaders = shaders
@@ -17,10 +19,11 @@ final class ProgramCache {
 
     /// Deletes every program; call while the context is current.
     func delete() {
-        for p in Array(layer.values) + Array(glowSource.values) + Array(blur.values) + [resolveProgram, materialSource].compactMap({ $0 }) {
+        for p in Array(layer.values) + Array(glowSource.values) + Array(blur.values) + Array(textFill.values)
+                    + [resolveProgram, downsample, text].compactMap({ $0 }) {
             p.delete()
         }
-        layer = [:]; glowSource = [:]; blur = [:]; resolveProgram = nil; materialSource = nil
+        layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; resolveProgram = nil; downsample = nil; text = nil
     }
 
     /// tile.vert + layer.frag for `v`.
@@ -61,11 +64,24 @@ final class ProgramCache {
         return p
     }
 
-    /// tile.vert + material_source.frag.
-    func materialSourceProgram() throws -> GLProgram {
-        if let p = materialSource { return p }
-        let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "material_source.frag", uniforms: Uniforms.materialSourceProgram)
-        materialSource = p
+    /// tile.vert + downsample.frag.
+    func downsampleProgram() throws -> GLProgram {
+        if let p = downsample { return p }
+        let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "downsample.frag", uniforms: Uniforms.downsampleProgram)
+        downsample = p
         return p
+    }
+
+    /// tile.vert + text.frag.
+    func textProgram() throws -> GLProgram {
+        if let p = text { return p }
+        let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "text.frag", uniforms: Uniforms.textProgram)
+        text = p
+        return p
+    }
+
+    /// tile.vert + text_fill.frag for the fill paint of `v`.
+    func textFillProgram(_ v: LayerVariant) throws -> GLProgram {
+        try variant(v, fragment: "text_fill.frag", uniforms: Uniforms.textFillProgram, in: &textFill)
     }
 }

@@ -12,5 +12,7 @@ enum Uniforms {
     static let glowSourceProgram = tile + tileLayer + layer
     static let blurProgram = tile + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets"]
     static let resolveProgram = tile + ["uCanvas", "uChecker"]
-    static let materialSourceProgram = tile + ["uCanvas", "uOrigin", "uK"]
+    static let downsampleProgram = tile + ["uSource", "uLast", "uOrigin", "uK", "uRecolor"]
+    static let textFillProgram = tile + tileLayer + layer + ["uCoverage", "uRegion"]
+    static let textProgram = tile + ["uFill", "uFillOrigin", "uGlowImage", "uGlowSize", "uGlowMap", "uGlowMode", "uGlowColor", "uOpacity"]
 }

@@ -63,7 +63,8 @@ final class ConformanceTests: XCTestCase {
     static let landedNextScenes = ["case-b30-huge-glow", "case-b32-thick-inner", "case-b32-thick-stroke",
                                    "case-b37-crop-wide-stroke", "case-b38-zero-size", "feature-glow-fill",
                                    "feature-easing-rotation", "feature-corner-cycle-eased", "feature-rotation-reverse",
-                                   "feature-material-button", "feature-material-edge", "feature-material-opacity"]
+                                   "feature-material-button", "feature-material-edge", "feature-material-opacity",
+                                   "feature-text-label", "feature-text-align", "feature-text-wrap", "feature-text-gradient"]
 
     /// Skia's max difference and % of pixels off by more than 2, per scene, from the
     /// checker README's table rows `| scene | max | % > 2 | FLIP |`.

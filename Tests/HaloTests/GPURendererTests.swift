@@ -171,7 +171,9 @@ final class GPURendererTests: XCTestCase {
         XCTAssertEqual(try declared("glow_source.frag").union(tile).union(Uniforms.tileLayer), Set(Uniforms.glowSourceProgram))
         XCTAssertEqual(try declared("blur.frag").union(tile), Set(Uniforms.blurProgram))
         XCTAssertEqual(try declared("resolve.frag").union(tile), Set(Uniforms.resolveProgram))
-        XCTAssertEqual(try declared("material_source.frag").union(tile), Set(Uniforms.materialSourceProgram))
+        XCTAssertEqual(try declared("downsample.frag").union(tile), Set(Uniforms.downsampleProgram))
+        XCTAssertEqual(try declared("text_fill.frag").union(tile).union(Uniforms.tileLayer), Set(Uniforms.textFillProgram))
+        XCTAssertEqual(try declared("text.frag").union(tile), Set(Uniforms.textProgram))
     }
 
     /// SCENE.md "Glow": a layer without a stroke glows its fill, under the fill; at radius 0

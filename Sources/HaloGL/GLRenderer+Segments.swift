@@ -1,0 +1,200 @@
+import CEpoxy
+import HaloCore
+
+/// Frames with layers that read what is below them (a material fill, SCENE.md "Material")
+/// or whose coverage is not a signed distance (text, SCENE.md "Text"): drawn in segments
+/// through the float canvas.
+extension GLRenderer {
+    /// Every tile goes through the float canvas, and the frame is drawn in segments, each
+    /// planned on its own (``FramePlan``): the layers before a material or text layer, that
+    /// layer (a material's backdrop blurred first, ``drawMaterialBlur(_:)``; a text by
+    /// ``drawText(_:of:)``), the layers after it, and so on; then the whole canvas is resolved
+    /// into the target.
+    func drawInSegments(_ frame: Frame, into target: FrameTarget) throws {
+        halo_glDisable(GLenum(GL_SCISSOR_TEST))
+        halo_glDisable(GLenum(GL_DEPTH_TEST))
+        halo_glDisable(GLenum(GL_BLEND))
+        if let img = frame.backgroundImage { try uploadBackground(img) }
+        try clearCanvas(frame)
+        endPass("background")
+        var run: [ResolvedLayer] = []
+        for layer in frame.layers where layer.opacity > 0 {
+            if layer.isText {
+                try drawSegment(run, of: frame, target: target)
+                run = []
+                try drawText(layer, of: frame)
+            } else if layer.fill?.isMaterial == true {
+                try drawSegment(run, of: frame, target: target)
+                run = []
+                try drawSegment([layer], of: frame, target: target)
+            } else {
+                run.append(layer)
+            }
+        }
+        try drawSegment(run, of: frame, target: target)
+        halo_glDisable(GLenum(GL_BLEND))
+        try checkError("drawing the layers")
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        halo_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+        if target.isWindow { clearLetterbox(target, width: frame.width, height: frame.height) }
+        try resolve([0, 0, Float(frame.width), Float(frame.height), 0, 0, 0, 0], target: target)
+        endPass("resolve")
+    }
+
+    /// `layers` of `frame` into the canvas, planned as a frame of their own.
+    func drawSegment(_ layers: [ResolvedLayer], of frame: Frame, target: FrameTarget) throws {
+        guard !layers.isEmpty else { return }
+        var sub = frame
+        sub.layers = layers
+        let plan = FramePlan(sub, gridOffset: target.gridOffset, isWindow: target.isWindow, lutWidth: ramps.lutWidth,
+                             maxTextureSize: maxTextureSize, throughCanvas: true)
+        ramps.upload(sub)
+        uploadLayerData(LayerData.rows(plan, ramps: ramps), layers: plan.layers.count)
+        for layer in plan.layers { if let m = layer.material { try drawMaterialBlur(m) } }
+        let bg = frame.backgroundColor
+        if plan.glowPages.isEmpty { try drawBatches(plan.canvasBatches, plan: plan, target: target, background: bg) }
+        for (n, page) in plan.glowPages.enumerated() {
+            try drawGlows(page, index: n)
+            try drawBatches(plan.canvasBatches.filter { $0.glowPage == n }, plan: plan, target: target, background: bg)
+        }
+    }
+
+    /// The canvas below a material, blurred at 1/k resolution into `regionA`: its k x k
+    /// blocks averaged (downsample.frag, the canvas clamped at its edges), then the blur's
+    /// two passes (blur.frag) with the region's ``GlowPlan`` kernel.
+    func drawMaterialBlur(_ region: FramePlan.MaterialRegion) throws {
+        try blurRegion(region, source: canvas.texture, last: (canvas.width - 1, canvas.height - 1), sourceOrigin: (0, 0), recolor: nil)
+        endPass("material blur")
+        try checkError("blurring a material's backdrop")
+    }
+
+    /// `region` of the image in `source` (its pixel (x, y) at texel (x - sourceOrigin.x, ...),
+    /// valid up to texel `last`, clamped beyond) blurred at 1/k into `regionA`.
+    private func blurRegion(_ region: FramePlan.MaterialRegion, source: GLuint, last: (Int, Int), sourceOrigin: (Int, Int),
+                            recolor: Premul?) throws {
+        let w = region.width, h = region.height
+        if w > maxTextureSize || h > maxTextureSize {
+            throw GLError("a blurred region is \(w)x\(h) texels; this GPU's textures stop at \(maxTextureSize)")
+        }
+        try regionA.ensure(width: w, height: h, growOnly: true)
+        try regionB.ensure(width: regionA.width, height: regionA.height, growOnly: true)
+        let rect: [Float] = [0, 0, Float(w), Float(h), 0, 0, 0, 0]
+        halo_glDisable(GLenum(GL_BLEND))
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), regionA.fbo)
+        halo_glViewport(0, 0, GLsizei(regionA.width), GLsizei(regionA.height))
+        let s = try programs.downsampleProgram()
+        halo_glUseProgram(s.id)
+        halo_glUniform2f(s.loc("uTarget"), Float(regionA.width), Float(regionA.height))
+        halo_glUniform4f(s.loc("uCanvasToTarget"), 1, 1, 0, 0)
+        halo_glActiveTexture(GLenum(GL_TEXTURE0))
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D), source)
+        halo_glUniform1i(s.loc("uSource"), 0)
+        halo_glUniform2i(s.loc("uLast"), GLint(last.0), GLint(last.1))
+        halo_glUniform2i(s.loc("uOrigin"), GLint(region.origin.x - sourceOrigin.0), GLint(region.origin.y - sourceOrigin.1))
+        halo_glUniform1i(s.loc("uK"), GLint(region.plan.k))
+        let c = recolor ?? Premul(0, 0, 0, -1)
+        halo_glUniform4f(s.loc("uRecolor"), Float(c.x), Float(c.y), Float(c.z), Float(c.w))
+        drawTiles(rect)
+        try blurPass(region.plan, from: regionA, to: regionB, horizontal: true, rects: rect)
+        try blurPass(region.plan, from: regionB, to: regionA, horizontal: false, rects: rect)
+    }
+
+    /// A text layer: its exact coverage from the CPU (``TextGeometry``, cached across
+    /// frames) uploaded, its fill image painted (text_fill.frag), its glow blurred from that
+    /// image as a material's backdrop is (``blurRegion``), and the group composited over the
+    /// canvas (text.frag).
+    func drawText(_ layer: ResolvedLayer, of frame: Frame) throws {
+        guard let text = layer.text, let fill = layer.fill, let bounds = text.bounds else { return }
+        let w = canvas.width, h = canvas.height
+        let plan = layer.glow.flatMap { $0.sigma > 0 ? GlowPlan(sigma: $0.sigma) : nil }
+        let reach = plan.map { Int($0.reach.rounded(.up)) } ?? 0
+        // The fill's pixels and the glow's reach around them (the fill image is blank there),
+        // and beyond the canvas only those within the glow's reach of it.
+        let g = bounds.grown(by: 1 + Double(reach))
+        let i0 = max(Int(g.x0.rounded(.down)), -reach), j0 = max(Int(g.y0.rounded(.down)), -reach)
+        let i1 = min(Int(g.x1.rounded(.up)), w + reach), j1 = min(Int(g.y1.rounded(.up)), h + reach)
+        guard i1 > i0, j1 > j0 else { return }
+        let rw = i1 - i0, rh = j1 - j0
+        if rw > maxTextureSize || rh > maxTextureSize {
+            throw GLError("a text's region is \(rw)x\(rh) pixels; this GPU's textures stop at \(maxTextureSize)")
+        }
+        let cov = text.coverage(i0: i0, j0: j0, i1: i1, j1: j1)
+        var texels = [Float](repeating: 0, count: rw * rh * 4)
+        for n in 0..<(rw * rh) where cov.coverage[n] > 0 {
+            texels[4 * n] = cov.coverage[n]; texels[4 * n + 1] = cov.centroid[n].x; texels[4 * n + 2] = cov.centroid[n].y
+        }
+        try textCoverage.ensure(width: rw, height: rh, growOnly: true)
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D), textCoverage.texture)
+        texels.withUnsafeBytes { buf in
+            halo_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(rw), GLsizei(rh), GLenum(GL_RGBA), GLenum(GL_FLOAT), buf.baseAddress)
+        }
+        // The fill image: the layer's paint (layer data row 0) times the coverage.
+        var frameOfOne = frame
+        frameOfOne.layers = [layer]
+        ramps.upload(frameOfOne)
+        let row = FramePlan.LayerPlan(index: 0, layer: layer, glowPlan: nil, glowRegion: (0, 0, 0, 0), glowMode: .none,
+                                      faint: nil, quad: Box(x0: 0, y0: 0, x1: 0, y1: 0))
+        uploadLayerData(LayerData.row(row, ramps: ramps), layers: 1)
+        try textFill.ensure(width: rw, height: rh, growOnly: true)
+        halo_glDisable(GLenum(GL_BLEND))
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), textFill.fbo)
+        halo_glViewport(0, 0, GLsizei(textFill.width), GLsizei(textFill.height))
+        var variant = LayerVariant(shape: .roundedBox, fill: LayerVariant.kind(fill), stroke: nil, glow: .none, edge: .perPixel)
+        variant.paintAA = false
+        variant.fillPaint = fill.shaderSource
+        let f = try programs.textFillProgram(variant)
+        halo_glUseProgram(f.id)
+        halo_glUniform2f(f.loc("uTarget"), Float(textFill.width), Float(textFill.height))
+        halo_glUniform4f(f.loc("uCanvasToTarget"), 1, 1, 0, 0)
+        setFrameUniforms(f)
+        bindTexture(textCoverage.texture, unit: 5, to: "uCoverage", of: f)
+        halo_glUniform2f(f.loc("uRegion"), Float(i0), Float(j0))
+        let whole: [Float] = [0, 0, Float(rw), Float(rh), 0, 0, 0, 0]
+        drawTiles(whole)
+        // The glow: the fill image (recoloured) blurred at 1/k.
+        var region: FramePlan.MaterialRegion?
+        if let glow = layer.glow, glow.sigma > 0 {
+            let r = FramePlan.MaterialRegion(sigma: glow.sigma, pixels: Box(x0: Double(i0), y0: Double(j0), x1: Double(i1), y1: Double(j1)))
+            try blurRegion(r, source: textFill.texture, last: (rw - 1, rh - 1), sourceOrigin: (i0, j0), recolor: glow.color)
+            region = r
+        }
+        // The group over the canvas.
+        let ci0 = max(i0, 0), cj0 = max(j0, 0), ci1 = min(i1, w), cj1 = min(j1, h)
+        guard ci1 > ci0, cj1 > cj0 else { return }
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.fbo)
+        halo_glViewport(0, 0, GLsizei(w), GLsizei(h))
+        halo_glEnable(GLenum(GL_BLEND))
+        halo_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        let t = try programs.textProgram()
+        halo_glUseProgram(t.id)
+        halo_glUniform2f(t.loc("uTarget"), Float(w), Float(h))
+        halo_glUniform4f(t.loc("uCanvasToTarget"), 1, 1, 0, 0)
+        bindTexture(textFill.texture, unit: 1, to: "uFill", of: t)
+        bindTexture(regionA.texture, unit: 2, to: "uGlowImage", of: t)
+        halo_glUniform2f(t.loc("uFillOrigin"), Float(i0), Float(j0))
+        halo_glUniform2f(t.loc("uGlowSize"), Float(regionA.width), Float(regionA.height))
+        let glowOpacity = Float(layer.glow?.opacity ?? 0)
+        if let r = region {
+            halo_glUniform4f(t.loc("uGlowMap"), Float(r.origin.x), Float(r.origin.y), 1 / Float(r.plan.k), glowOpacity)
+        } else {
+            halo_glUniform4f(t.loc("uGlowMap"), 0, 0, 1, glowOpacity)
+        }
+        halo_glUniform1i(t.loc("uGlowMode"), region != nil ? 1 : layer.glow != nil ? 2 : 0)
+        let gc = layer.glow?.color ?? Premul(0, 0, 0, -1)
+        halo_glUniform4f(t.loc("uGlowColor"), Float(gc.x), Float(gc.y), Float(gc.z), Float(gc.w))
+        halo_glUniform1f(t.loc("uOpacity"), Float(layer.opacity))
+        drawTiles([Float(ci0), Float(cj0), Float(ci1), Float(cj1), 0, 0, 0, 0])
+        halo_glDisable(GLenum(GL_BLEND))
+        endPass("text")
+        try checkError("drawing a text")
+    }
+
+    /// Binds `texture` to texture unit `unit` as the sampler `name` of `p` (in use), and
+    /// leaves unit 0 active.
+    func bindTexture(_ texture: GLuint, unit: Int32, to name: String, of p: GLProgram) {
+        halo_glActiveTexture(GLenum(GL_TEXTURE0 + unit))
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        halo_glUniform1i(p.loc(name), GLint(unit))
+        halo_glActiveTexture(GLenum(GL_TEXTURE0))
+    }
+}
