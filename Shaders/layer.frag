@@ -15,6 +15,7 @@ uniform sampler2D uGlow;         // the glow atlas: each glow's blurred stroke l
                                  // premultiplied, in its region with blank texels around
 uniform vec4 uCanvasToTarget;    // see tile.vert
 uniform vec4 uBackground;        // HALO_DIRECT: the background colour, premultiplied
+uniform sampler2D uTextAtlas;    // HALO_TEXT: each text's group, premultiplied (TextAtlas.swift)
 uniform sampler2D uBackgroundImage; // HALO_DIRECT 4: the placed background image, premultiplied,
                                  // canvas pixels, image row 0 at GL y = 0
 
@@ -79,6 +80,9 @@ void main() {
     layer = g + layer * (1.0 - g.a);           // the stroke's glow lies over the fill
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
+#if HALO_TEXT
+    layer = texelFetch(uTextAtlas, ivec2(p + vMaterial.xy), 0);
+#endif
 #if HALO_FILL == HALO_PAINT_MATERIAL
     // With X = the stroke over its glow (layer, here), M = D (1 - c) + P c the material's
     // result and L = X + M (1 - X.a), the layer rule D + opacity (L - D) is

@@ -52,6 +52,11 @@
 #ifndef HALO_GLOW_FILL
 #define HALO_GLOW_FILL 0
 #endif
+//   HALO_TEXT    1: a text layer, whose group (fill over glow) is in the text atlas
+//                (uTextAtlas in layer.frag; TextAtlas.swift); fill, stroke and glow are -1/0
+#ifndef HALO_TEXT
+#define HALO_TEXT 0
+#endif
 // The variant codes above, as Swift's typed enums spell them (ShaderContract.swift; a test
 // reads these lines). Paint kinds are in lib/paint.glsl, shape kinds in lib/shape.glsl.
 const int EDGE_INSIDE = 0;       // HALO_EDGE
@@ -98,5 +103,6 @@ LAYER_VARYING vec4 vShaderPaint;     // texel 12: a shader paint's pixels per po
                                      // (seconds), fill then stroke
 LAYER_VARYING vec4 vMaterial;        // texel 13: a material fill's blurred region: its origin
                                      // xy (pixels), 1 / k; the saturation (lib/material.glsl);
-                                     // its tint is the fill's colour (texel 2)
+                                     // its tint is the fill's colour (texel 2). A text layer:
+                                     // xy added to a canvas pixel gives its text atlas texel
 #endif

@@ -169,6 +169,7 @@ uniform sampler2D uGlow;         // the glow atlas: each glow's blurred stroke l
                                  // premultiplied, in its region with blank texels around
 uniform vec4 uCanvasToTarget;    // see tile.vert
 uniform vec4 uBackground;        // HALO_DIRECT: the background colour, premultiplied
+uniform sampler2D uTextAtlas;    // HALO_TEXT: each text's group, premultiplied (TextAtlas.swift)
 uniform sampler2D uBackgroundImage; // HALO_DIRECT 4: the placed background image, premultiplied,
                                  // canvas pixels, image row 0 at GL y = 0
 
@@ -233,6 +234,9 @@ void main() {
     layer = g + layer * (1.0 - g.a);           // the stroke's glow lies over the fill
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
+#if HALO_TEXT
+    layer = texelFetch(uTextAtlas, ivec2(p + vMaterial.xy), 0);
+#endif
 #if HALO_FILL == HALO_PAINT_MATERIAL
     // With X = the stroke over its glow (layer, here), M = D (1 - c) + P c the material's
     // result and L = X + M (1 - X.a), the layer rule D + opacity (L - D) is
@@ -350,6 +354,11 @@ float slabOverlap(float lo, float hi, float c, float s) {
 #ifndef HALO_GLOW_FILL
 #define HALO_GLOW_FILL 0
 #endif
+//   HALO_TEXT    1: a text layer, whose group (fill over glow) is in the text atlas
+//                (uTextAtlas in layer.frag; TextAtlas.swift); fill, stroke and glow are -1/0
+#ifndef HALO_TEXT
+#define HALO_TEXT 0
+#endif
 // The variant codes above, as Swift's typed enums spell them (ShaderContract.swift; a test
 // reads these lines). Paint kinds are in lib/paint.glsl, shape kinds in lib/shape.glsl.
 const int EDGE_INSIDE = 0;       // HALO_EDGE
@@ -396,7 +405,8 @@ LAYER_VARYING vec4 vShaderPaint;     // texel 12: a shader paint's pixels per po
                                      // (seconds), fill then stroke
 LAYER_VARYING vec4 vMaterial;        // texel 13: a material fill's blurred region: its origin
                                      // xy (pixels), 1 / k; the saturation (lib/material.glsl);
-                                     // its tint is the fill's colour (texel 2)
+                                     // its tint is the fill's colour (texel 2). A text layer:
+                                     // xy added to a canvas pixel gives its text atlas texel
 #endif
 
 """#,

@@ -39,6 +39,8 @@ struct FramePlan {
         var atlas = GlowAtlas.Place(page: 0, x: 0, y: 0)
         /// A material fill's blurred region (``MaterialRegion``), nil for other layers.
         var material: MaterialRegion?
+        /// A text layer's place in the text atlas (``TextPlacement``), nil for other layers.
+        var text: TextPlacement?
     }
 
     /// Where the GPU blurs the canvas below a material fill (SCENE.md "Material"): at 1/k
@@ -92,13 +94,30 @@ struct FramePlan {
     /// background colour, opaque in a window, or a background image offscreen); else every
     /// tile goes through the canvas.
     let direct: Bool
-    private(set) var layers: [LayerPlan] = []
+    var layers: [LayerPlan] = []
     private(set) var glowPages: [GlowPage] = []
+    /// The text atlas's size (texels; 0 x 0 without text) and whether its regions fit in one
+    /// texture (when not, GLRenderer draws the frame in segments instead).
+    var textAtlasSize = (width: 0, height: 0)
+    var textAtlasFits = true
     /// 1 for cells one layer touches (direct), 2 for cells two or more touch (canvas).
     private(set) var touches: [UInt8]
     private(set) var canvasBatches: [Batch] = []
     private(set) var targetBatches: [Batch] = []
     private(set) var resolveRects: [Float] = []
+
+    /// The bounding box (canvas pixels x0, y0, x1, y1) of the cells that go through the
+    /// float canvas: tiles drawn into it and the resolve stay inside (nil: the whole canvas).
+    var canvasBox: (Int, Int, Int, Int)? {
+        guard direct else { return nil }
+        var b: (Int, Int, Int, Int)?
+        let n = FramePlan.floatsPerInstance
+        for i in stride(from: 0, to: resolveRects.count, by: n) {
+            let r = (Int(resolveRects[i]), Int(resolveRects[i + 1]), Int(resolveRects[i + 2]), Int(resolveRects[i + 3]))
+            b = b.map { (min($0.0, r.0), min($0.1, r.1), max($0.2, r.2), max($0.3, r.3)) } ?? r
+        }
+        return b
+    }
 
     /// Whether any tile goes through the float canvas.
     var usesCanvas: Bool { !canvasBatches.isEmpty || !resolveRects.isEmpty }
@@ -138,6 +157,7 @@ struct FramePlan {
             }
         }
         planGlows(maxTextureSize: maxTextureSize, lutWidth: lutWidth)
+        planTextAtlas(maxTextureSize: maxTextureSize)
         let output: OutputMode = frame.backgroundImage != nil ? .overImage : bg.w >= 1 ? (isWindow ? .window : .overOpaque) : .overBackground
         planTiles(output: output)
         let shared = touches
@@ -155,6 +175,10 @@ struct FramePlan {
         let onGrid = frame.backgroundImage == nil && bg.w == 1
             && [bg.x, bg.y, bg.z].allSatisfy { abs($0 * 255 - ($0 * 255).rounded()) < 1e-6 }
         for (index, layer) in frame.layers.enumerated() where layer.opacity > 0 {
+            if layer.isText {
+                if let plan = TextPlacement.layerPlan(layer, index: index, width: w, height: h) { plans.append(plan) }
+                continue
+            }
             var bounds: Box?
             if layer.fill != nil { bounds = layer.outline.bounds(grownBy: 1) }
             var glowPlan: GlowPlan?
@@ -206,11 +230,12 @@ struct FramePlan {
         }
         // The tiles, layer by layer on every core (each layer's classification is its own).
         let results = ParallelSlots<LayerTiles>(count: plans.count)
-        let specs = plans.map { (layer: $0.layer, quad: $0.quad, glow: $0.glowMode != .none, faint: $0.faint) }
+        let specs = plans.map { (layer: $0.layer, quad: $0.quad, glow: $0.glowMode != .none, faint: $0.faint, text: $0.text != nil) }
         let chunks = min(specs.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
             for n in stride(from: c, to: specs.count, by: chunks) {
                 let s = specs[n]
+                if s.text { results.set(n, LayerTiles(covering: s.quad, grid: grid)); continue }
                 results.set(n, LayerTiles(s.layer, quad: s.quad, hasGlow: s.glow, grid: grid, lutWidth: lutWidth, faintGlowBeyond: s.faint))
             }
         }

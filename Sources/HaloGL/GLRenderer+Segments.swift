@@ -99,21 +99,55 @@ extension GLRenderer {
         try blurPass(region.plan, from: regionB, to: regionA, horizontal: false, rects: rect)
     }
 
-    /// A text layer: its exact coverage from the CPU (``TextGeometry``, cached across
-    /// frames) uploaded, its fill image painted (text_fill.frag), its glow blurred from that
-    /// image as a material's backdrop is (``blurRegion``), and the group composited over the
-    /// canvas (text.frag).
+    /// A text layer in a segmented frame: its group painted (``paintText(_:row:region:)``)
+    /// and composited over the canvas at the layer's opacity.
     func drawText(_ layer: ResolvedLayer, of frame: Frame) throws {
-        guard let text = layer.text, let fill = layer.fill, let bounds = text.bounds else { return }
-        let w = canvas.width, h = canvas.height
-        let plan = layer.glow.flatMap { $0.sigma > 0 ? GlowPlan(sigma: $0.sigma) : nil }
-        let reach = plan.map { Int($0.reach.rounded(.up)) } ?? 0
-        // The fill's pixels and the glow's reach around them (the fill image is blank there),
-        // and beyond the canvas only those within the glow's reach of it.
-        let g = bounds.grown(by: 1 + Double(reach))
-        let i0 = max(Int(g.x0.rounded(.down)), -reach), j0 = max(Int(g.y0.rounded(.down)), -reach)
-        let i1 = min(Int(g.x1.rounded(.up)), w + reach), j1 = min(Int(g.y1.rounded(.up)), h + reach)
-        guard i1 > i0, j1 > j0 else { return }
+        guard let plan = TextPlacement.layerPlan(layer, index: 0, width: canvas.width, height: canvas.height),
+              let placed = plan.text else { return }
+        var frameOfOne = frame
+        frameOfOne.layers = [layer]
+        ramps.upload(frameOfOne)
+        uploadLayerData(LayerData.row(plan, ramps: ramps), layers: 1)
+        let glow = try paintText(layer, row: 0, placed)
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.fbo)
+        halo_glViewport(0, 0, GLsizei(canvas.width), GLsizei(canvas.height))
+        halo_glEnable(GLenum(GL_BLEND))
+        halo_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        let q = plan.quad
+        try composeText(layer, placed, glow: glow, rect: [Float(q.x0), Float(q.y0), Float(q.x1), Float(q.y1), 0, 0, 0, 0],
+                        target: (canvas.width, canvas.height), canvasToTarget: (0, 0), opacity: Float(layer.opacity))
+        halo_glDisable(GLenum(GL_BLEND))
+        endPass("text")
+        try checkError("drawing a text")
+    }
+
+    /// Every text layer's group (fill over glow, before the layer's opacity) into its place
+    /// in the text atlas (``TextPlacement``), for the batched frame's text tiles.
+    func drawTextAtlas(_ plan: FramePlan) throws {
+        guard plan.textAtlasSize.width > 0 else { return }
+        try textAtlas.ensure(width: plan.textAtlasSize.width, height: plan.textAtlasSize.height, growOnly: true)
+        for (row, lp) in plan.layers.enumerated() {
+            guard let placed = lp.text else { continue }
+            let glow = try paintText(lp.layer, row: row, placed)
+            halo_glDisable(GLenum(GL_BLEND))
+            halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), textAtlas.fbo)
+            halo_glViewport(0, 0, GLsizei(textAtlas.width), GLsizei(textAtlas.height))
+            let q = lp.quad
+            try composeText(lp.layer, placed, glow: glow, rect: [Float(q.x0), Float(q.y0), Float(q.x1), Float(q.y1), 0, 0, 0, 0],
+                            target: (textAtlas.width, textAtlas.height),
+                            canvasToTarget: (Float(placed.atlas.x) - Float(q.x0), Float(placed.atlas.y) - Float(q.y0)), opacity: 1)
+        }
+        endPass("text atlas")
+        try checkError("drawing the text atlas")
+    }
+
+    /// A text's fill image into `textFill` over its region: its exact coverage from the CPU
+    /// (``TextGeometry``, cached across frames) uploaded and painted by its layer data row
+    /// `row` (text_fill.frag); and its glow, that image (recoloured) blurred at 1/k into
+    /// `regionA` as a material's backdrop is (``blurRegion``), whose region it returns.
+    private func paintText(_ layer: ResolvedLayer, row: Int, _ placed: TextPlacement) throws -> FramePlan.MaterialRegion? {
+        guard let text = layer.text, let fill = layer.fill else { return nil }
+        let (i0, j0, i1, j1) = placed.region
         let rw = i1 - i0, rh = j1 - j0
         if rw > maxTextureSize || rh > maxTextureSize {
             throw GLError("a text's region is \(rw)x\(rh) pixels; this GPU's textures stop at \(maxTextureSize)")
@@ -128,13 +162,6 @@ extension GLRenderer {
         texels.withUnsafeBytes { buf in
             halo_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(rw), GLsizei(rh), GLenum(GL_RGBA), GLenum(GL_FLOAT), buf.baseAddress)
         }
-        // The fill image: the layer's paint (layer data row 0) times the coverage.
-        var frameOfOne = frame
-        frameOfOne.layers = [layer]
-        ramps.upload(frameOfOne)
-        let row = FramePlan.LayerPlan(index: 0, layer: layer, glowPlan: nil, glowRegion: (0, 0, 0, 0), glowMode: .none,
-                                      faint: nil, quad: Box(x0: 0, y0: 0, x1: 0, y1: 0))
-        uploadLayerData(LayerData.row(row, ramps: ramps), layers: 1)
         try textFill.ensure(width: rw, height: rh, growOnly: true)
         halo_glDisable(GLenum(GL_BLEND))
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), textFill.fbo)
@@ -149,29 +176,25 @@ extension GLRenderer {
         setFrameUniforms(f)
         bindTexture(textCoverage.texture, unit: 5, to: "uCoverage", of: f)
         halo_glUniform2f(f.loc("uRegion"), Float(i0), Float(j0))
-        let whole: [Float] = [0, 0, Float(rw), Float(rh), 0, 0, 0, 0]
-        drawTiles(whole)
-        // The glow: the fill image (recoloured) blurred at 1/k.
-        var region: FramePlan.MaterialRegion?
-        if let glow = layer.glow, glow.sigma > 0 {
-            let r = FramePlan.MaterialRegion(sigma: glow.sigma, pixels: Box(x0: Double(i0), y0: Double(j0), x1: Double(i1), y1: Double(j1)))
-            try blurRegion(r, source: textFill.texture, last: (rw - 1, rh - 1), sourceOrigin: (i0, j0), recolor: glow.color)
-            region = r
-        }
-        // The group over the canvas.
-        let ci0 = max(i0, 0), cj0 = max(j0, 0), ci1 = min(i1, w), cj1 = min(j1, h)
-        guard ci1 > ci0, cj1 > cj0 else { return }
-        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.fbo)
-        halo_glViewport(0, 0, GLsizei(w), GLsizei(h))
-        halo_glEnable(GLenum(GL_BLEND))
-        halo_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        drawTiles([0, 0, Float(rw), Float(rh), 0, 0, Float(row), 0])
+        guard let glow = layer.glow, glow.sigma > 0 else { return nil }
+        let r = FramePlan.MaterialRegion(sigma: glow.sigma, pixels: Box(x0: Double(i0), y0: Double(j0), x1: Double(i1), y1: Double(j1)))
+        try blurRegion(r, source: textFill.texture, last: (rw - 1, rh - 1), sourceOrigin: (i0, j0), recolor: glow.color)
+        return r
+    }
+
+    /// text.frag over `rect` (canvas pixels) into the bound framebuffer of size `target`,
+    /// canvas pixel p at target pixel p + `canvasToTarget`: the text's fill over its glow,
+    /// times `opacity`.
+    private func composeText(_ layer: ResolvedLayer, _ placed: TextPlacement, glow region: FramePlan.MaterialRegion?, rect: [Float],
+                             target: (Int, Int), canvasToTarget: (Float, Float), opacity: Float) throws {
         let t = try programs.textProgram()
         halo_glUseProgram(t.id)
-        halo_glUniform2f(t.loc("uTarget"), Float(w), Float(h))
-        halo_glUniform4f(t.loc("uCanvasToTarget"), 1, 1, 0, 0)
+        halo_glUniform2f(t.loc("uTarget"), Float(target.0), Float(target.1))
+        halo_glUniform4f(t.loc("uCanvasToTarget"), 1, 1, canvasToTarget.0, canvasToTarget.1)
         bindTexture(textFill.texture, unit: 1, to: "uFill", of: t)
         bindTexture(regionA.texture, unit: 2, to: "uGlowImage", of: t)
-        halo_glUniform2f(t.loc("uFillOrigin"), Float(i0), Float(j0))
+        halo_glUniform2f(t.loc("uFillOrigin"), Float(placed.region.i0), Float(placed.region.j0))
         halo_glUniform2f(t.loc("uGlowSize"), Float(regionA.width), Float(regionA.height))
         let glowOpacity = Float(layer.glow?.opacity ?? 0)
         if let r = region {
@@ -182,11 +205,8 @@ extension GLRenderer {
         halo_glUniform1i(t.loc("uGlowMode"), region != nil ? 1 : layer.glow != nil ? 2 : 0)
         let gc = layer.glow?.color ?? Premul(0, 0, 0, -1)
         halo_glUniform4f(t.loc("uGlowColor"), Float(gc.x), Float(gc.y), Float(gc.z), Float(gc.w))
-        halo_glUniform1f(t.loc("uOpacity"), Float(layer.opacity))
-        drawTiles([Float(ci0), Float(cj0), Float(ci1), Float(cj1), 0, 0, 0, 0])
-        halo_glDisable(GLenum(GL_BLEND))
-        endPass("text")
-        try checkError("drawing a text")
+        halo_glUniform1f(t.loc("uOpacity"), opacity)
+        drawTiles(rect)
     }
 
     /// Binds `texture` to texture unit `unit` as the sampler `name` of `p` (in use), and

@@ -45,6 +45,8 @@ public final class GLRenderer {
     /// A text's coverage (from the CPU) and its fill image (GLRenderer+Segments.swift).
     var textCoverage = RenderTarget(format: GL_RGBA32F)
     var textFill = RenderTarget(format: GL_RGBA32F)
+    /// Each text layer's group at its place (TextAtlas.swift).
+    var textAtlas = RenderTarget(format: GL_RGBA32F)
     /// The placed background image of the last frame that had one: premultiplied floats
     /// (the canvas's start, and what direct tiles composite over) and its final 8-bit values
     /// (the target's start), uploaded only when the image changes (``uploadedBackground``).
@@ -105,7 +107,7 @@ public final class GLRenderer {
         halo_glDeleteTextures(1, &layerTexture)
         if timerQuery != 0 { halo_glDeleteQueries(1, &timerQuery) }
         canvas.release(); output.release(); glowA.release(); glowB.release(); backgroundFloat.release(); background8.release()
-        regionA.release(); regionB.release(); textCoverage.release(); textFill.release()
+        regionA.release(); regionB.release(); textCoverage.release(); textFill.release(); textAtlas.release()
     }
 
     /// When set, each pass of ``draw(_:)`` and ``render(_:)`` ends with `glFinish` and this
@@ -175,19 +177,25 @@ public final class GLRenderer {
     /// source-over in float, so the split does not show.
     /// - Throws: ``GLError`` (canvas beyond the texture size, incomplete framebuffer, a GL
     ///   error), ``ShaderError`` when a program variant fails to compile.
-    public func draw(_ frame: Frame, into target: FrameTarget) throws {
+    public func draw(_ givenFrame: Frame, into target: FrameTarget) throws {
         try context?.makeCurrent()
         passClock = DispatchTime.now()
-        try checkSize(frame)
-        if frame.layers.contains(where: { $0.opacity > 0 && ($0.fill?.isMaterial == true || $0.isText) }) {
+        try checkSize(givenFrame)
+        let frame = FlatBackdrop.resolved(givenFrame)
+        if frame.layers.contains(where: { $0.opacity > 0 && $0.fill?.isMaterial == true }) {
             try drawInSegments(frame, into: target)
             return
         }
         let plan = FramePlan(frame, gridOffset: target.gridOffset, isWindow: target.isWindow,
                              lutWidth: ramps.lutWidth, maxTextureSize: maxTextureSize)
+        if !plan.textAtlasFits {
+            try drawInSegments(frame, into: target)
+            return
+        }
         endPass("frame plan (CPU)")
         ramps.upload(frame)
         uploadLayerData(LayerData.rows(plan, ramps: ramps), layers: plan.layers.count)
+        try drawTextAtlas(plan)
         halo_glDisable(GLenum(GL_SCISSOR_TEST))
         halo_glDisable(GLenum(GL_DEPTH_TEST))
         halo_glDisable(GLenum(GL_BLEND))
@@ -211,7 +219,7 @@ public final class GLRenderer {
             halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
         if target.isWindow { clearLetterbox(target, width: frame.width, height: frame.height) }
-        if plan.usesCanvas { try clearCanvas(frame) }
+        if plan.usesCanvas { try clearCanvas(frame, within: plan.canvasBox) }
         endPass("background")
         if plan.glowPages.count > 1 {
             try drawPaged(plan, target: target, background: bg)
@@ -272,7 +280,9 @@ public final class GLRenderer {
     }
 
     /// The float canvas: the background image, or the background colour.
-    func clearCanvas(_ frame: Frame) throws {
+    /// Only `within` (canvas pixels x0, y0, x1, y1) is cleared when given: the rest of the
+    /// canvas is neither drawn nor resolved this frame.
+    func clearCanvas(_ frame: Frame, within box: (Int, Int, Int, Int)? = nil) throws {
         let w = frame.width, h = frame.height, bg = frame.backgroundColor
         try canvas.ensure(width: w, height: h)
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.fbo)
@@ -280,8 +290,13 @@ public final class GLRenderer {
         if let img = frame.backgroundImage, img.width == w, img.height == h {
             blit(backgroundFloat, to: canvas.fbo, width: w, height: h)
         } else {
+            if let b = box {
+                halo_glEnable(GLenum(GL_SCISSOR_TEST))
+                halo_glScissor(GLint(b.0), GLint(b.1), GLsizei(b.2 - b.0), GLsizei(b.3 - b.1))
+            }
             halo_glClearColor(Float(bg.x), Float(bg.y), Float(bg.z), Float(bg.w))
             halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            halo_glDisable(GLenum(GL_SCISSOR_TEST))
         }
     }
 
@@ -440,6 +455,7 @@ public final class GLRenderer {
                 halo_glUniform1i(p.loc("uBackgroundImage"), 5)
                 halo_glActiveTexture(GLenum(GL_TEXTURE0))
             }
+            if batch.variant.text { bindTexture(textAtlas.texture, unit: 7, to: "uTextAtlas", of: p) }
             if batch.variant.glow == .blurred {
                 halo_glActiveTexture(GLenum(GL_TEXTURE1))
                 halo_glBindTexture(GLenum(GL_TEXTURE_2D), glowA.texture)

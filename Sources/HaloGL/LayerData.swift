@@ -56,6 +56,10 @@ enum LayerData {
                 t[7][2 + slot] = place.lutV
             }
         }
+        if let placed = plan.text {
+            // layer.frag HALO_TEXT: the atlas texel of canvas pixel p is p + xy.
+            t[13] = SIMD4(Float(placed.atlas.x) - Float(plan.quad.x0), Float(placed.atlas.y) - Float(plan.quad.y0), 0, 0)
+        }
         if let stroke = layer.stroke { t[7][0] = Float(stroke.inner); t[7][1] = Float(stroke.outer) }
         t[8] = SIMD4(Float(layer.opacity), Float(layer.glow?.opacity ?? 0), 0, 0)
         let gc = layer.glow?.color ?? Premul(0, 0, 0, -1)

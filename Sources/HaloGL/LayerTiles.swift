@@ -54,6 +54,9 @@ struct LayerTiles {
     }
     private(set) var cells: [Cell] = []
 
+    /// Adds a tile (TextAtlas.swift's covering tiles).
+    mutating func append(_ cell: Cell) { cells.append(cell) }
+
     /// No tiles (a plan's place holder until its layer is classified).
     init() {}
 

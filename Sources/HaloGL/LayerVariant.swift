@@ -15,6 +15,8 @@ struct LayerVariant: Hashable {
     var output = OutputMode.canvas
     /// The glow's source is the fill (a layer without a stroke): the glow lies under the fill.
     var glowFromFill = false
+    /// A text layer: its pixels come from the text atlas (TextAtlas.swift; HALO_TEXT).
+    var text = false
     /// Shader paints' GLSL (ShaderPaintFile.swift), nil for other paints: new text for a
     /// file is a new variant.
     var fillPaint: ShaderPaintSource?, strokePaint: ShaderPaintSource?
@@ -38,6 +40,11 @@ struct LayerVariant: Hashable {
         // Edge-free tiles: a draw that covers none of the tile is compiled out.
         if !group.edge && !group.fill { fill = nil; fillPaint = nil }
         if !group.edge && !group.stroke { stroke = nil; strokePaint = nil }
+        if layer.isText {
+            // Fill and glow are in the text atlas already.
+            text = true; shape = .roundedBox; fill = nil; fillPaint = nil; stroke = nil; strokePaint = nil
+            self.glow = .none; glowFromFill = false; edge = .inside; paintAA = false
+        }
     }
 
     /// The glow-source variant of `layer`'s stroke (Shaders/glow_source.frag).
@@ -80,6 +87,6 @@ struct LayerVariant: Hashable {
         [("HALO_LAYER_DATA", "1"), ("HALO_SHAPE", "\(shape.rawValue)"), ("HALO_FILL", "\(fill?.rawValue ?? -1)"),
          ("HALO_STROKE", "\(stroke?.rawValue ?? -1)"), ("HALO_GLOW", "\(glow.rawValue)"), ("HALO_EDGE", "\(edge.rawValue)"),
          ("HALO_PAINT_AA", paintAA ? "1" : "0"), ("HALO_DIRECT", "\(output.rawValue)"),
-         ("HALO_GLOW_FILL", glowFromFill ? "1" : "0")]
+         ("HALO_GLOW_FILL", glowFromFill ? "1" : "0"), ("HALO_TEXT", text ? "1" : "0")]
     }
 }

@@ -8,7 +8,7 @@ enum Uniforms {
     static let tileGlow = ["uGlowAtlasSize"]
     /// lib/layer_data.glsl's: global to a frame.
     static let layer = ["uRamps", "uRampLUT", "uLUTWidth"]
-    static let layerProgram = tile + tileLayer + tileGlow + layer + ["uGlow", "uBackground", "uBackgroundImage", "uMaterial", "uMaterialSize"]
+    static let layerProgram = tile + tileLayer + tileGlow + layer + ["uGlow", "uBackground", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas"]
     static let glowSourceProgram = tile + tileLayer + layer
     static let blurProgram = tile + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets"]
     static let resolveProgram = tile + ["uCanvas", "uChecker"]

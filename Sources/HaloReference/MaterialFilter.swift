@@ -10,13 +10,6 @@ import HaloCore
 ///    channel then clamped to [0, alpha].
 /// 3. Tint: the premultiplied tint composited over that, source-over.
 public enum MaterialFilter {
-    /// The saturate(s) matrix, row-major: s I + (1 - s) L with every row L = [0.213, 0.715,
-    /// 0.072] (the identity at s = 1, greys at s = 0).
-    public static func saturateMatrix(_ s: Double) -> [[Double]] {
-        let l = [0.213, 0.715, 0.072]
-        return (0..<3).map { r in (0..<3).map { c in (r == c ? s : 0) + (1 - s) * l[c] } }
-    }
-
     /// Steps 2 and 3 on one premultiplied value: saturate, clamp to [0, a], tint over.
     @inline(__always)
     public static func saturateAndTint(_ v: SIMD4<Float>, matrix m: [[Float]], tint: SIMD4<Float>) -> SIMD4<Float> {
@@ -58,7 +51,7 @@ public enum MaterialFilter {
                 }
             }
         }
-        let m = saturateMatrix(saturation).map { $0.map(Float.init) }
+        let m = HaloCore.saturateMatrix(saturation).map { $0.map(Float.init) }
         let t = SIMD4<Float>(tint)
         var result = [SIMD4<Float>](repeating: .zero, count: w * h)
         result.withUnsafeMutableBufferPointer { rb in

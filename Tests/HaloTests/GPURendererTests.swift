@@ -31,7 +31,7 @@ final class GPURendererTests: XCTestCase {
     /// A rotating border is periodic: the seed button at t and t + period (3 s) is the same image.
     func testRotatingButtonIsIdenticalOneperiodLater() throws {
         let gpu = try SharedGPU.renderer()
-        let (scene, _) = try loadScene(repositoryRoot.appendingPathComponent("Examples/gradient-border-button.json"))
+        let (scene, _) = try loadScene(repositoryRoot.appendingPathComponent("Tests/Fixtures/seed-button-frame.json"))
         let a = try gpu.render(Frame(scene, time: 0.7))
         let b = try gpu.render(Frame(scene, time: 3.7))
         XCTAssertEqual(a, b)
@@ -82,7 +82,7 @@ final class GPURendererTests: XCTestCase {
     /// changes only the pixels it covers or glows on.
     func testTilesDrawnDirectlyEqualTilesDrawnThroughTheCanvas() throws {
         let gpu = try SharedGPU.renderer()
-        let (scene, _) = try loadScene(repositoryRoot.appendingPathComponent("Examples/gradient-border-button.json"))
+        let (scene, _) = try loadScene(repositoryRoot.appendingPathComponent("Tests/Fixtures/seed-button-frame.json"))
         let direct = Frame(scene, time: 0.4)
         var viaCanvas = direct
         let bg = direct.backgroundColor

@@ -10,7 +10,7 @@ import XCTest
 /// `swift test` needs no display (tools/setup-debian installs xvfb; llvmpipe draws).
 final class PreviewTests: XCTestCase {
     private var folder: URL!
-    private let button = repositoryRoot.appendingPathComponent("Examples/gradient-border-button.json")
+    private let button = repositoryRoot.appendingPathComponent("Tests/Fixtures/seed-button-frame.json")
 
     override func setUpWithError() throws { folder = try makeTemporaryFolder("halo-preview") }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }

@@ -1,0 +1,70 @@
+import HaloCore
+
+/// Where a text layer's pixels come from in the batched frame (SCENE.md "Text"): before the
+/// layers' tiles, each text's group (its fill over its glow, premultiplied, before the
+/// layer's opacity) is painted into its region of the frame's text atlas (GLRenderer
+/// drawTextAtlas: the CPU's exact coverage uploaded, text_fill.frag, the glow blurred as a
+/// material's backdrop is, text.frag); the layer's tiles then read it (layer.frag,
+/// HALO_TEXT) and are composited like any layer's, direct or through the canvas.
+struct TextPlacement {
+    /// The pixels the text's fill and glow are computed over, [i0, i1) x [j0, j1): the
+    /// glyphs' bounds grown by a pixel and the glow's reach, and beyond the canvas only
+    /// within the glow's reach of it (the glow's source includes parts outside the canvas).
+    var region: (i0: Int, j0: Int, i1: Int, j1: Int)
+    /// The glow's plan (sigma > 0), nil without a blurred glow.
+    var glow: GlowPlan?
+    /// The place of the layer's quad (its region on the canvas) in the atlas.
+    var atlas = GlowAtlas.Place(page: 0, x: 0, y: 0)
+
+    /// The plan of text layer `layer` on a `width` x `height` canvas; nil when nothing of
+    /// it can reach the canvas.
+    static func layerPlan(_ layer: ResolvedLayer, index: Int, width w: Int, height h: Int) -> FramePlan.LayerPlan? {
+        guard let text = layer.text, layer.fill != nil, let bounds = text.bounds else { return nil }
+        let glow = layer.glow.flatMap { $0.sigma > 0 ? GlowPlan(sigma: $0.sigma) : nil }
+        let reach = glow.map { Int($0.reach.rounded(.up)) } ?? 0
+        let g = bounds.grown(by: 1 + Double(reach))
+        let i0 = max(Int(g.x0.rounded(.down)), -reach), j0 = max(Int(g.y0.rounded(.down)), -reach)
+        let i1 = min(Int(g.x1.rounded(.up)), w + reach), j1 = min(Int(g.y1.rounded(.up)), h + reach)
+        let quad = Box(x0: Double(max(i0, 0)), y0: Double(max(j0, 0)), x1: Double(min(i1, w)), y1: Double(min(j1, h)))
+        guard i1 > i0, j1 > j0, quad.x1 > quad.x0, quad.y1 > quad.y0 else { return nil }
+        var plan = FramePlan.LayerPlan(index: index, layer: layer, glowPlan: nil, glowRegion: (0, 0, 0, 0), glowMode: .none,
+                                       faint: nil, quad: quad)
+        plan.text = TextPlacement(region: (i0, j0, i1, j1), glow: glow)
+        return plan
+    }
+}
+
+extension FramePlan {
+    /// Packs the text layers' quads into the text atlas (one texture; ``textAtlasFits``).
+    mutating func planTextAtlas(maxTextureSize: Int) {
+        let texts = layers.indices.filter { layers[$0].text != nil }
+        guard !texts.isEmpty else { return }
+        let atlas = GlowAtlas(regions: texts.map { (Int(layers[$0].quad.x1 - layers[$0].quad.x0), Int(layers[$0].quad.y1 - layers[$0].quad.y0), 0) },
+                              maxSide: maxTextureSize)
+        textAtlasFits = atlas.pages.count == 1
+        textAtlasSize = atlas.pages.first ?? (0, 0)
+        for (n, i) in texts.enumerated() { layers[i].text!.atlas = atlas.places[n] }
+    }
+}
+
+extension LayerTiles {
+    /// Tiles covering `quad` (canvas pixels, whole) on `grid`'s cells, one a cell, all of
+    /// one class: a layer whose pixels come from a texture (a text's, ``TextPlacement``).
+    init(covering quad: Box, grid: TileGrid) {
+        self.init()
+        let s = LayerTiles.size
+        let i0 = Int(quad.x0), j0 = Int(quad.y0), i1 = Int(quad.x1), j1 = Int(quad.y1)
+        var y = j0
+        while y < j1 {
+            let y1 = min(grid.nextLine(after: y, step: s, axis: 1), j1)
+            var x = i0
+            while x < i1 {
+                let x1 = min(grid.nextLine(after: x, step: s, axis: 0), i1)
+                append(Cell(index: grid.cell(x, y), rect: (Float(x), Float(y), Float(x1), Float(y1)),
+                            group: Group(edge: false, fill: true, stroke: false, paintAA: false), fill: 1, stroke: 0))
+                x = x1
+            }
+            y = y1
+        }
+    }
+}
