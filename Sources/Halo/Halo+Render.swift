@@ -8,7 +8,7 @@ extension Halo {
     ///   for a shader paint on the CPU (``refuseShaderPaints(_:)``).
     public static func render(_ scene: Scene, background: RGBA8Image?, time: Double? = nil,
                               backend: Backend, gpu: GLRenderer? = nil) throws -> RGBA8Image {
-        let frame = Frame(scene, time: time, backgroundImage: background)
+        let frame = try Frame(resolving: scene, time: time, backgroundImage: background)
         switch backend {
         case .cpu:
             try refuseShaderPaints(scene)

@@ -252,7 +252,7 @@ public final class Preview {
         var s = scene
         if let layout { s.canvas.scale = layout.scale }
         if let rm = clock.reduceMotion { s.reduceMotion = rm }
-        let image = try renderer.render(Frame(s, time: clock.time, backgroundImage: background))
+        let image = try renderer.render(try Frame(resolving: s, time: clock.time, backgroundImage: background))
         try PNG.write(image, to: path)
     }
 

@@ -60,7 +60,7 @@ public enum Benchmark {
         for i in 0..<(warmup + frames) {
             let t = t0 + Double(i) / 60
             let start = DispatchTime.now()
-            let frame = Frame(scene, time: t, backgroundImage: background)
+            let frame = try Frame(resolving: scene, time: t, backgroundImage: background)
             let image: RGBA8Image
             switch backend {
             case .cpu: image = reference.render(frame).toRGBA8()

@@ -64,7 +64,9 @@ final class ConformanceTests: XCTestCase {
                                    "case-b37-crop-wide-stroke", "case-b38-zero-size", "feature-glow-fill",
                                    "feature-easing-rotation", "feature-corner-cycle-eased", "feature-rotation-reverse",
                                    "feature-material-button", "feature-material-edge", "feature-material-opacity",
-                                   "feature-text-label", "feature-text-align", "feature-text-wrap", "feature-text-gradient"]
+                                   "feature-text-label", "feature-text-align", "feature-text-wrap", "feature-text-gradient",
+                                   "feature-keyframes-colour", "feature-keyframes-delay-none", "feature-keyframes-glow",
+                                   "feature-keyframes-stop-location"]
 
     /// Skia's max difference and % of pixels off by more than 2, per scene, from the
     /// checker README's table rows `| scene | max | % > 2 | FLIP |`.

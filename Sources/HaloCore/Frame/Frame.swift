@@ -13,8 +13,13 @@ public struct Frame: Sendable {
     /// Resolves `scene` at `time` (seconds; nil: the scene's own time; 0 under
     /// reduceMotion). `backgroundImage` is the decoded background PNG when the
     /// scene has one (see ``BackgroundPlacement``).
+    ///
+    /// Keyframed values (SCENE.md "Keyframes") take their values at that time; where they
+    /// make the scene invalid then, this draws the layers as they are at t = 0:
+    /// ``init(resolving:time:backgroundImage:)`` throws instead (renderers' drivers use it).
     public init(_ scene: Scene, time: Double? = nil, backgroundImage: RGBA8Image? = nil) {
         let t = scene.effectiveTime(time)
+        let scene = (try? scene.at(t)) ?? scene
         let scale = scene.canvas.scale
         width = scene.canvas.pixelWidth
         height = scene.canvas.pixelHeight
@@ -30,6 +35,14 @@ public struct Frame: Sendable {
             }
         }
         layers = scene.layers.map { ResolvedLayer($0, time: t, scale: scale) }
+    }
+
+    /// ``init(_:time:backgroundImage:)``, refusing a time at which keyframed values make
+    /// the scene invalid.
+    /// - Throws: ``SceneError`` naming the JSON path and the time (``Scene/at(_:)``).
+    public init(resolving scene: Scene, time: Double? = nil, backgroundImage: RGBA8Image? = nil) throws {
+        let resolved = try scene.at(scene.effectiveTime(time))
+        self.init(resolved, time: time, backgroundImage: backgroundImage)
     }
 }
 

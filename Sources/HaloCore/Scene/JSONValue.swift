@@ -2,7 +2,7 @@ import Foundation
 
 /// A parsed JSON value. ``JSONReader`` parses scene files into this tree, which
 /// ``SceneReader`` then checks key by key so that every refusal can name its JSON path.
-public enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)

@@ -15,6 +15,9 @@ public struct Scene: Equatable, Sendable {
     public var layers: [Layer]
     /// The file the scene came from, if any (for messages and relative image paths).
     public var file: String?
+    /// Keyframed values (SCENE.md "Keyframes"), nil when the scene has none; ``layers``
+    /// then hold their values at t = 0, and ``at(_:)`` gives the scene at any time.
+    public var keyframes: Keyframes?
 
     public init(canvas: Canvas, time: Double = 0, reduceMotion: Bool = false, layers: [Layer],
                 file: String? = nil) {

@@ -85,6 +85,9 @@ struct SceneReader {
         let o = try object(v, "", required: ["format", "canvas", "layers"],
                            optional: ["time", "reduceMotion", "description", "test"])
         guard case .number(1)? = o["format"] else { throw fail("format", "1", o["format"]) }
+        // Keyframe objects: checked where they stand (the layers are read at t = 0 below).
+        var found: [(path: String, track: KeyframeTrack)] = [], objects: [JSONValue] = []
+        try collectKeyframes(v, path: "", inLayers: false, key: nil, into: &found, objects: &objects)
         if let d = o["description"], case .string = d {} else if let d = o["description"] {
             throw fail("description", "a string", d)
         }
@@ -98,13 +101,32 @@ struct SceneReader {
             guard case .bool(let b) = r else { throw fail("reduceMotion", "true or false", r) }
             reduceMotion = b
         }
-        guard case .array(let list)? = o["layers"] else { throw fail("layers", "a list of layers", o["layers"]) }
+        var keyframes: Keyframes?
+        var layersValue = o["layers"]!
+        if !found.isEmpty {
+            let k = Keyframes(layers: layersValue, tracks: found, objects: objects)
+            keyframes = k
+            layersValue = k.layers(at: 0)
+        }
+        let layers: [Layer]
+        do { layers = try self.layers(layersValue) } catch var e as SceneError where keyframes != nil {
+            e.found += " (at t = 0 s)"
+            throw e
+        }
+        var scene = Scene(canvas: canvas, time: time, reduceMotion: reduceMotion, layers: layers, file: file)
+        scene.keyframes = keyframes
+        return scene
+    }
+
+    /// The `layers` list.
+    func layers(_ v: JSONValue) throws -> [Layer] {
+        guard case .array(let list) = v else { throw fail("layers", "a list of layers", v) }
         if list.count > Limits.maxLayers {
             throw SceneError(file: file, path: "layers", expected: "at most \(Limits.maxLayers) layers", found: "\(list.count) layers")
         }
         var layers: [Layer] = []
         for (i, l) in list.enumerated() { layers.append(try layer(l, "layers[\(i)]")) }
-        return Scene(canvas: canvas, time: time, reduceMotion: reduceMotion, layers: layers, file: file)
+        return layers
     }
 
     func canvas(_ v: JSONValue) throws -> Canvas {

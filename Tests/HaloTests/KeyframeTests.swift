@@ -1,0 +1,102 @@
+import Foundation
+import XCTest
+@testable import Halo
+
+/// SCENE.md "Keyframes": any number or colour of a layer may be a keyframe object, valued
+/// at the drawn time; where it may not stand, and a value invalid at a time, are refused.
+final class KeyframeTests: XCTestCase {
+    private func decode(_ json: String) throws -> Scene {
+        try SceneDecoder.decode(Data(json.utf8), file: "t.json")
+    }
+
+    /// One rect layer whose width (rect[2]) is `width` (JSON text), opacity `opacity`.
+    private func scene(width: String = "40", opacity: String = "1", extra: String = "") -> String {
+        #"{ "format": 1, "canvas": { "width": 100, "height": 50 }\#(extra), "layers": [ { "shape": { "type": "rect", "rect": [0, 0, \#(width), 20] }, "fill": { "type": "solid", "color": "red" }, "opacity": \#(opacity) } ] }"#
+    }
+
+    private func width(_ s: Scene, at t: Double) throws -> Double { try s.at(t).layers[0].shape.rect.w }
+
+    private func assertRefused(_ json: String, path: String, contains: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try decode(json), file: file, line: line) { e in
+            let m = "\(e)"
+            XCTAssertTrue(m.hasPrefix("t.json: \(path): expected "), m, file: file, line: line)
+            XCTAssertTrue(m.contains(contains), m, file: file, line: line)
+        }
+    }
+
+    func testLinearKeyframesInterpolateAndHoldBeforeAndAfter() throws {
+        let s = try decode(scene(width: #"{ "keyframes": [[1, 20], [3, 60]] }"#))
+        XCTAssertEqual(try width(s, at: 0), 20)       // before the first keyframe: v0
+        XCTAssertEqual(try width(s, at: 2), 40)       // halfway
+        XCTAssertEqual(try width(s, at: 5), 60)       // repeat none: the last value holds
+        XCTAssertEqual(s.layers[0].shape.rect.w, 20, "the layers as read are the scene at t = 0")
+    }
+
+    /// delay shifts the track; loop restarts every t_last; reverse runs back, time-mirrored.
+    func testDelayLoopAndReverse() throws {
+        let loop = try decode(scene(width: #"{ "keyframes": [[0, 0], [2, 80]], "repeat": "loop", "delay": 1 }"#))
+        XCTAssertEqual(try width(loop, at: 0.5), 0)
+        XCTAssertEqual(try width(loop, at: 2), 40)    // t' = 1
+        XCTAssertEqual(try width(loop, at: 4), 40)    // t' = 3 -> 1
+        let reverse = try decode(scene(width: #"{ "keyframes": [[0, 0], [2, 80]], "repeat": "reverse" }"#))
+        XCTAssertEqual(try width(reverse, at: 3), 40)  // u = 3 -> 4 - 3 = 1
+        XCTAssertEqual(try width(reverse, at: 3.5), 20)
+    }
+
+    /// Each segment eases on its own: easeIn at progress 1/2 is the CSS curve's value there.
+    func testTimingAppliesPerSegment() throws {
+        let s = try decode(scene(width: #"{ "keyframes": [[0, 0], [1, 100], [2, 0]], "timing": "easeIn" }"#))
+        let e = TimingFunction.easeIn(0.5)
+        XCTAssertEqual(try width(s, at: 0.5), 100 * e, accuracy: 1e-9)
+        XCTAssertEqual(try width(s, at: 1.5), 100 - 100 * e, accuracy: 1e-9)
+    }
+
+    /// Colours mix premultiplied: halfway from opaque red to clear is red at half alpha.
+    func testColoursMixPremultiplied() throws {
+        let json = #"{ "format": 1, "canvas": { "width": 10, "height": 10 }, "layers": [ { "shape": { "type": "rect", "rect": [0, 0, 5, 5] }, "fill": { "type": "solid", "color": { "keyframes": [[0, [1, 0, 0, 1]], [1, [0, 0, 1, 0]]] } } } ] }"#
+        let s = try decode(json)
+        guard case .solid(let c)? = try s.at(0.5).layers[0].fill?.kind else { return XCTFail("not solid") }
+        XCTAssertEqual(c.r, 1, accuracy: 1e-12); XCTAssertEqual(c.b, 0, accuracy: 1e-12); XCTAssertEqual(c.a, 0.5, accuracy: 1e-12)
+    }
+
+    func testReduceMotionTakesEveryValueAtTimeZero() throws {
+        var s = try decode(scene(width: #"{ "keyframes": [[0, 10], [1, 90]] }"#))
+        s.reduceMotion = true
+        XCTAssertEqual(try width(s, at: 0.75), 10)
+        XCTAssertEqual(Frame(s, time: 0.75).layers[0].outline.halfSize.x, 5)
+    }
+
+    func testKeyframesWhereNothingMayBeAnimatedAreRefused() {
+        assertRefused(scene(extra: #", "time": { "keyframes": [[0, 0], [1, 1]] }"#), path: "time", contains: "only inside layers")
+        assertRefused(scene(width: "40").replacingOccurrences(of: #""type": "solid""#, with: #""type": { "keyframes": [[0, 1], [1, 2]] }"#),
+                      path: "layers[0].fill.type", contains: "cannot be animated")
+        assertRefused(scene(width: "40").replacingOccurrences(of: "[0, 0, 40, 20]", with: #"{ "keyframes": [[0, 1], [1, 2]] }"#),
+                      path: "layers[0].shape.rect", contains: "keyframe its elements")
+        let rotating = #"{ "format": 1, "canvas": { "width": 10, "height": 10 }, "layers": [ { "shape": { "type": "rect", "rect": [0, 0, 5, 5] }, "fill": { "type": "angular", "colors": ["red", "blue"], "rotation": { "period": { "keyframes": [[0, 1], [1, 2]] } } } } ] }"#
+        assertRefused(rotating, path: "layers[0].fill.rotation.period", contains: "rotation and cornerCycle take no keyframes")
+    }
+
+    func testMalformedKeyframeObjectsAreRefusedAtTheirPaths() {
+        assertRefused(scene(width: #"{ "keyframes": [[0, 1]] }"#), path: "layers[0].shape.rect[2].keyframes", contains: "at least two")
+        assertRefused(scene(width: #"{ "keyframes": [[1, 1], [1, 2]] }"#), path: "layers[0].shape.rect[2].keyframes[1][0]",
+                      contains: "a time > the one before")
+        assertRefused(scene(width: #"{ "keyframes": [[0, 1], [1, "red"]] }"#), path: "layers[0].shape.rect[2].keyframes[1][1]",
+                      contains: "a number, as the first keyframe's value is")
+        assertRefused(scene(width: #"{ "keyframes": [[0, 1], [1, { "keyframes": [[0, 1], [1, 2]] }]] }"#),
+                      path: "layers[0].shape.rect[2].keyframes[1][1]", contains: "keyframes do not nest")
+        assertRefused(scene(width: #"{ "keyframes": [[0, 1], [1, 2]], "repeat": "forever" }"#),
+                      path: "layers[0].shape.rect[2].repeat", contains: "\"loop\"")
+        assertRefused(scene(width: #"{ "keyframes": [[0, "red"], [1, "blue"]] }"#), path: "layers[0].shape.rect[2]",
+                      contains: "a number")
+    }
+
+    /// A value valid at t = 0 but not later is refused when drawn then, naming path and time.
+    func testAValueInvalidAtTheDrawnTimeIsRefusedWithThePathAndTheTime() throws {
+        let s = try decode(scene(opacity: #"{ "keyframes": [[0, 0.5], [1, 1]], "timing": [0.5, 0, 0.5, 2] }"#))
+        XCTAssertNoThrow(try s.at(0))
+        XCTAssertThrowsError(try Frame(resolving: s, time: 0.75)) { e in
+            XCTAssertTrue("\(e)".hasPrefix("t.json: layers[0].opacity: expected a number >= 0 and <= 1, found "), "\(e)")
+            XCTAssertTrue("\(e)".hasSuffix("(at t = 0.75 s)"), "\(e)")
+        }
+    }
+}
