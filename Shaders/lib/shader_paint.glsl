@@ -8,6 +8,11 @@
 #include "lib/layer_data.glsl"
 
 const int PAINT_SHADER = 4;
+
+// The scene's loop period in seconds (the least common period of its animations, at most
+// 60 s; 0 when it has none or nothing moves), for paints that should loop with the scene:
+// e.g. fract(time / haloLoopPeriod). Global to a frame (GLRenderer sets it).
+uniform float haloLoopPeriod;
 #define HALO_PAINT_SHADER 4      // PAINT_SHADER, for #if
 
 // Empty here; in the variants with a shader paint GLRenderer reads the paint's file in

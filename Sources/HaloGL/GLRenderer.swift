@@ -58,6 +58,8 @@ public final class GLRenderer {
     /// GPU time of the last ``render(_:)`` (draw and resolve) from a GL_TIME_ELAPSED timer
     /// query, in milliseconds; nil when the query failed.
     public private(set) var lastGPUTimeMs: Double?
+    /// The drawn frame's loop period, seconds (shader paints' haloLoopPeriod).
+    var loopPeriod = 0.0
 
     /// Creates a headless context and compiles the shaders.
     /// - Parameter shaders: where to read the GLSL from (default: `Shaders/` if found, else embedded).
@@ -182,6 +184,7 @@ public final class GLRenderer {
         passClock = DispatchTime.now()
         try checkSize(givenFrame)
         let frame = FlatBackdrop.resolved(givenFrame)
+        loopPeriod = frame.loopPeriod
         if frame.layers.contains(where: { $0.opacity > 0 && $0.fill?.isMaterial == true }) {
             try drawInSegments(frame, into: target)
             return
@@ -367,6 +370,7 @@ public final class GLRenderer {
         halo_glBindTexture(GLenum(GL_TEXTURE_2D), ramps.lutTexture)
         halo_glUniform1i(p.loc("uRampLUT"), 3)
         halo_glUniform1f(p.loc("uLUTWidth"), Float(ramps.lutWidth))
+        halo_glUniform1f(p.loc("haloLoopPeriod"), Float(loopPeriod))
         halo_glActiveTexture(GLenum(GL_TEXTURE0))
     }
 

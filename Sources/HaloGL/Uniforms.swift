@@ -8,11 +8,13 @@ enum Uniforms {
     static let tileGlow = ["uGlowAtlasSize"]
     /// lib/layer_data.glsl's: global to a frame.
     static let layer = ["uRamps", "uRampLUT", "uLUTWidth"]
-    static let layerProgram = tile + tileLayer + tileGlow + layer + ["uGlow", "uBackground", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas"]
-    static let glowSourceProgram = tile + tileLayer + layer
+    /// lib/shader_paint.glsl's: global to a frame.
+    static let paint = ["haloLoopPeriod"]
+    static let layerProgram = tile + tileLayer + tileGlow + layer + paint + ["uGlow", "uBackground", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas"]
+    static let glowSourceProgram = tile + tileLayer + layer + paint
     static let blurProgram = tile + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets"]
     static let resolveProgram = tile + ["uCanvas", "uChecker"]
     static let downsampleProgram = tile + ["uSource", "uLast", "uOrigin", "uK", "uRecolor"]
-    static let textFillProgram = tile + tileLayer + layer + ["uCoverage", "uRegion"]
+    static let textFillProgram = tile + tileLayer + layer + paint + ["uCoverage", "uRegion"]
     static let textProgram = tile + ["uFill", "uFillOrigin", "uGlowImage", "uGlowSize", "uGlowMap", "uGlowMode", "uGlowColor", "uOpacity"]
 }

@@ -88,7 +88,7 @@ struct CommandOption: Sendable {
 extension CommandOption {
     /// Every option of every command, in the order help and usage lines list them.
     static let all: [CommandOption] = [
-        output, renderTime, seed, count, singular, record, benchSize, backend, artifacts, junit, html, jobs, testFuzzy,
+        output, renderTime, exportFrom, exportTo, exportFPS, exportLoop, seed, count, singular, record, benchSize, backend, artifacts, junit, html, jobs, testFuzzy,
         diffImage, diffFuzzy, diffJSON, benchFrames, warmup, benchJSON, passes, shaders, previewSize, previewTime, noVsync,
         help, previewFrames, screenshot, windowScreenshot, script,
     ]
@@ -96,7 +96,32 @@ extension CommandOption {
     /// `render`: the PNG to write (a `String`); required.
     static let output = CommandOption(
         "-o", "--output", value: .outputFile("OUT.png"), commands: [.render], required: true,
-        help: "where to write the image (written to a temporary file in the same folder, then renamed: never a partial file)")
+        help: "where to write the image (written to a temporary file in the same folder, then renamed: never a partial file); "
+            + "with --from/--to or --loop, the motion: .mp4 (H.264), .webm (VP9 with alpha), .gif, .apng (through ffmpeg), "
+            + "or a PNG sequence named with %04d (frame-%04d.png)")
+
+    /// `render`: export from this time (seconds, a `Double`).
+    static let exportFrom = CommandOption(
+        "--from", value: .number("T0"), commands: [.render], heading: motion,
+        help: "export the motion from T0 seconds: frames at T0, T0 + 1/F, ... before T1", default: .value("0"))
+
+    /// `render`: export up to this time (seconds, exclusive).
+    static let exportTo = CommandOption(
+        "--to", value: .number("T1"), commands: [.render], heading: motion,
+        help: "export up to T1 seconds (not included)")
+
+    /// `render`: frames per second of an export (a `Double` > 0).
+    static let exportFPS = CommandOption(
+        "--fps", value: .number("F"), commands: [.render], heading: motion,
+        help: "frames per second of an export", default: .value("60"))
+
+    /// `render`: export exactly one loop of the scene (a flag).
+    static let exportLoop = CommandOption(
+        "--loop", commands: [.render], heading: motion,
+        help: "export exactly one loop: the least common period of the scene's animations (up to 60 s), from when they "
+            + "all repeat; N = round(period x F) frames a period/N apart, so the frame after the last is the first")
+
+    private static let motion = "MOTION (export)"
 
     /// `render`: the time to draw, in seconds (a finite `Double`; nil: the scene's).
     static let renderTime = CommandOption(

@@ -5,7 +5,9 @@ import Halo
 enum RenderCommand {
     /// Help's prose before the options (they come from ``CommandOption``).
     static let description = """
-    Draws a scene (SCENE.md, format 1) and writes it as an 8-bit RGBA PNG.
+    Draws a scene (SCENE.md, format 1) and writes it as an 8-bit RGBA PNG; with --from
+    and --to, or --loop, writes its motion as a video, GIF, APNG or PNG sequence (every
+    frame the PNG `halo render --time t` writes for its time t).
     """
 
     /// Help's prose after the options.
@@ -39,6 +41,9 @@ enum RenderCommand {
         let backend: Backend = args.value(.backend)!
         let shaders: String? = args.value(.shaders)
         let (scene, background) = try CommandFailure.exiting(2) { try Halo.load(args.operands[0]) }
+        if args.given(.exportLoop) || args.given(.exportFrom) || args.given(.exportTo) {
+            return try Export.run(args, scene: scene, background: background, backend: backend, shaders: shaders)
+        }
         var start = DispatchTime.now()
         var image: RGBA8Image
         var used = backend

@@ -169,6 +169,7 @@ final class GPURendererTests: XCTestCase {
         let tile = Set(Uniforms.tile)
         XCTAssertEqual(try declared("layer.frag").union(try declared("tile.vert")), Set(Uniforms.layerProgram))
         XCTAssertEqual(try declared("glow_source.frag").union(tile).union(Uniforms.tileLayer), Set(Uniforms.glowSourceProgram))
+        XCTAssertTrue(try declared("layer.frag").contains("haloLoopPeriod"), "shader paints' haloLoopPeriod")
         XCTAssertEqual(try declared("blur.frag").union(tile), Set(Uniforms.blurProgram))
         XCTAssertEqual(try declared("resolve.frag").union(tile), Set(Uniforms.resolveProgram))
         XCTAssertEqual(try declared("downsample.frag").union(tile), Set(Uniforms.downsampleProgram))

@@ -60,6 +60,28 @@ final class ShaderPaintTests: XCTestCase {
         XCTAssertEqual(pixel(frozen, 40, 30)[2], 0)
     }
 
+    /// haloLoopPeriod is the scene's loop period: a 2.5 s rotation and a 1.25 s corner cycle
+    /// (5 s round) loop every 5 s; the paint shows 5 / 10 as its red.
+    func testHaloLoopPeriodIsTheScenesLoop() throws {
+        try Data("vec4 haloPaint(vec2 unitPoint, vec2 point, float time) { return vec4(haloLoopPeriod / 10.0, 0.0, 0.0, 1.0); }\n".utf8)
+            .write(to: folder.appendingPathComponent("loop.glsl"))
+        let json = """
+            { "format": 1, "canvas": { "width": 20, "height": 20, "background": "black" },
+              "layers": [ { "shape": { "type": "rect", "rect": [0, 0, 20, 20] }, "fill": { "type": "shader", "file": "loop.glsl" } },
+                          { "shape": { "type": "rect", "rect": [0, 0, 4, 4] },
+                            "stroke": { "paint": { "type": "angular", "colors": ["red", "blue"], "rotation": { "period": 2.5 } }, "width": 1 } },
+                          { "shape": { "type": "rect", "rect": [0, 0, 4, 4] },
+                            "fill": { "type": "linear", "colors": ["red", "blue"], "startPoint": [0, 0], "endPoint": [1, 1],
+                                      "cornerCycle": { "stepDuration": 1.25 } } } ] }
+            """
+        let url = folder.appendingPathComponent("loop.json")
+        try Data(json.utf8).write(to: url)
+        let (scene, bg) = try loadScene(url)
+        XCTAssertEqual(scene.loopPeriod, .period(seconds: 5, start: 0))
+        let image = try Halo.render(scene, background: bg, time: 0.3, backend: .gpu, gpu: try SharedGPU.renderer())
+        XCTAssertEqual(pixel(image, 15, 15), [128, 0, 0, 255])   // 0.5 * 255 = 127.5 -> 128
+    }
+
     func testOneFileForFillAndStrokeAndAnotherForTheStroke() throws {
         try Data(probe.utf8).write(to: folder.appendingPathComponent("probe.glsl"))
         // Same helper name in a second file: only the same file is shared, so this one renames nothing

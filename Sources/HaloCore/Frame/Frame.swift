@@ -9,6 +9,8 @@ public struct Frame: Sendable {
     public var backgroundColor: Premul
     public var backgroundImage: PremulImage?
     public var layers: [ResolvedLayer]
+    /// The scene's loop period in seconds (``Scene/loopPeriod``), 0 when it has none or is still.
+    public var loopPeriod: Double = 0
 
     /// Resolves `scene` at `time` (seconds; nil: the scene's own time; 0 under
     /// reduceMotion). `backgroundImage` is the decoded background PNG when the
@@ -19,6 +21,7 @@ public struct Frame: Sendable {
     /// ``init(resolving:time:backgroundImage:)`` throws instead (renderers' drivers use it).
     public init(_ scene: Scene, time: Double? = nil, backgroundImage: RGBA8Image? = nil) {
         let t = scene.effectiveTime(time)
+        if case .period(let l, _) = scene.loopPeriod { loopPeriod = l }
         let scene = (try? scene.at(t)) ?? scene
         let scale = scene.canvas.scale
         width = scene.canvas.pixelWidth

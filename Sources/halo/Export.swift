@@ -1,0 +1,228 @@
+import Foundation
+import Halo
+
+/// `halo render SCENE -o OUT --from T0 --to T1 --fps F` (or `--loop`): the scene's motion
+/// as a PNG sequence or, through the ffmpeg command-line tool fed raw RGBA frames, an MP4
+/// (H.264, yuv420p, padded to even sizes), WebM (VP9 with alpha), GIF (a palette made from
+/// the frames, dithered) or APNG, both looping forever. Every frame is the image
+/// `halo render --time t` draws for its time t. Nothing is left at OUT on failure.
+enum Export {
+    enum Format: String { case pngSequence = "png", mp4, webm, gif, apng }
+
+    /// The frame times: T0, T0 + 1/F, ... before T1; or with `--loop`, N = round(L F) frames
+    /// (at least 1) L / N apart from the loop's start, L the scene's loop period.
+    static func times(_ args: Arguments, scene: Scene) throws -> (times: [Double], fps: Double) {
+        let fps: Double = args.value(.exportFPS)!
+        guard fps > 0, fps <= 1000 else { throw UsageError("--fps: expected a number of frames per second in (0, 1000], found \(fmt(fps))") }
+        if args.given(.exportLoop) {
+            if args.given(.exportFrom) || args.given(.exportTo) { throw UsageError("--loop exports one loop: give it without --from and --to") }
+            switch scene.loopPeriod {
+            case .still(let start): return ([start], fps)
+            case .period(let l, let start):
+                let n = max(1, Int((l * fps).rounded()))
+                if n > maxFrames { throw UsageError("--loop: \(n) frames (at most \(maxFrames))") }
+                return ((0..<n).map { start + Double($0) * l / Double(n) }, Double(n) / l)
+            case .none(let reason):
+                throw CommandFailure(status: 2, error: ExportError("--loop: the scene has no loop: \(reason); use --from and --to"))
+            }
+        }
+        guard let t1: Double = args.value(.exportTo) else { throw UsageError("--from needs --to T1 (or use --loop)") }
+        let t0: Double = args.value(.exportFrom)!
+        guard t1 > t0 else { throw UsageError("--to: expected a time after --from (\(fmt(t0)) s), found \(fmt(t1))") }
+        let n = Int(((t1 - t0) * fps - 1e-9).rounded(.up))
+        if n > maxFrames { throw UsageError("--from/--to: \(n) frames at \(fmt(fps)) fps (at most \(maxFrames))") }
+        return ((0..<max(n, 1)).map { t0 + Double($0) / fps }, fps)
+    }
+
+    static let maxFrames = 100_000
+
+    static func format(of out: String) throws -> Format {
+        let ext = (out as NSString).pathExtension.lowercased()
+        if ext == "png" {
+            guard out.range(of: #"%0?[0-9]*d"#, options: .regularExpression) != nil else {
+                throw UsageError("-o: a motion as PNGs needs a name with %04d for the frame number (e.g. frame-%04d.png), found \(out)")
+            }
+            return .pngSequence
+        }
+        guard let f = Format(rawValue: ext), f != .pngSequence else {
+            throw UsageError("-o: expected .mp4, .webm, .gif, .apng or a PNG sequence name with %04d for a motion, found \(out)")
+        }
+        return f
+    }
+
+    /// Renders and writes the motion; the exit status.
+    static func run(_ args: Arguments, scene: Scene, background: RGBA8Image?, backend: Backend, shaders: String?) throws -> Int32 {
+        let out: String = args.value(.output)!
+        let format = try format(of: out)
+        let (times, fps) = try times(args, scene: scene)
+        // Each frame's scene is checked before any work (a keyframed value invalid at a time).
+        for t in times { _ = try CommandFailure.exiting(2) { try Frame(resolving: scene, time: t, backgroundImage: nil) } }
+        var gpu: GLRenderer?
+        if backend == .gpu { gpu = try CommandFailure.exiting(1) { try GLRenderer(shaders: ShaderLibrary(directory: shaders)) } }
+        let render: (Double) throws -> RGBA8Image = { t in
+            try Halo.render(scene, background: background, time: t, backend: backend, gpu: gpu)
+        }
+        let progress = Progress(total: times.count)
+        let start = DispatchTime.now()
+        let written: String
+        do {
+            if format == .pngSequence {
+                written = try writeSequence(times, pattern: out, render: render, progress: progress)
+            } else {
+                try Encoder(out, format: format, fps: fps).encode(times, render: render, progress: progress)
+                written = out
+            }
+        } catch let e as ExportError {
+            progress.finish()
+            printError("halo render: \(e.message)")
+            return 1
+        } catch {
+            progress.finish()
+            printError("halo render: \(error)")
+            return error is SceneError ? 2 : 1
+        }
+        progress.finish()
+        let s = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        print("\(written) \(times.count) frames at \(String(format: "%.3f", fps)) fps in \(String(format: "%.2f", s)) s (\(backend.rawValue))")
+        return 0
+    }
+
+    /// The frames as PNGs named by `pattern`'s %0Nd with 1, 2, ...; on failure every frame
+    /// already written is removed. Returns the first frame's name and "...".
+    static func writeSequence(_ times: [Double], pattern: String, render: (Double) throws -> RGBA8Image, progress: Progress) throws -> String {
+        var written: [String] = []
+        do {
+            for (i, t) in times.enumerated() {
+                let name = String(format: pattern.replacingOccurrences(of: "%", with: "%").replacingOccurrences(of: "%%", with: "%"), i + 1)
+                try PNG.write(try render(t), to: name)
+                written.append(name)
+                progress.step()
+            }
+        } catch {
+            for w in written { unlink(w) }
+            throw error
+        }
+        return written.count > 1 ? "\(written[0]) ... \(written[written.count - 1])" : written[0]
+    }
+}
+
+/// An export failure with its one-line message (ffmpeg missing or failing).
+struct ExportError: Error, CustomStringConvertible {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}
+
+/// ffmpeg fed raw RGBA frames on its standard input, writing a temporary file beside the
+/// output that is renamed over it when ffmpeg succeeds (removed otherwise).
+struct Encoder {
+    let out: String
+    let format: Export.Format
+    let fps: Double
+
+    init(_ out: String, format: Export.Format, fps: Double) { self.out = out; self.format = format; self.fps = fps }
+
+    /// The ffmpeg executable on PATH.
+    static func ffmpeg() -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let p = "\(dir)/ffmpeg"
+            if FileManager.default.isExecutableFile(atPath: p) { return p }
+        }
+        return nil
+    }
+
+    /// ffmpeg's output options for the format.
+    var outputArguments: [String] {
+        switch format {
+        case .mp4: return ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-movflags", "+faststart", "-f", "mp4"]
+        case .webm: return ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-b:v", "0", "-crf", "24", "-auto-alt-ref", "0", "-f", "webm"]
+        case .gif: return ["-filter_complex", "split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=1[p];[b][p]paletteuse=dither=sierra2_4a",
+                           "-loop", "0", "-f", "gif"]
+        case .apng: return ["-plays", "0", "-f", "apng"]
+        case .pngSequence: return []
+        }
+    }
+
+    func encode(_ times: [Double], render: (Double) throws -> RGBA8Image, progress: Progress) throws {
+        guard let ffmpeg = Encoder.ffmpeg() else {
+            throw ExportError("ffmpeg is not installed (Debian package ffmpeg; tools/setup-debian installs it): \(out) not written")
+        }
+        let first = try render(times[0])
+        let url = URL(fileURLWithPath: out)
+        let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: ffmpeg)
+        p.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
+                       "-s", "\(first.width)x\(first.height)", "-framerate", String(format: "%.6f", fps), "-i", "pipe:0"]
+            + outputArguments + [temp]
+        let input = Pipe(), errors = Pipe()
+        p.standardInput = input
+        p.standardError = errors
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        // ffmpeg's messages, collected while it runs (a full pipe would stall it).
+        let collected = ErrorText()
+        errors.fileHandleForReading.readabilityHandler = { h in collected.append(h.availableData) }
+        signal(SIGPIPE, SIG_IGN)
+        var failure: Error?
+        do {
+            for (i, t) in times.enumerated() {
+                let image = i == 0 ? first : try render(t)
+                try image.pixels.withUnsafeBytes { buf in try input.fileHandleForWriting.write(contentsOf: buf) }
+                progress.step()
+            }
+        } catch { failure = error }
+        try? input.fileHandleForWriting.close()
+        p.waitUntilExit()
+        errors.fileHandleForReading.readabilityHandler = nil
+        collected.append(errors.fileHandleForReading.readDataToEndOfFile())
+        if failure == nil && p.terminationStatus != 0 {
+            let last = collected.text.split(separator: "\n").last.map(String.init) ?? "no message"
+            failure = ExportError("ffmpeg failed (exit \(p.terminationStatus)): \(last): \(out) not written")
+        }
+        if let failure {
+            unlink(temp)
+            throw failure
+        }
+        if rename(temp, out) != 0 {
+            unlink(temp)
+            throw ExportError("cannot write \(out): \(String(cString: strerror(errno)))")
+        }
+    }
+}
+
+/// Bytes gathered from another thread.
+final class ErrorText: @unchecked Sendable {
+    private var data = Data()
+    private let lock = NSLock()
+    func append(_ d: Data) { lock.lock(); data.append(d); lock.unlock() }
+    var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
+}
+
+/// A progress bar on standard error when it is a terminal (frames done, frames per second,
+/// time left); nothing otherwise.
+final class Progress {
+    let total: Int
+    private var done = 0
+    private let start = DispatchTime.now()
+    private let shown = isatty(2) == 1
+    init(total: Int) { self.total = total }
+
+    func step() {
+        done += 1
+        guard shown else { return }
+        let s = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        let rate = Double(done) / max(s, 1e-9)
+        let width = 30, filled = width * done / max(total, 1)
+        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+        let eta = Double(total - done) / max(rate, 1e-9)
+        FileHandle.standardError.write(Data(String(format: "\r[%@] %d/%d frames, %.1f fps, ETA %.1f s", bar, done, total, rate, eta).utf8))
+    }
+
+    func finish() {
+        if shown && done > 0 { FileHandle.standardError.write(Data("\n".utf8)); done = 0 }
+    }
+}
+
+/// "3", "0.5": numbers in messages.
+func fmt(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d) }
