@@ -41,6 +41,10 @@ public final class Preview {
     private var drawnLayout: PreviewLayout?
     private var lastTitle = -1.0
     private var statsFramebuffer = (0, 0)
+    /// The timeline along the bottom edge (T): shown in interactive runs, hidden in scripted ones.
+    private var showTimeline: Bool
+    /// The timeline's height, framebuffer pixels.
+    private static let timelineHeight = 10
 
     /// Runs the preview to the end and returns the exit status: 0 done, 1 no window or
     /// GL context (or a scripted run that failed), 2 bad input (scene, options).
@@ -113,14 +117,25 @@ public final class Preview {
         library = ShaderLibrary(directory: options.shadersDirectory)
         renderer = try GLRenderer(shaders: library, context: nil)
         clock = PreviewClock(time: options.time ?? scene.time)
+        showTimeline = options.frames == nil
         glfwSetKeyCallback(window) { w, key, _, action, _ in
             guard action != GLFW_RELEASE, let w, let app = Preview.app(of: w) else { return }
             let repeatable: Set<Int32> = [GLFW_KEY_LEFT, GLFW_KEY_RIGHT, GLFW_KEY_LEFT_BRACKET, GLFW_KEY_RIGHT_BRACKET]
             if action == GLFW_REPEAT && !repeatable.contains(key) { return }
             let map: [Int32: PreviewKey] = [GLFW_KEY_SPACE: .pause, GLFW_KEY_LEFT: .stepBack, GLFW_KEY_RIGHT: .stepForward,
                                             GLFW_KEY_HOME: .home, GLFW_KEY_M: .reduceMotion, GLFW_KEY_LEFT_BRACKET: .slower,
-                                            GLFW_KEY_RIGHT_BRACKET: .faster, GLFW_KEY_S: .save, GLFW_KEY_Q: .quit, GLFW_KEY_ESCAPE: .quit]
+                                            GLFW_KEY_RIGHT_BRACKET: .faster, GLFW_KEY_S: .save, GLFW_KEY_Q: .quit, GLFW_KEY_ESCAPE: .quit,
+                                            GLFW_KEY_T: .timeline, GLFW_KEY_L: .loop, GLFW_KEY_R: .record]
             if let k = map[key] { app.press(k) }
+        }
+        glfwSetMouseButtonCallback(window) { w, button, action, _ in
+            guard button == GLFW_MOUSE_BUTTON_LEFT, action == GLFW_PRESS, let w, let app = Preview.app(of: w) else { return }
+            app.dragging = app.seekFromCursor(startingDrag: true)
+        }
+        glfwSetCursorPosCallback(window) { w, _, _ in
+            guard let w, let app = Preview.app(of: w), app.dragging else { return }
+            if glfwGetMouseButton(w, GLFW_MOUSE_BUTTON_LEFT) != GLFW_PRESS { app.dragging = false; return }
+            _ = app.seekFromCursor(startingDrag: false)
         }
         glfwSetFramebufferSizeCallback(window) { w, _, _ in if let w { Preview.app(of: w)?.needsDraw = true } }
         glfwSetWindowRefreshCallback(window) { w in if let w { Preview.app(of: w)?.needsDraw = true } }
@@ -201,6 +216,7 @@ public final class Preview {
         }
         timer.end()
         drawnLayout = layout
+        if showTimeline { drawTimeline(framebuffer: fb) }
         var ok = true
         if finalFrame { ok = writeScreenshots(layout: layout, framebuffer: fb) }
         glfwSwapBuffers(window)
@@ -256,12 +272,106 @@ public final class Preview {
         try PNG.write(image, to: path)
     }
 
+    // MARK: The timeline
+
+    /// Whether a drag on the timeline is seeking.
+    fileprivate var dragging = false
+
+    /// The timeline's span: the scene's loop (from its start), else its first 10 s.
+    private var timelineSpan: (start: Double, length: Double) {
+        if case .period(let l, let start) = scene.loopPeriod { return (start, l) }
+        return (0, 10)
+    }
+
+    /// The timeline along the window's bottom edge: its track, the time played within the
+    /// span, the playhead, and the loop's bounds when looping (L).
+    private func drawTimeline(framebuffer fb: (Int, Int)) {
+        let (w, h) = fb, th = Preview.timelineHeight
+        guard w > 0, h > th else { return }
+        let span = timelineSpan
+        var phase = (clock.time - span.start) / span.length
+        if scene.loopPeriod.isStillOrNone { phase = min(max(phase, 0), 1) } else { phase -= phase.rounded(.down) }
+        let x = Int((phase * Double(w)).rounded())
+        var rects = [WindowOverlay.Rect(x: 0, y: h - th, width: w, height: th, color: (0.16, 0.16, 0.18)),
+                     WindowOverlay.Rect(x: 0, y: h - th + 3, width: x, height: th - 6, color: (0.45, 0.45, 0.5)),
+                     WindowOverlay.Rect(x: max(0, x - 1), y: h - th, width: 2, height: th, color: (1, 1, 1))]
+        if let l = clock.loop {
+            for t in [l.lowerBound, l.upperBound] {
+                let p = (t - span.start) / span.length
+                let lx = Int((min(max(p, 0), 1) * Double(w)).rounded())
+                rects.append(WindowOverlay.Rect(x: max(0, lx - 1), y: h - th, width: 2, height: th, color: (1, 0.62, 0.04)))
+            }
+        }
+        WindowOverlay.fill(rects, framebufferHeight: h)
+    }
+
+    /// Seeks to the time under the cursor when it is on the timeline (pausing); returns
+    /// whether it was (a drag then keeps seeking).
+    fileprivate func seekFromCursor(startingDrag: Bool) -> Bool {
+        guard showTimeline else { return false }
+        var cx = 0.0, cy = 0.0
+        glfwGetCursorPos(window, &cx, &cy)
+        var ww: Int32 = 0, wh: Int32 = 0
+        glfwGetWindowSize(window, &ww, &wh)
+        let fb = framebufferSize()
+        guard ww > 0, wh > 0, fb.0 > 0 else { return false }
+        let x = cx * Double(fb.0) / Double(ww), y = cy * Double(fb.1) / Double(wh)
+        if startingDrag && y < Double(fb.1 - Preview.timelineHeight - 4) { return false }
+        let span = timelineSpan
+        clock.seek(to: span.start + min(max(x / Double(fb.0), 0), 1) * span.length)
+        needsDraw = true
+        updateTitle(force: true)
+        return true
+    }
+
+    /// R: one loop of the scene, rendered at its own scale as `halo render --loop` renders
+    /// it, written beside the scene in the record format; the path is printed.
+    private func recordLoop() {
+        guard let loop = scene.loopFrameTimes(fps: options.recordFPS) else {
+            printError("halo preview: nothing recorded: the scene has no loop (\(scene.loopPeriod))")
+            return
+        }
+        let url = URL(fileURLWithPath: options.scenePath)
+        let stem = url.deletingPathExtension().path
+        let format = options.recordFormat
+        var out = "\(stem)-loop.\(format.rawValue)"
+        if format == .pngSequence { out = "\(stem)-loop-%04d.png" }
+        var n = 2
+        while format != .pngSequence && FileManager.default.fileExists(atPath: out) { out = "\(stem)-loop-\(n).\(format.rawValue)"; n += 1 }
+        let render: (Double) throws -> RGBA8Image = { t in
+            try self.renderer.render(try Frame(resolving: self.scene, time: t, backgroundImage: self.background))
+        }
+        do {
+            if format == .pngSequence {
+                for (i, t) in loop.times.enumerated() { try PNG.write(try render(t), to: String(format: out, i + 1)) }
+            } else {
+                try MotionEncoder(out, format: format, fps: loop.fps).encode(loop.times, render: render)
+            }
+            say("halo preview: recorded \(loop.times.count) frames to \(out)")
+        } catch {
+            printError("halo preview: nothing recorded: \(error)")
+        }
+        needsDraw = true
+    }
+
     // MARK: Keys and scripted actions
 
     private func press(_ key: PreviewKey) {
         needsDraw = true
         switch key {
         case .quit: quitRequested = true; glfwSetWindowShouldClose(window, GLFW_TRUE)
+        case .timeline: showTimeline.toggle()
+        case .loop:
+            if clock.loop != nil {
+                clock.loop = nil
+                say("halo preview: looping off")
+            } else if case .period(let l, let start) = scene.loopPeriod {
+                clock.loop = start..<(start + l)
+                say("halo preview: looping \(start) ... \(start + l) s (the scene's period)")
+            } else {
+                say("halo preview: the scene has no loop to repeat (\(scene.loopPeriod))")
+            }
+        case .record: recordLoop()
         case .save:
             let path = savePath()
             do { try save(to: path, layout: drawnLayout); say("halo preview: saved \(path)") } catch {
@@ -283,6 +393,8 @@ public final class Preview {
         case .resize(let w, let h):
             if minimised { minimised = false; glfwRestoreWindow(window) }
             Preview.setFramebufferSize(window, (w, h))
+        case .seek(let t): clock.seek(to: t)
+        case .loop(let a, let b): clock.loop = a..<b
         case .waitReload:
             // Each wait is for a reload after the one the previous wait saw.
             let deadline = now() + 30

@@ -21,6 +21,12 @@ public enum PreviewKey: String, CaseIterable, Sendable {
     case save = "s"
     /// Q or Esc: quit.
     case quit = "q"
+    /// T: show or hide the timeline along the window's bottom edge.
+    case timeline = "t"
+    /// L: loop playback over the scene's loop period (or the range a script set), or stop looping.
+    case loop = "l"
+    /// R: record one loop of the scene to a file beside it (APNG, or `--record-format`).
+    case record = "r"
 }
 
 /// What the preview shows when: the scene time, pause, playback speed and the
@@ -38,12 +44,24 @@ public struct PreviewClock: Equatable, Sendable {
     public var speed = 1.0
     /// nil: the scene's own `reduceMotion`; else the M key's choice.
     public var reduceMotion: Bool?
+    /// Playback wraps from `upperBound` back to `lowerBound` (seconds) while set.
+    public var loop: Range<Double>?
 
     public init(time: Double) { self.time = time }
 
     /// Moves time on by `seconds` of wall time (nothing while paused).
     public mutating func advance(by seconds: Double) {
         if !paused { time += seconds * speed }
+        if let l = loop, !l.isEmpty, !l.contains(time) {
+            time = l.lowerBound + (time - l.lowerBound).truncatingRemainder(dividingBy: l.upperBound - l.lowerBound)
+            if time < l.lowerBound { time += l.upperBound - l.lowerBound }
+        }
+    }
+
+    /// Goes to `t` seconds and pauses (a click on the timeline, a script's `seek`).
+    public mutating func seek(to t: Double) {
+        time = t
+        paused = true
     }
 
     /// Applies a key; `sceneReduceMotion` is the scene's own setting (for M's first press).
@@ -58,7 +76,7 @@ public struct PreviewClock: Equatable, Sendable {
         case .reduceMotion: reduceMotion = !(reduceMotion ?? sceneReduceMotion)
         case .slower: speed = max(speed / 2, PreviewClock.speedRange.lowerBound)
         case .faster: speed = min(speed * 2, PreviewClock.speedRange.upperBound)
-        case .save, .quit: return false
+        case .save, .quit, .timeline, .loop, .record: return false
         }
         return true
     }

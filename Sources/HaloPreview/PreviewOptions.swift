@@ -1,3 +1,4 @@
+import Halo
 import Foundation
 
 /// How `halo preview` runs.
@@ -22,6 +23,11 @@ public struct PreviewOptions: Sendable {
     public var script = PreviewScript()
     /// Wait for vertical blank between frames (default: interactive yes, scripted no).
     public var vsync: Bool?
+
+    /// What R records one loop as (default APNG).
+    public var recordFormat: MotionFormat = .apng
+    /// Frames a second of a recording (R).
+    public var recordFPS = 30.0
 
     public init(scenePath: String) { self.scenePath = scenePath }
 }

@@ -8,6 +8,8 @@ import Halo
 /// - `F resize W H`: resize the window to a W x H framebuffer (each side at most
 ///   `Limits.maxCanvasSide`, as `--size`); `0 0` minimises it (the
 ///   framebuffer is then 0 x 0 and nothing is drawn) until the next resize.
+/// - `F seek T`: go to T seconds and pause, as a click on the timeline does.
+/// - `F loop A B`: loop playback between A and B seconds (B > A), as L does over the scene's period.
 /// - `F wait-reload`: wait (up to 30 s) until a changed file has been reloaded, or has
 ///   failed to reload, since the run started; the test edits the file after the run
 ///   prints its "watching" line.
@@ -16,6 +18,8 @@ public struct PreviewScript: Equatable, Sendable {
         case key(PreviewKey)
         case resize(width: Int, height: Int)
         case waitReload
+        case seek(Double)
+        case loop(Double, Double)
     }
 
     /// Actions by frame index (0-based), in order.
@@ -47,8 +51,16 @@ public struct PreviewScript: Equatable, Sendable {
                 actions.append((frame, .resize(width: w, height: h)))
             case ("wait-reload", 2):
                 actions.append((frame, .waitReload))
+            case ("seek", 3):
+                guard let t = Double(words[2]), t.isFinite else { throw PreviewError.usage("--script: seek takes a time in seconds, found \(words[2])") }
+                actions.append((frame, .seek(t)))
+            case ("loop", 4):
+                guard let a = Double(words[2]), let b = Double(words[3]), a.isFinite, b.isFinite, b > a else {
+                    throw PreviewError.usage("--script: loop takes two times A < B in seconds, found \(words[2]) \(words[3])")
+                }
+                actions.append((frame, .loop(a, b)))
             default:
-                throw PreviewError.usage("--script: unknown action \"\(words[1...].joined(separator: " "))\" (key NAME, resize W H, wait-reload)")
+                throw PreviewError.usage("--script: unknown action \"\(words[1...].joined(separator: " "))\" (key NAME, resize W H, seek T, loop A B, wait-reload)")
             }
         }
     }

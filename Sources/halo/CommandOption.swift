@@ -90,8 +90,14 @@ extension CommandOption {
     static let all: [CommandOption] = [
         output, renderTime, exportFrom, exportTo, exportFPS, exportLoop, seed, count, singular, record, benchSize, backend, artifacts, junit, html, jobs, testFuzzy,
         diffImage, diffFuzzy, diffJSON, benchFrames, warmup, benchJSON, passes, shaders, previewSize, previewTime, noVsync,
-        help, previewFrames, screenshot, windowScreenshot, script,
+        recordFormat, help, previewFrames, screenshot, windowScreenshot, script,
     ]
+
+    /// `preview`: what the R key records one loop as (a ``MotionFormat`` name).
+    static let recordFormat = CommandOption(
+        "--record-format", value: .motionFormat, commands: [.preview],
+        help: "what R records one loop of the scene as, beside the scene: apng, gif, mp4, webm, or png (a numbered PNG sequence)",
+        default: .value("apng"))
 
     /// `render`: the PNG to write (a `String`); required.
     static let output = CommandOption(
@@ -286,7 +292,8 @@ extension CommandOption {
     /// `preview`: the scripted run's actions (a `PreviewScript`); needs `--frames`.
     static let script = CommandOption(
         "--script", value: .script, commands: [.preview], requires: "--frames", heading: scripted,
-        help: "before frame F: \"key NAME\" (space left right home m [ ] s q), \"resize W H\" (\"resize 0 0\" "
-            + "minimises: nothing is drawn until the next resize), \"wait-reload\" (wait up to 30 s for a changed file "
+        help: "before frame F: \"key NAME\" (space left right home m [ ] s q t l r), \"resize W H\" (\"resize 0 0\" "
+            + "minimises: nothing is drawn until the next resize), \"seek T\" (go to T seconds and pause), \"loop A B\" "
+            + "(loop playback between A and B seconds), \"wait-reload\" (wait up to 30 s for a changed file "
             + "to be reloaded or refused)")
 }

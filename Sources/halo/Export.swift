@@ -7,8 +7,7 @@ import Halo
 /// the frames, dithered) or APNG, both looping forever. Every frame is the image
 /// `halo render --time t` draws for its time t. Nothing is left at OUT on failure.
 enum Export {
-    enum Format: String { case pngSequence = "png", mp4, webm, gif, apng }
-
+    
     /// The frame times: T0, T0 + 1/F, ... before T1; or with `--loop`, N = round(L F) frames
     /// (at least 1) L / N apart from the loop's start, L the scene's loop period.
     static func times(_ args: Arguments, scene: Scene) throws -> (times: [Double], fps: Double) {
@@ -16,15 +15,12 @@ enum Export {
         guard fps > 0, fps <= 1000 else { throw UsageError("--fps: expected a number of frames per second in (0, 1000], found \(fmt(fps))") }
         if args.given(.exportLoop) {
             if args.given(.exportFrom) || args.given(.exportTo) { throw UsageError("--loop exports one loop: give it without --from and --to") }
-            switch scene.loopPeriod {
-            case .still(let start): return ([start], fps)
-            case .period(let l, let start):
-                let n = max(1, Int((l * fps).rounded()))
-                if n > maxFrames { throw UsageError("--loop: \(n) frames (at most \(maxFrames))") }
-                return ((0..<n).map { start + Double($0) * l / Double(n) }, Double(n) / l)
-            case .none(let reason):
+            guard let loop = scene.loopFrameTimes(fps: fps) else {
+                guard case .none(let reason) = scene.loopPeriod else { fatalError("unreachable") }
                 throw CommandFailure(status: 2, error: ExportError("--loop: the scene has no loop: \(reason); use --from and --to"))
             }
+            if loop.times.count > maxFrames { throw UsageError("--loop: \(loop.times.count) frames (at most \(maxFrames))") }
+            return loop
         }
         guard let t1: Double = args.value(.exportTo) else { throw UsageError("--from needs --to T1 (or use --loop)") }
         let t0: Double = args.value(.exportFrom)!
@@ -36,7 +32,7 @@ enum Export {
 
     static let maxFrames = 100_000
 
-    static func format(of out: String) throws -> Format {
+    static func format(of out: String) throws -> MotionFormat {
         let ext = (out as NSString).pathExtension.lowercased()
         if ext == "png" {
             guard out.range(of: #"%0?[0-9]*d"#, options: .regularExpression) != nil else {
@@ -44,7 +40,7 @@ enum Export {
             }
             return .pngSequence
         }
-        guard let f = Format(rawValue: ext), f != .pngSequence else {
+        guard let f = MotionFormat(rawValue: ext), f != .pngSequence else {
             throw UsageError("-o: expected .mp4, .webm, .gif, .apng or a PNG sequence name with %04d for a motion, found \(out)")
         }
         return f
@@ -69,7 +65,7 @@ enum Export {
             if format == .pngSequence {
                 written = try writeSequence(times, pattern: out, render: render, progress: progress)
             } else {
-                try Encoder(out, format: format, fps: fps).encode(times, render: render, progress: progress)
+                try MotionEncoder(out, format: format, fps: fps).encode(times, render: render, onFrame: progress.step)
                 written = out
             }
         } catch let e as ExportError {
@@ -104,99 +100,6 @@ enum Export {
         }
         return written.count > 1 ? "\(written[0]) ... \(written[written.count - 1])" : written[0]
     }
-}
-
-/// An export failure with its one-line message (ffmpeg missing or failing).
-struct ExportError: Error, CustomStringConvertible {
-    let message: String
-    init(_ message: String) { self.message = message }
-    var description: String { message }
-}
-
-/// ffmpeg fed raw RGBA frames on its standard input, writing a temporary file beside the
-/// output that is renamed over it when ffmpeg succeeds (removed otherwise).
-struct Encoder {
-    let out: String
-    let format: Export.Format
-    let fps: Double
-
-    init(_ out: String, format: Export.Format, fps: Double) { self.out = out; self.format = format; self.fps = fps }
-
-    /// The ffmpeg executable on PATH.
-    static func ffmpeg() -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let p = "\(dir)/ffmpeg"
-            if FileManager.default.isExecutableFile(atPath: p) { return p }
-        }
-        return nil
-    }
-
-    /// ffmpeg's output options for the format.
-    var outputArguments: [String] {
-        switch format {
-        case .mp4: return ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-movflags", "+faststart", "-f", "mp4"]
-        case .webm: return ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-b:v", "0", "-crf", "24", "-auto-alt-ref", "0", "-f", "webm"]
-        case .gif: return ["-filter_complex", "split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=1[p];[b][p]paletteuse=dither=sierra2_4a",
-                           "-loop", "0", "-f", "gif"]
-        case .apng: return ["-plays", "0", "-f", "apng"]
-        case .pngSequence: return []
-        }
-    }
-
-    func encode(_ times: [Double], render: (Double) throws -> RGBA8Image, progress: Progress) throws {
-        guard let ffmpeg = Encoder.ffmpeg() else {
-            throw ExportError("ffmpeg is not installed (Debian package ffmpeg; tools/setup-debian installs it): \(out) not written")
-        }
-        let first = try render(times[0])
-        let url = URL(fileURLWithPath: out)
-        let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: ffmpeg)
-        p.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
-                       "-s", "\(first.width)x\(first.height)", "-framerate", String(format: "%.6f", fps), "-i", "pipe:0"]
-            + outputArguments + [temp]
-        let input = Pipe(), errors = Pipe()
-        p.standardInput = input
-        p.standardError = errors
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        // ffmpeg's messages, collected while it runs (a full pipe would stall it).
-        let collected = ErrorText()
-        errors.fileHandleForReading.readabilityHandler = { h in collected.append(h.availableData) }
-        signal(SIGPIPE, SIG_IGN)
-        var failure: Error?
-        do {
-            for (i, t) in times.enumerated() {
-                let image = i == 0 ? first : try render(t)
-                try image.pixels.withUnsafeBytes { buf in try input.fileHandleForWriting.write(contentsOf: buf) }
-                progress.step()
-            }
-        } catch { failure = error }
-        try? input.fileHandleForWriting.close()
-        p.waitUntilExit()
-        errors.fileHandleForReading.readabilityHandler = nil
-        collected.append(errors.fileHandleForReading.readDataToEndOfFile())
-        if failure == nil && p.terminationStatus != 0 {
-            let last = collected.text.split(separator: "\n").last.map(String.init) ?? "no message"
-            failure = ExportError("ffmpeg failed (exit \(p.terminationStatus)): \(last): \(out) not written")
-        }
-        if let failure {
-            unlink(temp)
-            throw failure
-        }
-        if rename(temp, out) != 0 {
-            unlink(temp)
-            throw ExportError("cannot write \(out): \(String(cString: strerror(errno)))")
-        }
-    }
-}
-
-/// Bytes gathered from another thread.
-final class ErrorText: @unchecked Sendable {
-    private var data = Data()
-    private let lock = NSLock()
-    func append(_ d: Data) { lock.lock(); data.append(d); lock.unlock() }
-    var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
 }
 
 /// A progress bar on standard error when it is a terminal (frames done, frames per second,

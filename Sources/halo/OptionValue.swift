@@ -37,6 +37,8 @@ enum OptionValue: Sendable {
     case tolerance
     /// A `halo preview` script, `"F ACTION; ..."`. Gives a `PreviewScript`.
     case script
+    /// `apng`, `gif`, `mp4`, `webm` or `png`. Gives a `MotionFormat`.
+    case motionFormat
 
     /// What help and usage lines show after the option's name ("" for a flag).
     var placeholder: String {
@@ -48,6 +50,7 @@ enum OptionValue: Sendable {
         case .recordMode: return Self.choices(RecordMode.self).joined(separator: "|")
         case .tolerance: return "SPEC"
         case .script: return "\"F ACTION; ...\""
+        case .motionFormat: return "apng|gif|mp4|webm|png"
         }
     }
 
@@ -96,6 +99,9 @@ enum OptionValue: Sendable {
             return try FuzzyTolerance(parsing: text)
         case .script:
             return try PreviewScript(parsing: text)
+        case .motionFormat:
+            guard let f = MotionFormat(rawValue: text) else { throw UsageError("\(name): expected apng, gif, mp4, webm or png, found \(text)") }
+            return f
         }
     }
 

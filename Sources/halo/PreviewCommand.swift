@@ -25,6 +25,12 @@ enum PreviewCommand {
       M            reduce motion on / off (every animation at its time-0 state)
       [ and ]      half / double the playback speed (1/64x ... 64x)
       S            save the current frame as a PNG beside the scene (name printed)
+      T            show / hide the timeline along the bottom edge (shown in
+                   interactive runs): click or drag on it to seek (pauses); it spans
+                   the scene's loop period, or its first 10 s
+      L            loop over the scene's loop period (marked on the timeline) / stop
+      R            record one loop beside the scene (SCENE-loop.apng, or what
+                   --record-format says; the path is printed)
       Q, Esc       quit
 
     The title shows the scene, the time t, frames per second and the GPU time of a
@@ -51,6 +57,7 @@ enum PreviewCommand {
         options.windowScreenshot = args.value(.windowScreenshot)
         if let script: PreviewScript = args.value(.script) { options.script = script }
         if args.given(.noVsync) { options.vsync = false }
+        if let f: MotionFormat = args.value(.recordFormat) { options.recordFormat = f }
         return Preview.run(options)
     }
 }

@@ -38,6 +38,17 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(PreviewLayout(points: (340, 144), framebuffer: (100_000, 100_000), maxSide: 4096)?.width, 4096)
     }
 
+    /// A loop range wraps playback back to its start; seek goes to a time and pauses.
+    func testClockLoopsWithinItsRangeAndSeekPauses() {
+        var c = PreviewClock(time: 2.5)
+        c.loop = 1..<3
+        c.advance(by: 1)          // 3.5 -> 1.5
+        XCTAssertEqual(c.time, 1.5, accuracy: 1e-12)
+        c.seek(to: 0.25)
+        XCTAssertTrue(c.paused)
+        XCTAssertEqual(c.time, 0.25)
+    }
+
     func testKeysMoveTheClock() {
         var c = PreviewClock(time: 0.5)
         c.advance(by: 0.25)
@@ -124,6 +135,46 @@ final class PreviewTests: XCTestCase {
         let expected = try render(button.path, time: 1.25 + 4.0 / 60)
         try assertClose(try PNG.read(shot), expected, "canvas screenshot")
         try assertClose(try PNG.read(window), expected, "window screenshot (opaque scene: the present pass's flip and rounding)")
+    }
+
+    /// A script's `seek T` pauses at T: the screenshot is byte-identical to `halo render
+    /// --time T` (the same renderer, offscreen, at the scene's own scale).
+    func testSeekGivesTheFrameRenderDrawsAtThatTime() throws {
+        let shot = folder.appendingPathComponent("seek.png").path
+        let run = try preview([button.path, "--frames", "4", "--screenshot", shot, "--script", "1 seek 1.7"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let single = folder.appendingPathComponent("single.png").path
+        XCTAssertEqual(try runHalo(["render", button.path, "--backend", "gpu", "--time", "1.7", "-o", single]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: shot)), try Data(contentsOf: URL(fileURLWithPath: single)))
+    }
+
+    /// R records one loop beside the scene; its frames are the ones `halo render --loop` exports.
+    func testARecordedLoopIsTheExportedLoop() throws {
+        let scene = folder.appendingPathComponent("rec.json")
+        try FileManager.default.copyItem(at: button, to: scene)
+        let run = try preview([scene.path, "--frames", "2", "--record-format", "png", "--script", "0 key r"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("recorded 90 frames to"), run.stdout)     // 3 s at 30 fps
+        let export = try runHalo(["render", scene.path, "--loop", "--fps", "30", "-o", folder.appendingPathComponent("e-%04d.png").path])
+        XCTAssertEqual(export.status, 0, export.stderr)
+        for i in [1, 45, 90] {
+            let a = folder.appendingPathComponent(String(format: "rec-loop-%04d.png", i)), b = folder.appendingPathComponent(String(format: "e-%04d.png", i))
+            XCTAssertEqual(try Data(contentsOf: a), try Data(contentsOf: b), "frame \(i)")
+        }
+    }
+
+    /// T shows the timeline along the window's bottom edge (its track's grey in the last
+    /// rows, the playhead at the loop's phase); hidden, the window shows the canvas alone.
+    func testTheTimelineShowsTheLoopsPhase() throws {
+        let window = folder.appendingPathComponent("tl.png").path
+        let run = try preview([button.path, "--frames", "2", "--window-screenshot", window, "--script", "0 seek 1.5; 0 key t"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let img = try PNG.read(window)
+        func px(_ x: Int, _ y: Int) -> [UInt8] { let i = (y * img.width + x) * 4; return Array(img.pixels[i..<(i + 3)]) }
+        let bottom = img.height - 1
+        XCTAssertEqual(px(img.width - 5, bottom), [41, 41, 46], "the track (0.16, 0.16, 0.18)")
+        XCTAssertEqual(px(img.width / 2, bottom), [255, 255, 255], "the playhead at 1.5 / 3 of the width")
+        XCTAssertNotEqual(px(img.width - 5, bottom - 12), [41, 41, 46], "above the timeline: the canvas")
     }
 
     /// Keys in a scripted run: pause, two steps forward, and reduce motion.

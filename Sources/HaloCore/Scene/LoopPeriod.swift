@@ -64,3 +64,24 @@ extension Scene {
         return .none(reason: "no common period of at most \(fmt(LoopPeriod.longest)) s for \(list)")
     }
 }
+
+extension Scene {
+    /// The times of one loop at about `fps` frames a second: N = round(L fps) frames
+    /// (at least 1) L / N apart from the loop's start, so the frame after the last is the
+    /// first; one frame for a still scene; nil when the scene has no loop. The second value
+    /// is the exact rate, N / L.
+    public func loopFrameTimes(fps: Double) -> (times: [Double], fps: Double)? {
+        switch loopPeriod {
+        case .still(let start): return ([start], fps)
+        case .period(let l, let start):
+            let n = max(1, Int((l * fps).rounded()))
+            return ((0..<n).map { start + Double($0) * l / Double(n) }, Double(n) / l)
+        case .none: return nil
+        }
+    }
+}
+
+extension LoopPeriod {
+    /// True when the scene is still or has no loop.
+    public var isStillOrNone: Bool { if case .period = self { return false } else { return true } }
+}

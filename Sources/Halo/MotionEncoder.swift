@@ -1,0 +1,107 @@
+import Foundation
+import HaloCore
+
+/// The files a motion is exported as (`halo render --loop -o OUT`, the preview's R key).
+public enum MotionFormat: String, Sendable {
+    /// Numbered PNGs (a name with %04d), written by Halo itself.
+    case pngSequence = "png"
+    case mp4, webm, gif, apng
+}
+
+/// An export failure with its one-line message (ffmpeg missing or failing).
+public struct ExportError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// ffmpeg fed raw RGBA frames on its standard input, writing a temporary file beside the
+/// output that is renamed over it when ffmpeg succeeds (removed otherwise).
+public struct MotionEncoder: Sendable {
+    public let out: String
+    public let format: MotionFormat
+    public let fps: Double
+
+    public init(_ out: String, format: MotionFormat, fps: Double) { self.out = out; self.format = format; self.fps = fps }
+
+    /// The ffmpeg executable on PATH.
+    public static func ffmpeg() -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let p = "\(dir)/ffmpeg"
+            if FileManager.default.isExecutableFile(atPath: p) { return p }
+        }
+        return nil
+    }
+
+    /// ffmpeg's output options for the format.
+    var outputArguments: [String] {
+        switch format {
+        case .mp4: return ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-movflags", "+faststart", "-f", "mp4"]
+        case .webm: return ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-b:v", "0", "-crf", "24", "-auto-alt-ref", "0", "-f", "webm"]
+        case .gif: return ["-filter_complex", "split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=1[p];[b][p]paletteuse=dither=sierra2_4a",
+                           "-loop", "0", "-f", "gif"]
+        case .apng: return ["-plays", "0", "-f", "apng"]
+        case .pngSequence: return []
+        }
+    }
+
+    /// Renders the frame of each time with `render` and pipes it to ffmpeg, calling
+    /// `onFrame` after each.
+    /// - Throws: ``ExportError`` when ffmpeg is missing or fails, or what `render` throws;
+    ///   nothing is left at `out` then.
+    public func encode(_ times: [Double], render: (Double) throws -> RGBA8Image, onFrame: () -> Void = {}) throws {
+        guard let ffmpeg = MotionEncoder.ffmpeg() else {
+            throw ExportError("ffmpeg is not installed (Debian package ffmpeg; tools/setup-debian installs it): \(out) not written")
+        }
+        let first = try render(times[0])
+        let url = URL(fileURLWithPath: out)
+        let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: ffmpeg)
+        p.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
+                       "-s", "\(first.width)x\(first.height)", "-framerate", String(format: "%.6f", fps), "-i", "pipe:0"]
+            + outputArguments + [temp]
+        let input = Pipe(), errors = Pipe()
+        p.standardInput = input
+        p.standardError = errors
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        // ffmpeg's messages, collected while it runs (a full pipe would stall it).
+        let collected = ErrorText()
+        errors.fileHandleForReading.readabilityHandler = { h in collected.append(h.availableData) }
+        signal(SIGPIPE, SIG_IGN)
+        var failure: Error?
+        do {
+            for (i, t) in times.enumerated() {
+                let image = i == 0 ? first : try render(t)
+                try image.pixels.withUnsafeBytes { buf in try input.fileHandleForWriting.write(contentsOf: buf) }
+                onFrame()
+            }
+        } catch { failure = error }
+        try? input.fileHandleForWriting.close()
+        p.waitUntilExit()
+        errors.fileHandleForReading.readabilityHandler = nil
+        collected.append(errors.fileHandleForReading.readDataToEndOfFile())
+        if failure == nil && p.terminationStatus != 0 {
+            let last = collected.text.split(separator: "\n").last.map(String.init) ?? "no message"
+            failure = ExportError("ffmpeg failed (exit \(p.terminationStatus)): \(last): \(out) not written")
+        }
+        if let failure {
+            unlink(temp)
+            throw failure
+        }
+        if rename(temp, out) != 0 {
+            unlink(temp)
+            throw ExportError("cannot write \(out): \(String(cString: strerror(errno)))")
+        }
+    }
+}
+
+/// Bytes gathered from another thread.
+private final class ErrorText: @unchecked Sendable {
+    private var data = Data()
+    private let lock = NSLock()
+    func append(_ d: Data) { lock.lock(); data.append(d); lock.unlock() }
+    var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
+}
+
