@@ -59,7 +59,7 @@ public struct RandomScene {
     private mutating func paintJSON(allowAnimation: Bool) -> String {
         let interpolation = pick(["", "", ", \"interpolation\": \"linear\"", ", \"interpolation\": \"oklab\""])
         switch int(0, 3) {
-        case 0: return "{ \"type\": \"solid\", \"color\": \(colour()) }"
+        case 0: return "{ \"type\": \"solid\", \"color\": \(chance(0.3) ? keyframed({ $0.colour() }) : colour()) }"
         case 1:
             var s = (n(range(-0.3, 1.3)), n(range(-0.3, 1.3))), e = (n(range(-0.3, 1.3)), n(range(-0.3, 1.3)))
             if s == e { s = ("0", "0"); e = ("1", "1") }
@@ -117,6 +117,23 @@ public struct RandomScene {
         return parts.isEmpty ? "" : ", " + parts.joined(separator: ", ")
     }
 
+    /// A keyframe object (SCENE.md "Keyframes") of two or three values from `value`, at
+    /// increasing times, with an optional named timing (no overshoot: the values stay valid),
+    /// repeat and delay.
+    mutating func keyframed(_ value: (inout RandomScene) -> String) -> String {
+        var t = pick([0, 0, range(0, 1)])
+        var frames: [String] = []
+        for _ in 0..<int(2, 3) {
+            frames.append("[\(n(t)), \(value(&self))]")
+            t += pick([0.5, 1, range(0.1, 2)])
+        }
+        var extra = ""
+        if chance(0.5) { extra += ", \"timing\": \"\(pick(["linear", "ease", "easeIn", "easeOut", "easeInOut"]))\"" }
+        if chance(0.5) { extra += ", \"repeat\": \"\(pick(["none", "loop", "reverse"]))\"" }
+        if chance(0.3) { extra += ", \"delay\": \(n(range(0, 2)))" }
+        return "{ \"keyframes\": [\(frames.joined(separator: ", "))]\(extra) }"
+    }
+
     /// The next random scene, as JSON text.
     public mutating func nextJSON() -> String {
         let w = range(24, 90).rounded(), h = range(24, 90).rounded()
@@ -128,14 +145,15 @@ public struct RandomScene {
             let hasStroke = chance(0.8) || parts.count == 1
             if hasStroke {
                 let width = pick([0.1, 0.25, 0.5, 1, range(0.2, 4), range(2, 20)])
-                parts.append("\"stroke\": { \"paint\": \(paintJSON(allowAnimation: true)), \"width\": \(n(max(0.05, width))), \"alignment\": \"\(pick(["center", "inside", "outside"]))\" }")
+                let widthJSON = chance(0.2) ? keyframed { "\($0.n(max(0.05, $0.pick([0.5, 1, $0.range(0.2, 6)]))))" } : n(max(0.05, width))
+                parts.append("\"stroke\": { \"paint\": \(paintJSON(allowAnimation: true)), \"width\": \(widthJSON), \"alignment\": \"\(pick(["center", "inside", "outside"]))\" }")
             }
             // The glow blurs the stroke, or the fill of a layer without one (SCENE.md "Glow").
             if chance(0.4) {
                 let glowColour = chance(0.3) ? ", \"color\": \(colour())" : ""
                 parts.append("\"glow\": { \"radius\": \(n(pick([0, 0.5, range(1, 6), range(6, 16)]))), \"opacity\": \(n(pick([1, range(0, 1)])))\(glowColour) }")
             }
-            if chance(0.3) { parts.append("\"opacity\": \(n(unit()))") }
+            if chance(0.3) { parts.append("\"opacity\": \(chance(0.3) ? keyframed { $0.n($0.unit()) } : n(unit()))") }
             layers.append("{ " + parts.joined(separator: ", ") + " }")
         }
         let time = pick([0, 1, 2, 3, 1.5, range(0, 10)])
