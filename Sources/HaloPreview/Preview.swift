@@ -217,6 +217,7 @@ public final class Preview {
         timer.end()
         drawnLayout = layout
         if showTimeline { drawTimeline(framebuffer: fb) }
+        if let message = reloadError ?? drawError { drawErrorBanner(message, framebuffer: fb) }
         var ok = true
         if finalFrame { ok = writeScreenshots(layout: layout, framebuffer: fb) }
         glfwSwapBuffers(window)
@@ -270,6 +271,34 @@ public final class Preview {
         if let rm = clock.reduceMotion { s.reduceMotion = rm }
         let image = try renderer.render(try Frame(resolving: s, time: clock.time, backgroundImage: background))
         try PNG.write(image, to: path)
+    }
+
+    // MARK: Errors in the window
+
+    /// The banner of the last error (its text and width) and its image, made once an error.
+    private var banner: (text: String, width: Int, image: RGBA8Image)?
+
+    /// The error across the top of the window, over the last good frame: white text on red,
+    /// drawn by the renderer as a text shape (SCENE.md "Text"), so that a broken file is
+    /// never mistaken for a good one. When the text cannot be drawn (no font), a red bar.
+    private func drawErrorBanner(_ message: String, framebuffer fb: (Int, Int)) {
+        let (w, h) = fb
+        guard w > 0, h > 0 else { return }
+        if banner?.text != message || banner?.width != w {
+            let lines = message.split(separator: "\n").prefix(3).joined(separator: "\n")
+            let height = min(Double(h), 20.0 * Double(lines.split(separator: "\n").count) + 12)
+            let fallback = Scene(canvas: Canvas(width: Double(w), height: height, background: .color(RGBA(0.75, 0.1, 0.12))), layers: [])
+            var image = (try? renderer.render(Frame(fallback))) ?? RGBA8Image(width: w, height: Int(height))
+            if let font = try? FontMatch.match(family: "Inter", weight: 500, italic: false) {
+                var withText = fallback
+                withText.layers = [Layer(shape: Shape(kind: .text, rect: Rect(8, 0, Double(w) - 16, height),
+                                                      text: TextShape(text: "error: " + lines, fontFile: font, size: 13, align: .left, lineHeight: 1.5)),
+                                         fill: .solid(RGBA(1, 1, 1)))]
+                if let drawn = try? renderer.render(Frame(withText)) { image = drawn }
+            }
+            banner = (message, w, image)
+        }
+        if let b = banner { WindowOverlay.draw(b.image, x: 0, y: 0, framebufferHeight: h) }
     }
 
     // MARK: The timeline

@@ -371,8 +371,9 @@ final class PreviewTests: XCTestCase {
     /// frame (the button as `halo render` draws it at the last frame's time).
     private func assertBreakingKeepsTheLastGoodFrame(_ args: [String], writing text: String, to file: URL, error: String,
                                                      sourceFile: StaticString = #filePath, line: UInt = #line) throws {
-        let shot = folder.appendingPathComponent("kept.png").path
-        let run = try preview(args + ["--frames", "4", "--time", "0.5", "--screenshot", shot, "--script", "1 wait-reload"]) { p in
+        let shot = folder.appendingPathComponent("kept.png").path, window = folder.appendingPathComponent("kept-window.png").path
+        let run = try preview(args + ["--frames", "4", "--time", "0.5", "--screenshot", shot, "--window-screenshot", window,
+                                      "--script", "1 wait-reload"]) { p in
             try p.waitForOutput("watching")
             try Data(text.utf8).write(to: file, options: .atomic)
         }
@@ -380,6 +381,12 @@ final class PreviewTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains(error), run.stderr, file: sourceFile, line: line)
         XCTAssertTrue(run.stdout.contains("error, see terminal"), run.stdout, file: sourceFile, line: line)
         try assertClose(try PNG.read(shot), try render(button.path, time: 0.5 + 3.0 / 60), "the last good frame")
+        // The window shows the error too: a red banner across its top with white text in it.
+        let w = try PNG.read(window)
+        func px(_ x: Int, _ y: Int) -> [UInt8] { let i = (y * w.width + x) * 4; return Array(w.pixels[i..<(i + 3)]) }
+        XCTAssertEqual(px(2, 2), [191, 26, 31], "the banner's red (0.75, 0.1, 0.12)", file: sourceFile, line: line)
+        let text = (0..<20).contains { y in (0..<w.width).contains { x in px(x, y).allSatisfy { $0 > 230 } } }
+        XCTAssertTrue(text, "white text in the banner", file: sourceFile, line: line)
     }
 
     private func preview(_ args: [String], during: ((PreviewProcess) throws -> Void)? = nil) throws -> HaloRun {
