@@ -7,6 +7,9 @@ public enum RecordMode: String, Sendable, CaseIterable {
     case missing
     /// Rewrite every reference from the current rendering.
     case all
+    /// Rewrite exactly the references that fail (and write missing ones); passing
+    /// references stay byte-identical.
+    case failed
     /// Never write: a missing reference is a failure (the right mode for CI).
     case never
 
@@ -18,7 +21,7 @@ public enum RecordMode: String, Sendable, CaseIterable {
                                        interactiveDefault: RecordMode = .missing) throws -> RecordMode {
         if let v = environment["HALO_RECORD"], !v.isEmpty {
             guard let mode = RecordMode(rawValue: v) else {
-                throw ReferenceTestError("HALO_RECORD: expected missing, all or never, found \(v)")
+                throw ReferenceTestError("HALO_RECORD: expected missing, all, failed or never, found \(v)")
             }
             return mode
         }
@@ -44,7 +47,9 @@ public struct ReferenceTestError: Error, CustomStringConvertible, Equatable, Sen
 /// ```
 ///
 /// A failed comparison is a result (``ReferenceTestResult/passed`` false, with a message
-/// naming the artifact files); only work that cannot be done throws.
+/// naming the artifact files); only work that cannot be done throws. A reference written
+/// by this run (``ReferenceTestResult/Outcome/recorded``) does not pass either, as in
+/// swift-snapshot-testing: nobody has looked at it yet; the next run compares against it.
 public struct ReferenceTest: Sendable {
     /// How far the rendering may differ from the reference.
     public var tolerance: FuzzyTolerance
@@ -79,15 +84,15 @@ public struct ReferenceTest: Sendable {
     /// Renders the scene file at `time` and compares it with `reference`.
     /// - Parameters:
     ///   - time: seconds; nil draws at the scene's own `time`.
-    ///   - reference: the reference PNG; nil: beside the scene, named after it
-    ///     (``ReferenceTest/referencePath(forScene:time:)``).
+    ///   - reference: the reference PNG; nil: beside the scene, named after it, the
+    ///     backend's own when there is one (``ReferenceTest/baselinePath(forScene:time:backend:keys:)``).
     ///   - gpu: the renderer for `.gpu` (nil: one kept per thread, made on first use).
     /// - Throws: ``SceneError`` (bad scene), ``GLError``/``ShaderError`` (GPU), ``PNGError``
     ///   (a reference that exists but cannot be read, or one that cannot be written).
     public func compare(sceneFile path: String, at time: Double? = nil, to reference: String? = nil,
                         gpu: GLRenderer? = nil) throws -> ReferenceTestResult {
         let (scene, background) = try Halo.load(path)
-        let ref = reference ?? Self.referencePath(forScene: path, time: time)
+        let ref = reference ?? Self.baselinePath(forScene: path, time: time, backend: backend)
         return try compare(scene, background: background, at: time, to: ref, gpu: gpu)
     }
 
@@ -119,7 +124,7 @@ public struct ReferenceTest: Sendable {
         let name = name ?? Self.artifactName(reference)
         var result = ReferenceTestResult(name: name, referencePath: reference, outcome: .passed, actual: image)
         let exists = FileManager.default.fileExists(atPath: reference)
-        if record == .all || (record == .missing && !exists) {
+        if record == .all || ((record == .missing || record == .failed) && !exists) {
             if exists { result.expected = try? PNG.read(reference) }
             try PNG.write(image, to: reference)
             result.outcome = .recorded
@@ -135,6 +140,11 @@ public struct ReferenceTest: Sendable {
         let expected = try PNG.read(reference)
         result.expected = expected
         guard let comparison = ImageComparison(expected, image) else {
+            if record == .failed {
+                try PNG.write(image, to: reference)
+                result.outcome = .recorded
+                return result
+            }
             result.outcome = .failed
             result.failureReason = "size \(image.width)x\(image.height) differs from the reference's \(expected.width)x\(expected.height)"
             result.artifacts = writeArtifacts(name: name, actual: image, expected: expected, comparison: nil)
@@ -142,6 +152,12 @@ public struct ReferenceTest: Sendable {
         }
         result.comparison = comparison
         if let reason = tolerance.failureReason(comparison) {
+            if record == .failed {
+                try PNG.write(image, to: reference)
+                result.outcome = .recorded
+                result.failureReason = "rewritten (was: \(reason))"
+                return result
+            }
             result.outcome = .failed
             result.failureReason = reason
             result.artifacts = writeArtifacts(name: name, actual: image, expected: expected, comparison: comparison)
@@ -160,6 +176,19 @@ public struct ReferenceTest: Sendable {
         }
         return .init(actual: write(actual, ".actual.png"), expected: write(expected, ".expected.png"),
                      diff: write(expected.flatMap { comparison?.heatMap(over: $0) }, ".diff.png"))
+    }
+
+    /// The reference to use for a scene file on `backend`: the first that exists of
+    /// `button.KEY.png` for each of `keys` (e.g. a driver, `llvmpipe`), `button.gpu.png` or
+    /// `button.cpu.png`, then `button.png` (which is also where a missing one is written).
+    public static func baselinePath(forScene path: String, time: Double? = nil, backend: Backend, keys: [String] = []) -> String {
+        let plain = referencePath(forScene: path, time: time)
+        let stem = String(plain.dropLast(4))
+        for key in keys + [backend.rawValue] {
+            let candidate = stem + "." + key + ".png"
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+        }
+        return plain
     }
 
     /// The reference image of a scene file: beside it, named after it, with the time
@@ -186,7 +215,8 @@ public struct ReferenceTestResult: Sendable, CustomStringConvertible {
     public enum Outcome: String, Sendable {
         /// Within the tolerance.
         case passed
-        /// The reference was written (it was missing, or record mode is `all`).
+        /// The reference was written (it was missing, or record mode is `all`, or it failed
+        /// under `failed`). Not a pass: the next run compares against it.
         case recorded
         /// Outside the tolerance, a different size, or no reference under record mode `never`.
         case failed
@@ -221,8 +251,12 @@ public struct ReferenceTestResult: Sendable, CustomStringConvertible {
         self.name = name; self.referencePath = referencePath; self.outcome = outcome; self.actual = actual
     }
 
-    /// True unless the comparison failed (a recorded reference passes).
-    public var passed: Bool { outcome != .failed }
+    /// True only when the image matched an existing reference: a reference written by
+    /// this run (new or rewritten) has not been looked at, so it does not pass.
+    public var passed: Bool { outcome == .passed }
+
+    /// True when this run wrote a reference that did not exist.
+    public var isNew: Bool { outcome == .recorded && expected == nil }
 
     /// One readable paragraph: the verdict, the measurements and the artifact files.
     public var message: String {
@@ -230,7 +264,8 @@ public struct ReferenceTestResult: Sendable, CustomStringConvertible {
         case .passed:
             return "\(name): matches \(referencePath) (max difference \(Self.level(comparison?.maxDifference ?? 0)), \(comparison?.pixelsOver[0] ?? 0) pixels differ)"
         case .recorded:
-            return "\(name): recorded \(referencePath)"
+            return isNew ? "\(name): new reference recorded at \(referencePath) (not a pass: check it; the next run compares against it)"
+                         : "\(name): reference rewritten at \(referencePath) (not a pass: the next run compares against it)"
         case .failed:
             var s = "\(name): does not match \(referencePath): \(failureReason ?? "failed")"
             if let a = artifacts {

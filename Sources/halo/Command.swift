@@ -17,6 +17,8 @@ enum Command: String, CaseIterable, Sendable {
     case diff
     /// `halo test`: checks scenes against reference images.
     case test
+    /// `halo approve`: makes the last run's failing images the references.
+    case approve
 
     /// What the command does, for `halo --help`'s list of commands.
     var summary: String {
@@ -27,6 +29,7 @@ enum Command: String, CaseIterable, Sendable {
         case .bench: return "time frames, GPU or CPU"
         case .diff: return "compare two PNGs"
         case .test: return "check scenes against reference images"
+        case .approve: return "make the last test run's failing images the references"
         }
     }
 
@@ -38,6 +41,7 @@ enum Command: String, CaseIterable, Sendable {
         case .randomScene: return ("", 0, "no operands")
         case .diff: return ("A.png B.png", 2, "two PNG files")
         case .test: return ("DIR", 1, "one folder of scenes")
+        case .approve: return ("ARTIFACTS", 1, "one artifacts folder")
         }
     }
 
@@ -50,6 +54,7 @@ enum Command: String, CaseIterable, Sendable {
         case .bench: return (BenchCommand.description, BenchCommand.after)
         case .diff: return (DiffCommand.description, DiffCommand.after)
         case .test: return (TestCommand.description, TestCommand.after)
+        case .approve: return (ApproveCommand.description, ApproveCommand.after)
         }
     }
 
@@ -67,6 +72,7 @@ enum Command: String, CaseIterable, Sendable {
             case .bench: return try BenchCommand.run(args)
             case .diff: return try DiffCommand.run(args)
             case .test: return try TestCommand.run(args)
+            case .approve: return try ApproveCommand.run(args)
             }
         } catch let failure as CommandFailure {
             printError("halo \(rawValue): \(failure.error)")

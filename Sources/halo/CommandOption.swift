@@ -90,8 +90,14 @@ extension CommandOption {
     static let all: [CommandOption] = [
         output, renderTime, exportFrom, exportTo, exportFPS, exportLoop, seed, count, singular, record, benchSize, backend, artifacts, junit, html, jobs, testFuzzy,
         diffImage, diffFuzzy, diffJSON, benchFrames, warmup, benchJSON, passes, shaders, previewSize, previewTime, noVsync,
-        recordFormat, help, previewFrames, screenshot, windowScreenshot, script,
+        recordFormat, baseline, help, previewFrames, screenshot, windowScreenshot, script,
     ]
+
+    /// `test`: a further baseline key (a `String`), tried before the backend's and the plain reference.
+    static let baseline = CommandOption(
+        "--baseline", value: .path("KEY"), commands: [.test],
+        help: "compare with SCENE.KEY.png where it exists (e.g. a driver: llvmpipe), else SCENE.gpu.png or SCENE.cpu.png "
+            + "for the backend, else SCENE.png; the row names the file used")
 
     /// `preview`: what the R key records one loop as (a ``MotionFormat`` name).
     static let recordFormat = CommandOption(
@@ -154,7 +160,8 @@ extension CommandOption {
     static let record = CommandOption(
         "--record", value: .recordMode, commands: [.test],
         help: "missing: write references that do not exist, reported as \"new\"; never: a missing reference fails; "
-            + "all: rewrite every reference",
+            + "all: rewrite every reference; failed: rewrite exactly the references that fail (passing ones stay "
+            + "byte-identical) and write missing ones",
         default: .described("missing on a terminal; never when $CI is set or stdout is not a terminal; $HALO_RECORD sets it too"))
 
     /// `bench`: the size to draw at, each side 1...`Limits.maxCanvasSide` pixels (a ``PixelSize``).

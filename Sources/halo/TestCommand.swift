@@ -64,6 +64,19 @@ enum TestCommand {
         print(run.table())
         print(run.summary(seconds: seconds))
         var status = run.exitStatus
+        run.writeApprovalList()
+        let env = ProcessInfo.processInfo.environment
+        if env["GITHUB_ACTIONS"] == "true" {
+            for line in run.githubAnnotations() { print(line) }
+            if let summary = env["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+                if let h = FileHandle(forWritingAtPath: summary) ?? {
+                    FileManager.default.createFile(atPath: summary, contents: nil); return FileHandle(forWritingAtPath: summary) }() {
+                    h.seekToEndOfFile()
+                    h.write(Data(run.markdownSummary(seconds: seconds).utf8))
+                    try? h.close()
+                }
+            }
+        }
         if let junit = options.junit {
             do { try TestReports.junit(run, seconds: seconds).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
                 printError("halo test: cannot write \(junit): \(error.localizedDescription)")
@@ -97,6 +110,7 @@ enum TestCommand {
         } catch {
             throw UsageError("--artifacts: cannot make the folder \(o.artifacts)")
         }
+        if let key: String = args.value(.baseline) { o.baselineKeys = [key] }
         o.junit = args.value(.junit)
         o.html = args.value(.html)
         return o
@@ -115,6 +129,8 @@ final class TestRun: @unchecked Sendable {
         var artifacts = ""
         var junit: String?
         var html: String?
+        /// Baseline keys tried first (``ReferenceTest/baselinePath(forScene:time:backend:keys:)``).
+        var baselineKeys: [String] = []
     }
 
     /// One image to check: a scene at one time, against one reference.
@@ -142,7 +158,9 @@ final class TestRun: @unchecked Sendable {
             case nil: return "ERROR"
             }
         }
-        var failed: Bool { error != nil || result?.passed == false }
+        /// A failure or an error; a reference written by the run ("new", "recorded") is not
+        /// one for the command's exit status (the API's result does not pass: see ReferenceTest).
+        var failed: Bool { error != nil || result?.outcome == .failed }
     }
 
     let directory: String
@@ -163,7 +181,8 @@ final class TestRun: @unchecked Sendable {
             do {
                 let (scene, background) = try Halo.load(file)
                 let spec = try SceneTestSpec.of(sceneFile: file)
-                for (time, reference) in spec.cases(forScene: file) {
+                for (time, _) in spec.cases(forScene: file) {
+                    let reference = ReferenceTest.baselinePath(forScene: file, time: time, backend: options.backend, keys: options.baselineKeys)
                     cases.append(Case(name: time.map { stem + ".t" + ReferenceTest.timeSuffix($0) } ?? stem, sceneFile: file, time: time,
                                       reference: reference, tolerance: spec.tolerance ?? options.tolerance, scene: scene, background: background))
                 }
@@ -275,7 +294,7 @@ final class TestRun: @unchecked Sendable {
             let gap = String(repeating: " ", count: max(0, n - s.count))
             return left ? s + gap : gap + s
         }
-        var lines = [pad("SCENE", nameWidth, left: true) + "  RESULT     MAX   OVER  DIFFERING       TIME"]
+        var lines = [pad("SCENE", nameWidth, left: true) + "  RESULT     MAX   OVER  DIFFERING       TIME  REFERENCE"]
         for c in cases {
             var line = pad(c.name, nameWidth, left: true) + "  " + pad(c.status, 8, left: true)
             if let comparison = c.result?.comparison {
@@ -285,6 +304,7 @@ final class TestRun: @unchecked Sendable {
                 line += pad("-", 6) + pad("-", 7) + pad("-", 11)
             }
             line += c.result.map { pad(String(format: "%.1f ms", $0.renderSeconds * 1000), 11) } ?? pad("-", 11)
+            line += "  " + (c.reference as NSString).lastPathComponent
             lines.append(line)
         }
         for c in cases where c.failed {
@@ -306,3 +326,48 @@ final class TestRun: @unchecked Sendable {
         return s
     }
 }
+
+extension TestRun {
+    /// The file in the artifacts folder that lists the last run's failing images and their
+    /// references, one `ACTUAL<TAB>REFERENCE` line each (`halo approve` reads it).
+    static let approvalFile = "halo-approve.tsv"
+
+    /// Writes (or removes, when nothing failed) the approval list of this run.
+    func writeApprovalList() {
+        let path = (options.artifacts as NSString).appendingPathComponent(TestRun.approvalFile)
+        let lines = cases.compactMap { c -> String? in
+            guard c.result?.outcome == .failed, let actual = c.result?.artifacts?.actual else { return nil }
+            return actual + "\t" + URL(fileURLWithPath: c.reference).standardizedFileURL.path
+        }
+        if lines.isEmpty { try? FileManager.default.removeItem(atPath: path); return }
+        try? (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    /// GitHub Actions workflow commands: one `::error file=...,title=...::` line a failure.
+    func githubAnnotations() -> [String] {
+        func escape(_ s: String, property: Bool) -> String {
+            var out = s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+                .replacingOccurrences(of: "\n", with: "%0A")
+            if property { out = out.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C") }
+            return out
+        }
+        return cases.filter(\.failed).map { c in
+            let why = c.error ?? c.result?.failureReason ?? "failed"
+            return "::error file=\(escape(c.sceneFile, property: true)),title=\(escape("halo test: \(c.name)", property: true))::"
+                + escape("\(c.name) does not match \((c.reference as NSString).lastPathComponent): \(why)", property: false)
+        }
+    }
+
+    /// A Markdown table of the run for `$GITHUB_STEP_SUMMARY`.
+    func markdownSummary(seconds: Double) -> String {
+        var s = "### halo test\n\n" + summary(seconds: seconds).split(separator: "\n")[0] + "\n\n"
+        s += "| scene | result | max | differing | reference |\n|---|---|---|---|---|\n"
+        for c in reportOrder {
+            let max = c.result?.comparison.map { DiffCommand.levels($0.maxDifference) } ?? "-"
+            let differing = c.result?.comparison.map { String($0.pixelsOver[0] ?? 0) } ?? "-"
+            s += "| \(c.name) | \(c.status) | \(max) | \(differing) | \((c.reference as NSString).lastPathComponent) |\n"
+        }
+        return s + "\n"
+    }
+}
+

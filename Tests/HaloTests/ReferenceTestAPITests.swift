@@ -68,8 +68,10 @@ final class ReferenceTestAPITests: XCTestCase {
         let ref = dir.appendingPathComponent("square.png").path
         let result = try tester(.missing).compare(scene, to: ref)
         XCTAssertEqual(result.outcome, .recorded)
-        XCTAssertTrue(result.passed)
+        XCTAssertTrue(result.isNew)
+        XCTAssertFalse(result.passed, "a reference nobody has looked at does not pass (as swift-snapshot-testing)")
         XCTAssertEqual(try PNG.read(ref), exactImage)
+        XCTAssertTrue(try tester(.missing).compare(scene, to: ref).passed, "the next run compares against it")
     }
 
     func testMissingReferenceFailsUnderRecordNeverAndKeepsTheActualImage() throws {
@@ -118,6 +120,39 @@ final class ReferenceTestAPITests: XCTestCase {
         XCTAssertTrue(result.message.contains("6x4 differs from the reference's 5x4"), result.message)
     }
 
+    /// Record mode failed rewrites exactly the failing reference; a passing one stays
+    /// byte-identical (its file is not even rewritten).
+    func testRecordFailedRewritesOnlyFailingReferences() throws {
+        let good = dir.appendingPathComponent("good.png").path, bad = dir.appendingPathComponent("bad.png").path
+        try PNG.write(exactImage, to: good)
+        var edited = exactImage
+        setPixel(&edited, 1, 1, (0, 0, 0, 255))
+        try PNG.write(edited, to: bad)
+        let before = try FileManager.default.attributesOfItem(atPath: good)[.modificationDate] as? Date
+        let goodBytes = try Data(contentsOf: URL(fileURLWithPath: good))
+        Thread.sleep(forTimeInterval: 0.01)
+        XCTAssertEqual(try tester(.failed, .exact).compare(scene, to: good).outcome, .passed)
+        let r = try tester(.failed, .exact).compare(scene, to: bad)
+        XCTAssertEqual(r.outcome, .recorded)
+        XCTAssertFalse(r.passed)
+        XCTAssertEqual(try PNG.read(bad), exactImage, "the failing reference is rewritten")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: good)), goodBytes)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: good)[.modificationDate] as? Date, before)
+    }
+
+    /// A backend's own baseline wins over the plain one, a key's over both; a missing
+    /// one is written at the plain name.
+    func testPerBackendAndKeyedBaselinesAreChosenFirst() throws {
+        let scene = dir.appendingPathComponent("b.json").path
+        XCTAssertEqual(ReferenceTest.baselinePath(forScene: scene, backend: .gpu), dir.appendingPathComponent("b.png").path)
+        try PNG.write(exactImage, to: dir.appendingPathComponent("b.gpu.png").path)
+        XCTAssertEqual(ReferenceTest.baselinePath(forScene: scene, backend: .gpu), dir.appendingPathComponent("b.gpu.png").path)
+        XCTAssertEqual(ReferenceTest.baselinePath(forScene: scene, backend: .cpu), dir.appendingPathComponent("b.png").path)
+        try PNG.write(exactImage, to: dir.appendingPathComponent("b.t0.5.llvmpipe.png").path)
+        XCTAssertEqual(ReferenceTest.baselinePath(forScene: scene, time: 0.5, backend: .gpu, keys: ["llvmpipe"]),
+                       dir.appendingPathComponent("b.t0.5.llvmpipe.png").path)
+    }
+
     func testRecordAllRewritesAnExistingReference() throws {
         let ref = dir.appendingPathComponent("square.png").path
         try PNG.write(RGBA8Image(width: 6, height: 4), to: ref)
@@ -142,7 +177,7 @@ final class ReferenceTestAPITests: XCTestCase {
     }
 
     /// The README's example, word for word but for the scene's folder: the first run
-    /// records `button.t0.5.png` (record mode missing), the second passes against it.
+    /// records `button.t0.5.png` (record mode missing) and does not pass, the second passes against it.
     func testReadmeExampleRecordsThenPasses() throws {
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("Scenes"), withIntermediateDirectories: true)
         try #"{ "format": 1, "canvas": { "width": 6, "height": 4 }, "layers": [ { "shape": { "type": "rect", "rect": [1, 1, 2, 2] }, "fill": { "type": "solid", "color": "white" } } ] }"#
@@ -151,7 +186,7 @@ final class ReferenceTestAPITests: XCTestCase {
             let scene = dir.appendingPathComponent("Scenes/button.json").path
             let result = try ReferenceTest(tolerance: FuzzyTolerance(parsing: "maxDifference=0-2;totalPixels=0-1%"),
                                            record: .missing, backend: .cpu).compare(sceneFile: scene, at: 0.5)
-            XCTAssertTrue(result.passed, result.message)
+            XCTAssertEqual(result.passed, expected == .passed, result.message)
             XCTAssertEqual(result.outcome, expected)
         }
         XCTAssertEqual(try PNG.read(dir.appendingPathComponent("Scenes/button.t0.5.png").path), exactImage)

@@ -52,6 +52,58 @@ final class TestCommandTests: XCTestCase {
         try runHalo(["test", scenes.path, "--backend", "cpu", "--artifacts", artifacts.path] + extra, environment: environment)
     }
 
+    /// --record failed rewrites the failing reference and writes the missing one; the
+    /// passing reference's bytes and date stay as they were.
+    func testRecordFailedRewritesOnlyTheFailingReference() throws {
+        let passing = scenes.appendingPathComponent("passing.png").path
+        let before = try Data(contentsOf: URL(fileURLWithPath: passing))
+        let date = try FileManager.default.attributesOfItem(atPath: passing)[.modificationDate] as? Date
+        let run = try test(["--record", "failed"])
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        XCTAssertEqual(try PNG.read(scenes.appendingPathComponent("group/failing.png").path), Self.expectedImage(rectX: 2, colour: (255, 0, 0, 255)))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: passing)), before)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: passing)[.modificationDate] as? Date, date)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scenes.appendingPathComponent("missing.png").path))
+        XCTAssertEqual(try test(["--record", "never"]).status, 0, "the next run passes")
+    }
+
+    /// halo approve takes the last run's failing images from its artifacts folder and makes
+    /// them the references, printing each; the next run passes.
+    func testApproveMakesTheFailingImagesTheReferences() throws {
+        try PNG.write(Self.expectedImage(rectX: 2, colour: (0, 255, 0, 255)), to: scenes.appendingPathComponent("missing.png").path)
+        XCTAssertEqual(try test(["--record", "never"]).status, 1)
+        let approve = try runHalo(["approve", artifacts.path])
+        XCTAssertEqual(approve.status, 0, approve.stderr)
+        XCTAssertTrue(approve.stdout.contains("approved \(scenes.appendingPathComponent("group/failing.png").standardizedFileURL.path)"), approve.stdout)
+        XCTAssertTrue(approve.stdout.contains("1 reference approved"), approve.stdout)
+        XCTAssertEqual(try test(["--record", "never"]).status, 0)
+        XCTAssertEqual(try runHalo(["approve", artifacts.path]).status, 2, "nothing left to approve")
+    }
+
+    /// A backend's own baseline (SCENE.cpu.png) wins and is named in the row.
+    func testTheBackendsBaselineWinsAndIsNamedInTheRow() throws {
+        try PNG.write(Self.expectedImage(rectX: 2, colour: (255, 0, 0, 255)), to: scenes.appendingPathComponent("group/failing.cpu.png").path)
+        let run = try test(["--record", "never"])
+        XCTAssertEqual(tableRow(run.stdout, "group/failing")?[1], "pass")
+        XCTAssertEqual(tableRow(run.stdout, "group/failing")?.last, "failing.cpu.png")
+        let keyed = try test(["--record", "never", "--baseline", "llvmpipe"])
+        XCTAssertEqual(tableRow(keyed.stdout, "group/failing")?.last, "failing.cpu.png", "no llvmpipe baseline: the backend's")
+    }
+
+    /// Under GitHub Actions each failure is an ::error annotation naming the scene, and a
+    /// Markdown table is appended to $GITHUB_STEP_SUMMARY.
+    func testGitHubActionsAnnotationsAndStepSummary() throws {
+        let summary = dir.appendingPathComponent("summary.md").path
+        let run = try test(["--record", "never"], environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary])
+        let errors = run.stdout.split(separator: "\n").filter { $0.hasPrefix("::error ") }
+        XCTAssertEqual(errors.count, 2, run.stdout)     // the failing and the missing reference
+        XCTAssertTrue(errors.contains { $0.contains("file=\(scenes.appendingPathComponent("group/failing.json").path)") && $0.contains("title=halo test%3A group/failing::") }, "\(errors)")
+        let md = try String(contentsOfFile: summary, encoding: .utf8)
+        XCTAssertTrue(md.contains("| group/failing | FAIL | 204 | 4 | failing.png |"), md)
+        let plain = try test(["--record", "never"])
+        XCTAssertFalse(plain.stdout.contains("::error"), "no annotations outside GitHub Actions")
+    }
+
     func testPassFailAndMissingUnderRecordNeverExitOneWithOneRowEach() throws {
         let run = try test(["--record", "never"])
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)

@@ -1,0 +1,43 @@
+import Foundation
+import Halo
+
+/// `halo approve ARTIFACTS`: the actual images of the last `halo test` run's failures
+/// become their references.
+enum ApproveCommand {
+    static let description = """
+    Makes the actual images of the last `halo test` run's failures their references:
+    reads ARTIFACTS/\(TestRun.approvalFile) (which halo test writes into its artifacts
+    folder: each failing image's actual PNG and the reference it was compared with),
+    writes each actual image over its reference (atomically) and prints each file.
+    Look at the failures first (the HTML report, or the .diff.png files).
+    """
+
+    static let after = """
+    EXIT STATUS: 0 every listed image approved; 1 one could not be read or written;
+    2 no list in ARTIFACTS (no failures in the last run there).
+    """
+
+    static func run(_ args: Arguments) throws -> Int32 {
+        let list = (args.operands[0] as NSString).appendingPathComponent(TestRun.approvalFile)
+        guard let text = try? String(contentsOfFile: list, encoding: .utf8) else {
+            printError("halo approve: no failures to approve: \(list) does not exist (halo test writes it when images fail)")
+            return 2
+        }
+        var status: Int32 = 0, approved = 0
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            do {
+                try PNG.write(try PNG.read(parts[0]), to: parts[1])
+                print("approved \(parts[1]) (from \(parts[0]))")
+                approved += 1
+            } catch {
+                printError("halo approve: \(error)")
+                status = 1
+            }
+        }
+        if status == 0 { try? FileManager.default.removeItem(atPath: list) }
+        print("\(approved) reference\(approved == 1 ? "" : "s") approved")
+        return status
+    }
+}
