@@ -59,6 +59,8 @@ public struct ReferenceTest: Sendable {
     public var backend: Backend
     /// Where actual, expected and diff PNGs of failures go (created when needed).
     public var artifactsDirectory: String
+    /// Pixels the comparison leaves out (counted apart in the result), nil for none.
+    public var mask: ComparisonMask?
 
     /// The artifacts folder used when none is given: `$HALO_ARTIFACTS`, else
     /// `halo-artifacts` in the system's temporary folder.
@@ -139,7 +141,7 @@ public struct ReferenceTest: Sendable {
         }
         let expected = try PNG.read(reference)
         result.expected = expected
-        guard let comparison = ImageComparison(expected, image) else {
+        guard let comparison = ImageComparison(expected, image, mask: mask) else {
             if record == .failed {
                 try PNG.write(image, to: reference)
                 result.outcome = .recorded
@@ -262,12 +264,12 @@ public struct ReferenceTestResult: Sendable, CustomStringConvertible {
     public var message: String {
         switch outcome {
         case .passed:
-            return "\(name): matches \(referencePath) (max difference \(Self.level(comparison?.maxDifference ?? 0)), \(comparison?.pixelsOver[0] ?? 0) pixels differ)"
+            return "\(name): matches \(referencePath) (max difference \(Self.level(comparison?.maxDifference ?? 0)), \(comparison?.pixelsOver[0] ?? 0) pixels differ\(ignoredNote))"
         case .recorded:
             return isNew ? "\(name): new reference recorded at \(referencePath) (not a pass: check it; the next run compares against it)"
                          : "\(name): reference rewritten at \(referencePath) (not a pass: the next run compares against it)"
         case .failed:
-            var s = "\(name): does not match \(referencePath): \(failureReason ?? "failed")"
+            var s = "\(name): does not match \(referencePath): \(failureReason ?? "failed")\(ignoredNote)"
             if let a = artifacts {
                 let files = [("actual", a.actual), ("expected", a.expected), ("diff", a.diff)].compactMap { k, p in p.map { "\(k) \($0)" } }
                 if !files.isEmpty { s += "\n  " + files.joined(separator: "\n  ") }
@@ -277,6 +279,12 @@ public struct ReferenceTestResult: Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// "; 120 pixels ignored (3 of them differ)" when a mask left pixels out.
+    var ignoredNote: String {
+        guard let c = comparison, c.ignoredPixels > 0 else { return "" }
+        return "; \(c.ignoredPixels) pixels ignored (\(c.ignoredDiffering) of them differ)"
+    }
 
     /// A difference in levels, as an integer when it is one.
     static func level(_ d: Double) -> String {

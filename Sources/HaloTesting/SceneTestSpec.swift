@@ -17,6 +17,10 @@ public struct SceneTestSpec: Equatable, Sendable {
     public var tolerance: FuzzyTolerance?
     /// The times to check (seconds), or nil for the scene's own time only.
     public var times: [Double]?
+    /// Rectangles [x, y, w, h] in points whose pixels the comparison leaves out.
+    public var ignore: [[Double]] = []
+    /// A mask PNG (relative to the scene file): white pixels count, black ones are ignored.
+    public var mask: String?
 
     public init(tolerance: FuzzyTolerance? = nil, times: [Double]? = nil) {
         self.tolerance = tolerance; self.times = times
@@ -61,8 +65,9 @@ public struct SceneTestSpec: Equatable, Sendable {
         guard case .object(let o) = json else {
             throw SceneError(file: file, path: path, expected: "an object", found: json.shortDescription)
         }
-        for key in o.keys where key != "fuzzy" && key != "times" {
-            throw SceneError(file: file, path: at(key), expected: "no such key (test takes \"fuzzy\" and \"times\")", found: o[key]!.shortDescription)
+        for key in o.keys where !["fuzzy", "times", "ignore", "mask"].contains(key) {
+            throw SceneError(file: file, path: at(key), expected: "no such key (test takes \"fuzzy\", \"times\", \"ignore\" and \"mask\")",
+                             found: o[key]!.shortDescription)
         }
         var spec = SceneTestSpec()
         if let f = o["fuzzy"] {
@@ -87,7 +92,38 @@ public struct SceneTestSpec: Equatable, Sendable {
             }
             spec.times = times
         }
+        if let ig = o["ignore"] {
+            guard case .array(let rects) = ig else {
+                throw SceneError(file: file, path: at("ignore"), expected: "a list of rectangles [x, y, w, h] in points", found: ig.shortDescription)
+            }
+            for (i, r) in rects.enumerated() {
+                guard case .array(let v) = r, v.count == 4,
+                      case .number(let x) = v[0], case .number(let y) = v[1], case .number(let w) = v[2], case .number(let h) = v[3],
+                      [x, y, w, h].allSatisfy(\.isFinite), w >= 0, h >= 0 else {
+                    throw SceneError(file: file, path: at("ignore") + "[\(i)]", expected: "a rectangle [x, y, w, h] in points (w, h >= 0)",
+                                     found: r.shortDescription)
+                }
+                spec.ignore.append([x, y, w, h])
+            }
+        }
+        if let m = o["mask"] {
+            guard case .string(let name) = m, !name.isEmpty else {
+                throw SceneError(file: file, path: at("mask"), expected: "a PNG file name, relative to the scene", found: m.shortDescription)
+            }
+            spec.mask = name.hasPrefix("/") ? name : ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
+        }
         return spec
+    }
+
+    /// The comparison mask of an image of `width` x `height` pixels drawn at `scale`
+    /// pixels per point; nil when the spec ignores nothing.
+    /// - Throws: ``PNGError`` (an unreadable mask), ``ReferenceTestError`` (a mask of another size).
+    public func comparisonMask(width: Int, height: Int, scale: Double) throws -> ComparisonMask? {
+        guard !ignore.isEmpty || mask != nil else { return nil }
+        var m = ComparisonMask(width: width, height: height)
+        for r in ignore { m.ignore(x: r[0] * scale, y: r[1] * scale, w: r[2] * scale, h: r[3] * scale) }
+        if let path = mask { try m.ignore(darkPixelsOf: try PNG.read(path), named: path) }
+        return m
     }
 
     /// The (time, reference path) pairs to check for the scene at `file`.

@@ -89,7 +89,7 @@ extension CommandOption {
     /// Every option of every command, in the order help and usage lines list them.
     static let all: [CommandOption] = [
         output, renderTime, exportFrom, exportTo, exportFPS, exportLoop, seed, count, singular, record, benchSize, backend, artifacts, junit, html, jobs, testFuzzy,
-        diffImage, diffFuzzy, diffJSON, benchFrames, warmup, benchJSON, passes, shaders, previewSize, previewTime, noVsync,
+        diffImage, diffFuzzy, diffIgnore, diffMask, diffJSON, benchFrames, warmup, benchJSON, passes, shaders, previewSize, previewTime, noVsync,
         recordFormat, baseline, help, previewFrames, screenshot, windowScreenshot, script,
     ]
 
@@ -211,6 +211,16 @@ extension CommandOption {
         default: .value(FuzzyTolerance.defaultText))
 
     /// `diff`: the heat map PNG to write (a `String`).
+    /// `diff`: rectangles to leave out (a `String`, "X,Y,W,H;...", pixels).
+    static let diffIgnore = CommandOption(
+        "--ignore", value: .path("X,Y,W,H[;...]"), commands: [.diff],
+        help: "leave out the pixels these rectangles (pixels) touch; they are counted and reported apart")
+
+    /// `diff`: a mask PNG (a `String`): white counts, black is ignored.
+    static let diffMask = CommandOption(
+        "--mask", value: .path("MASK.png"), commands: [.diff],
+        help: "leave out the pixels that are black in MASK.png (white ones count); counted and reported apart")
+
     static let diffImage = CommandOption(
         "--diff", value: .outputFile("OUT.png"), commands: [.diff],
         help: "write a heat map of the differences over a greyed copy of A: yellow for 1 level, orange 4, red 16, "

@@ -29,7 +29,24 @@ enum DiffCommand {
         let diffImage: String? = args.value(.diffImage)
         let (pathA, pathB) = (args.operands[0], args.operands[1])
         let (a, b) = try CommandFailure.exiting(2) { (try PNG.read(pathA), try PNG.read(pathB)) }
-        guard let c = ImageComparison(a, b) else {
+        var mask: ComparisonMask?
+        if a.width == b.width && a.height == b.height && (args.given(.diffIgnore) || args.given(.diffMask)) {
+            var m = ComparisonMask(width: a.width, height: a.height)
+            if let spec: String = args.value(.diffIgnore) {
+                for rect in spec.split(separator: ";") {
+                    let v = rect.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+                    guard v.count == 4, v.allSatisfy(\.isFinite), v[2] >= 0, v[3] >= 0 else {
+                        throw UsageError("--ignore: expected rectangles X,Y,W,H in pixels separated by ;, found \(rect)")
+                    }
+                    m.ignore(x: v[0], y: v[1], w: v[2], h: v[3])
+                }
+            }
+            if let maskPath: String = args.value(.diffMask) {
+                try CommandFailure.exiting(2) { try m.ignore(darkPixelsOf: try PNG.read(maskPath), named: maskPath) }
+            }
+            mask = m
+        }
+        guard let c = ImageComparison(a, b, mask: mask) else {
             if json {
                 printJSON(["a": path(pathA, a), "b": path(pathB, b), "sameSize": false, "pass": false])
             } else {
@@ -48,6 +65,7 @@ enum DiffCommand {
                 "maxDifference": c.maxDifference, "meanDifference": c.meanDifference,
                 "psnr": c.psnr.map { $0 as Any } ?? NSNull(), "pixels": c.pixelCount, "pixelsOver": over,
                 "fuzzy": tolerance.description, "pass": reason == nil,
+                "ignoredPixels": c.ignoredPixels, "ignoredDiffering": c.ignoredDiffering,
             ]
             if let reason { obj["failure"] = reason }
             if let out = diffImage { obj["diff"] = out }
@@ -60,6 +78,7 @@ enum DiffCommand {
             for k in ImageComparison.thresholds {
                 print(String(format: "pixels > %d: %d (%.3f%%)", k, c.pixelsOver[k] ?? 0, c.percentOver(k)))
             }
+            if mask != nil { print("ignored: \(c.ignoredPixels) pixels (\(c.ignoredDiffering) of them differ), not counted above") }
             if let out = diffImage { print("diff image: \(out)") }
             print("fuzzy \(tolerance): " + (reason.map { "FAIL (\($0))" } ?? "PASS"))
         }

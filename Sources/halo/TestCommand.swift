@@ -15,6 +15,9 @@ enum TestCommand {
     button.png. A scene may carry a "test" object (or the same object in a
     sidecar, button.test.json):
       "test": { "fuzzy": "maxDifference=0-2;totalPixels=0-40", "times": [0, 0.5] }
+    "ignore" (rectangles [x, y, w, h] in points) and "mask" (a PNG beside the
+    scene: white counts, black is ignored) leave pixels out of the comparison;
+    they are counted in the IGNORED column and the messages, never dropped silently.
     "times" (seconds) checks one reference per time, named button.t0.png,
     button.t0.5.png (%g of the time); without it the scene is drawn once at
     its own "time". "fuzzy" is the web-platform-tests reftest tolerance (see
@@ -143,6 +146,8 @@ final class TestRun: @unchecked Sendable {
         var tolerance: FuzzyTolerance
         var scene: Scene?
         var background: RGBA8Image?
+        /// Pixels left out of the comparison (the test key's `ignore` and `mask`).
+        var mask: ComparisonMask?
         /// Set when the case cannot run (bad scene or test object) or could not finish.
         var error: String?
         var result: ReferenceTestResult?
@@ -181,10 +186,12 @@ final class TestRun: @unchecked Sendable {
             do {
                 let (scene, background) = try Halo.load(file)
                 let spec = try SceneTestSpec.of(sceneFile: file)
+                let mask = try spec.comparisonMask(width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight, scale: scene.canvas.scale)
                 for (time, _) in spec.cases(forScene: file) {
                     let reference = ReferenceTest.baselinePath(forScene: file, time: time, backend: options.backend, keys: options.baselineKeys)
                     cases.append(Case(name: time.map { stem + ".t" + ReferenceTest.timeSuffix($0) } ?? stem, sceneFile: file, time: time,
-                                      reference: reference, tolerance: spec.tolerance ?? options.tolerance, scene: scene, background: background))
+                                      reference: reference, tolerance: spec.tolerance ?? options.tolerance, scene: scene, background: background,
+                                      mask: mask))
                 }
             } catch {
                 cases.append(Case(name: stem, sceneFile: file, time: nil, reference: ReferenceTest.referencePath(forScene: file),
@@ -240,8 +247,9 @@ final class TestRun: @unchecked Sendable {
             if let gpuError {
                 out.error = gpuError
             } else {
-                let tester = ReferenceTest(tolerance: c.tolerance, record: options.record, backend: options.backend,
+                var tester = ReferenceTest(tolerance: c.tolerance, record: options.record, backend: options.backend,
                                            artifactsDirectory: options.artifacts)
+                tester.mask = c.mask
                 do {
                     let r = try tester.compare(c.scene!, background: c.background, at: c.time, to: c.reference, name: c.name, gpu: gpu)
                     out.result = r
@@ -294,14 +302,14 @@ final class TestRun: @unchecked Sendable {
             let gap = String(repeating: " ", count: max(0, n - s.count))
             return left ? s + gap : gap + s
         }
-        var lines = [pad("SCENE", nameWidth, left: true) + "  RESULT     MAX   OVER  DIFFERING       TIME  REFERENCE"]
+        var lines = [pad("SCENE", nameWidth, left: true) + "  RESULT     MAX   OVER  DIFFERING  IGNORED       TIME  REFERENCE"]
         for c in cases {
             var line = pad(c.name, nameWidth, left: true) + "  " + pad(c.status, 8, left: true)
             if let comparison = c.result?.comparison {
                 line += pad(DiffCommand.levels(comparison.maxDifference), 6) + pad(String(c.pixelsOverTolerance ?? 0), 7)
-                    + pad(String(comparison.pixelsOver[0] ?? 0), 11)
+                    + pad(String(comparison.pixelsOver[0] ?? 0), 11) + pad(String(comparison.ignoredPixels), 9)
             } else {
-                line += pad("-", 6) + pad("-", 7) + pad("-", 11)
+                line += pad("-", 6) + pad("-", 7) + pad("-", 11) + pad("-", 9)
             }
             line += c.result.map { pad(String(format: "%.1f ms", $0.renderSeconds * 1000), 11) } ?? pad("-", 11)
             line += "  " + (c.reference as NSString).lastPathComponent

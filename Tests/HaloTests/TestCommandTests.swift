@@ -52,6 +52,42 @@ final class TestCommandTests: XCTestCase {
         try runHalo(["test", scenes.path, "--backend", "cpu", "--artifacts", artifacts.path] + extra, environment: environment)
     }
 
+    /// The test key's `ignore` rectangles leave the failing reference's differing pixels
+    /// out: it passes, and the pixels are counted in the IGNORED column and the message.
+    func testIgnoredRectanglesAreLeftOutAndCounted() throws {
+        // The failing reference differs in columns 2 and 6 of rows 2 and 3.
+        try Self.sceneJSON(colour: "#FF0000", test: #"{ "ignore": [[2, 2, 1, 2], [6, 2, 1, 2]] }"#)
+            .write(to: scenes.appendingPathComponent("group/failing.json"), atomically: true, encoding: .utf8)
+        let run = try test(["--record", "never"])
+        let row = try XCTUnwrap(tableRow(run.stdout, "group/failing"))
+        XCTAssertEqual(Array(row.prefix(6)), ["group/failing", "pass", "0", "0", "0", "4"], run.stdout)
+        // Without them it fails (the test fails without the feature).
+        try Self.sceneJSON(colour: "#FF0000").write(to: scenes.appendingPathComponent("group/failing.json"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(tableRow(try test(["--record", "never"]).stdout, "group/failing")?[1], "FAIL")
+    }
+
+    /// A mask PNG (black ignored) does the same, from the scene's folder.
+    func testAMaskLeavesOutItsBlackPixels() throws {
+        var mask = solidImage(width: 8, height: 6, 255, 255, 255)
+        for y in 2..<4 { for x in [2, 6] { setPixel(&mask, x, y, (0, 0, 0, 255)) } }
+        try PNG.write(mask, to: scenes.appendingPathComponent("group/mask.png").path)
+        try Self.sceneJSON(colour: "#FF0000", test: #"{ "mask": "mask.png" }"#)
+            .write(to: scenes.appendingPathComponent("group/failing.json"), atomically: true, encoding: .utf8)
+        let run = try test(["--record", "never"])
+        XCTAssertEqual(tableRow(run.stdout, "group/failing")?[1], "pass", run.stdout)
+        XCTAssertEqual(tableRow(run.stdout, "group/failing")?[5], "4")
+        // halo diff takes the same mask, and --ignore.
+        let a = scenes.appendingPathComponent("group/failing.png").path
+        let b = artifacts.appendingPathComponent("b.png").path
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        try PNG.write(Self.expectedImage(rectX: 2, colour: (255, 0, 0, 255)), to: b)
+        XCTAssertEqual(try runHalo(["diff", a, b]).status, 1)
+        let masked = try runHalo(["diff", a, b, "--mask", scenes.appendingPathComponent("group/mask.png").path])
+        XCTAssertEqual(masked.status, 0, masked.stdout + masked.stderr)
+        XCTAssertTrue(masked.stdout.contains("ignored: 4 pixels (4 of them differ)"), masked.stdout)
+        XCTAssertEqual(try runHalo(["diff", a, b, "--ignore", "2,2,1,2;6,2,1,2"]).status, 0)
+    }
+
     /// --record failed rewrites the failing reference and writes the missing one; the
     /// passing reference's bytes and date stay as they were.
     func testRecordFailedRewritesOnlyTheFailingReference() throws {
