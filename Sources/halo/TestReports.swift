@@ -60,8 +60,13 @@ enum TestReports {
         h2 { font-size: 15px; margin: 0 0 2px; font-family: ui-monospace, monospace; } .status { font-weight: 600; margin-right: 8px; }
         .fail .status { color: #d70015; } .meta { color: #555; margin: 0 0 8px; } .reason { color: #d70015; margin: 0 0 8px; white-space: pre-wrap; }
         .images { display: flex; gap: 16px; flex-wrap: wrap; } figure { margin: 0; } figcaption { font-size: 12px; color: #555; }
-        img { image-rendering: pixelated; border: 1px solid #ccc; background: repeating-conic-gradient(#ddd 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
-        </style></head><body>
+        img, canvas { image-rendering: pixelated; border: 1px solid #ccc; background: repeating-conic-gradient(#ddd 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
+        .viewer { margin: 10px 0 0; } .viewer .bar { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; margin: 0 0 6px; }
+        .viewer button { font: inherit; padding: 2px 10px; border: 1px solid #bbb; border-radius: 6px; background: #fff; cursor: pointer; }
+        .viewer button[aria-pressed=true] { background: #1d1d1f; color: #fff; } .viewer output { font-family: ui-monospace, monospace; font-size: 12px; }
+        .viewer .stage { overflow: auto; max-width: 100%; } .viewer canvas { cursor: crosshair; }
+        </style>
+        <script>\(reviewScript)</script></head><body>
         <h1>halo test: \(xml(run.directory))</h1>
 
         """
@@ -90,11 +95,112 @@ enum TestReports {
             s += figure("expected", r.expected, scale)
             s += figure("actual", r.actual, scale)
             s += figure("diff", diff, scale)
-            s += "</div></section>\n"
+            s += "</div>"
+            if c.failed, let e = r.expected, e.width == r.actual.width, e.height == r.actual.height,
+               let ed = pngData(e), let ad = pngData(r.actual), let dd = diff.flatMap(pngData) {
+                // The review viewer (reviewScript): swipe, onion skin, blink, heat map, zoom, readout.
+                s += "<div class=\"viewer\" data-w=\"\(e.width)\" data-h=\"\(e.height)\" data-expected=\"data:image/png;base64,\(ed.base64EncodedString())\" "
+                    + "data-actual=\"data:image/png;base64,\(ad.base64EncodedString())\" data-diff=\"data:image/png;base64,\(dd.base64EncodedString())\"></div>"
+            }
+            s += "</section>\n"
         }
         s += "</body></html>\n"
         return s
     }
+
+    /// The review viewer's script (inline, no network; under 20 KB): for each failing
+    /// image, views that switch (swipe, onion skin, blink, the diff heat map), 1x to 8x
+    /// zoom, and a readout of both images' RGBA under the cursor. `window.haloReview`
+    /// lets a test drive it from the browser (the Chromium test in TestReportBrowserTests).
+    static let reviewScript = #"""
+    "use strict";
+    (function () {
+      const views = [];
+      function load(src) { return new Promise((ok) => { const i = new Image(); i.onload = () => ok(i); i.src = src; }); }
+      function pixels(img) {
+        const c = document.createElement("canvas"); c.width = img.width; c.height = img.height;
+        const g = c.getContext("2d"); g.drawImage(img, 0, 0); return g.getImageData(0, 0, img.width, img.height).data;
+      }
+      async function setup(el) {
+        const w = +el.dataset.w, h = +el.dataset.h;
+        const [e, a, d] = await Promise.all([load(el.dataset.expected), load(el.dataset.actual), load(el.dataset.diff)]);
+        const v = { el, w, h, e, a, d, ep: pixels(e), ap: pixels(a), mode: "swipe", zoom: Math.max(1, Math.min(8, Math.floor(480 / w))),
+                    split: 0.5, alpha: 0.5, blinkOn: false, timer: 0 };
+        const bar = document.createElement("div"); bar.className = "bar";
+        for (const m of ["swipe", "onion", "blink", "diff"]) {
+          const b = document.createElement("button"); b.textContent = m; b.dataset.mode = m;
+          b.onclick = () => setMode(v, m); bar.appendChild(b);
+        }
+        const zoom = document.createElement("select");
+        for (const z of [1, 2, 4, 8]) { const o = document.createElement("option"); o.value = z; o.textContent = z + "x"; zoom.appendChild(o); }
+        zoom.value = String([1, 2, 4, 8].filter((z) => z <= v.zoom).pop() || 1); v.zoom = +zoom.value;
+        zoom.onchange = () => { v.zoom = +zoom.value; draw(v); };
+        const slider = document.createElement("input"); slider.type = "range"; slider.min = 0; slider.max = 100; slider.value = 50;
+        slider.oninput = () => { v.split = v.alpha = slider.value / 100; draw(v); };
+        const out = document.createElement("output"); out.textContent = "move over the image for both images' RGBA";
+        const note = document.createElement("span"); note.textContent = "swipe: actual left of the line, expected right; onion: actual over expected at the slider's opacity";
+        note.style.cssText = "color:#777;font-size:12px";
+        bar.append(zoom, slider, out, note);
+        const stage = document.createElement("div"); stage.className = "stage";
+        const canvas = document.createElement("canvas"); stage.appendChild(canvas);
+        canvas.onmousemove = (ev) => {
+          const r = canvas.getBoundingClientRect();
+          show(v, Math.floor((ev.clientX - r.left) / v.zoom), Math.floor((ev.clientY - r.top) / v.zoom));
+        };
+        el.append(bar, stage);
+        Object.assign(v, { bar, canvas, out, slider });
+        views.push(v);
+        setMode(v, "swipe");
+      }
+      function setMode(v, m) {
+        v.mode = m; v.el.dataset.mode = m;
+        for (const b of v.bar.querySelectorAll("button")) b.setAttribute("aria-pressed", b.dataset.mode === m ? "true" : "false");
+        clearInterval(v.timer);
+        if (m === "blink") v.timer = setInterval(() => { v.blinkOn = !v.blinkOn; draw(v); }, 500);
+        draw(v);
+      }
+      function draw(v) {
+        const c = v.canvas, z = v.zoom, W = v.w * z, H = v.h * z;
+        c.width = W; c.height = H;
+        const g = c.getContext("2d"); g.imageSmoothingEnabled = false;
+        if (v.mode === "diff") { g.drawImage(v.d, 0, 0, W, H); return; }
+        if (v.mode === "blink") { g.drawImage(v.blinkOn ? v.a : v.e, 0, 0, W, H); return; }
+        g.drawImage(v.e, 0, 0, W, H);
+        if (v.mode === "onion") { g.globalAlpha = v.alpha; g.drawImage(v.a, 0, 0, W, H); g.globalAlpha = 1; return; }
+        const sx = Math.round(v.w * v.split);
+        if (sx > 0) g.drawImage(v.a, 0, 0, sx, v.h, 0, 0, sx * z, H);
+        g.fillStyle = "#ff3b30"; g.fillRect(sx * z, 0, 1, H);
+      }
+      function rgba(p, i) { return "(" + p[i] + ", " + p[i + 1] + ", " + p[i + 2] + ", " + p[i + 3] + ")"; }
+      function show(v, x, y) {
+        if (x < 0 || y < 0 || x >= v.w || y >= v.h) return "";
+        const i = (y * v.w + x) * 4;
+        v.out.textContent = "x " + x + ", y " + y + ": expected " + rgba(v.ep, i) + " actual " + rgba(v.ap, i);
+        return v.out.textContent;
+      }
+      window.haloReview = {
+        ready: null, views,
+        mode: (n, m) => { setMode(views[n], m); return views[n].el.dataset.mode; },
+        readout: (n, x, y) => show(views[n], x, y),
+        zoom: (n, z) => { views[n].zoom = z; draw(views[n]); return views[n].canvas.width / views[n].w; },
+      };
+      document.addEventListener("DOMContentLoaded", () => {
+        window.haloReview.ready = Promise.all([...document.querySelectorAll(".viewer")].map(setup)).then(() => {
+          // #selftest=X,Y: the browser test's checks, written into the page for --dump-dom.
+          const m = /selftest=(\d+),(\d+)/.exec(location.hash);
+          if (!m) return;
+          const r = window.haloReview, out = {};
+          out.first = document.querySelector("section h2").textContent;
+          out.modes = ["onion", "blink", "diff", "swipe"].map((k) => r.mode(0, k));
+          out.pressed = views[0].bar.querySelector("button[aria-pressed=true]").dataset.mode;
+          out.zoom = r.zoom(0, 8);
+          out.readout = r.readout(0, +m[1], +m[2]);
+          const pre = document.createElement("pre"); pre.id = "selftest"; pre.textContent = JSON.stringify(out);
+          document.body.appendChild(pre);
+        });
+      });
+    })();
+    """#
 
     private static func figure(_ caption: String, _ image: RGBA8Image?, _ scale: Int) -> String {
         guard let image, let data = pngData(image) else {
