@@ -6,6 +6,18 @@ public enum MotionFormat: String, Sendable {
     /// Numbered PNGs (a name with %04d), written by Halo itself.
     case pngSequence = "png"
     case mp4, webm, gif, apng
+
+    /// A PNG sequence's frame name: `pattern` with its first `%d`, `%4d` or `%04d` replaced
+    /// by `number` (zero-padded to the width given); every other character is literal.
+    /// Nil when the pattern has no such field.
+    public static func frameName(_ pattern: String, _ number: Int) -> String? {
+        guard let r = pattern.range(of: #"%0?[0-9]*d"#, options: .regularExpression) else { return nil }
+        let field = pattern[r].dropFirst().dropLast()
+        let width = Int(field) ?? 0
+        let digits = String(number)
+        let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
+        return pattern.replacingCharacters(in: r, with: padded)
+    }
 }
 
 /// An export failure with its one-line message (ffmpeg missing or failing).

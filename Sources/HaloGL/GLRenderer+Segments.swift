@@ -153,13 +153,9 @@ extension GLRenderer {
             throw GLError("a text's region is \(rw)x\(rh) pixels; this GPU's textures stop at \(maxTextureSize)")
         }
         let cov = text.coverage(i0: i0, j0: j0, i1: i1, j1: j1)
-        var texels = [Float](repeating: 0, count: rw * rh * 4)
-        for n in 0..<(rw * rh) where cov.coverage[n] > 0 {
-            texels[4 * n] = cov.coverage[n]; texels[4 * n + 1] = cov.centroid[n].x; texels[4 * n + 2] = cov.centroid[n].y
-        }
         try textCoverage.ensure(width: rw, height: rh, growOnly: true)
         halo_glBindTexture(GLenum(GL_TEXTURE_2D), textCoverage.texture)
-        texels.withUnsafeBytes { buf in
+        cov.texels.withUnsafeBytes { buf in
             halo_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(rw), GLsizei(rh), GLenum(GL_RGBA), GLenum(GL_FLOAT), buf.baseAddress)
         }
         try textFill.ensure(width: rw, height: rh, growOnly: true)

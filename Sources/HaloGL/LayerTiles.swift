@@ -142,18 +142,7 @@ struct LayerTiles {
                 y = y1
             }
         }
-        let b = 4 * s
-        var y = j0
-        while y < j1 {
-            let y1 = min(grid.nextLine(after: y, step: b, axis: 1), j1)
-            var x = i0
-            while x < i1 {
-                let x1 = min(grid.nextLine(after: x, step: b, axis: 0), i1)
-                block(x, y, x1, y1)
-                x = x1
-            }
-            y = y1
-        }
+        grid.forEachRect(i0, j0, i1, j1, step: 4 * s, block)
     }
 
     /// How far outside a stroke's outer edge (pixels) its glow stays under half a level
@@ -378,6 +367,22 @@ struct TileGrid {
     func nextLine(after v: Int, step: Int, axis: Int) -> Int {
         let o = axis == 0 ? offset.x : offset.y
         return ((v + o) / step + 1) * step - o
+    }
+
+    /// Calls `body(x0, y0, x1, y1)` for each piece of [i0, i1) x [j0, j1) cut by the grid's
+    /// lines every `step` pixels (a multiple of the cell size), row by row.
+    func forEachRect(_ i0: Int, _ j0: Int, _ i1: Int, _ j1: Int, step: Int, _ body: (Int, Int, Int, Int) -> Void) {
+        var y = j0
+        while y < j1 {
+            let y1 = min(nextLine(after: y, step: step, axis: 1), j1)
+            var x = i0
+            while x < i1 {
+                let x1 = min(nextLine(after: x, step: step, axis: 0), i1)
+                body(x, y, x1, y1)
+                x = x1
+            }
+            y = y1
+        }
     }
 
     /// Cell k's rect in canvas pixels, clipped to the canvas.

@@ -46,6 +46,14 @@ final class ProgramCache {
         return p
     }
 
+    /// tile.vert + `fragment`, kept in `slot` once compiled (programs without variants).
+    private func single(_ slot: inout GLProgram?, fragment: String, uniforms: [String]) throws -> GLProgram {
+        if let p = slot { return p }
+        let p = try GLProgram(shaders, vertex: "tile.vert", fragment: fragment, uniforms: uniforms)
+        slot = p
+        return p
+    }
+
     /// tile.vert + blur.frag with its loop over `pairs` pairs of taps fixed at compile time,
     /// so that it is unrolled and indexes its uniform arrays by constants.
     func blurProgram(pairs: Int) throws -> GLProgram {
@@ -58,26 +66,17 @@ final class ProgramCache {
 
     /// tile.vert + resolve.frag.
     func resolve() throws -> GLProgram {
-        if let p = resolveProgram { return p }
-        let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "resolve.frag", uniforms: Uniforms.resolveProgram)
-        resolveProgram = p
-        return p
+        try single(&resolveProgram, fragment: "resolve.frag", uniforms: Uniforms.resolveProgram)
     }
 
     /// tile.vert + downsample.frag.
     func downsampleProgram() throws -> GLProgram {
-        if let p = downsample { return p }
-        let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "downsample.frag", uniforms: Uniforms.downsampleProgram)
-        downsample = p
-        return p
+        try single(&downsample, fragment: "downsample.frag", uniforms: Uniforms.downsampleProgram)
     }
 
     /// tile.vert + text.frag.
     func textProgram() throws -> GLProgram {
-        if let p = text { return p }
-        let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "text.frag", uniforms: Uniforms.textProgram)
-        text = p
-        return p
+        try single(&text, fragment: "text.frag", uniforms: Uniforms.textProgram)
     }
 
     /// tile.vert + text_fill.frag for the fill paint of `v`.

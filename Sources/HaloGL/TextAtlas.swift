@@ -52,19 +52,10 @@ extension LayerTiles {
     /// one class: a layer whose pixels come from a texture (a text's, ``TextPlacement``).
     init(covering quad: Box, grid: TileGrid) {
         self.init()
-        let s = LayerTiles.size
         let i0 = Int(quad.x0), j0 = Int(quad.y0), i1 = Int(quad.x1), j1 = Int(quad.y1)
-        var y = j0
-        while y < j1 {
-            let y1 = min(grid.nextLine(after: y, step: s, axis: 1), j1)
-            var x = i0
-            while x < i1 {
-                let x1 = min(grid.nextLine(after: x, step: s, axis: 0), i1)
-                append(Cell(index: grid.cell(x, y), rect: (Float(x), Float(y), Float(x1), Float(y1)),
-                            group: Group(edge: false, fill: true, stroke: false, paintAA: false), fill: 1, stroke: 0))
-                x = x1
-            }
-            y = y1
+        grid.forEachRect(i0, j0, i1, j1, step: LayerTiles.size) { x, y, x1, y1 in
+            append(Cell(index: grid.cell(x, y), rect: (Float(x), Float(y), Float(x1), Float(y1)),
+                        group: Group(edge: false, fill: true, stroke: false, paintAA: false), fill: 1, stroke: 0))
         }
     }
 }

@@ -372,7 +372,8 @@ public final class Preview {
         }
         do {
             if format == .pngSequence {
-                for (i, t) in loop.times.enumerated() { try PNG.write(try render(t), to: String(format: out, i + 1)) }
+                // Named directly (not through a pattern: the scene's own name may hold a %).
+                for (i, t) in loop.times.enumerated() { try PNG.write(try render(t), to: "\(stem)-loop-" + String(format: "%04d", i + 1) + ".png") }
             } else {
                 try MotionEncoder(out, format: format, fps: loop.fps).encode(loop.times, render: render)
             }

@@ -110,14 +110,8 @@ public struct ReferenceRenderer: Sendable {
             let integ = AreaIntegrator(outline: layer.outline, lo: src.inner, hi: src.outer, paint: src.paint)
             var source = [SIMD4<Float>](repeating: .zero, count: sourceRect.width * sourceRect.height)
             rasterize(integ, rect: sourceRect, into: &source, box: sourceRect, compose: false)
-            var glowSource = source
-            if let c = glow.color {
-                let cf = SIMD4<Float>(c)
-                for i in glowSource.indices { glowSource[i] = cf * glowSource[i].w }
-            }
-            let blurred = convolve(glowSource, rect: sourceRect, kernel: kernel, target: box)
-            let op = Float(glow.opacity)
-            for i in group.indices { group[i] = blurred[i] * op + group[i] * (1 - blurred[i].w * op) }
+            let g = glowImage(source, rect: sourceRect, glow: glow, kernel: kernel, target: box)
+            for i in group.indices { group[i] = g[i] + group[i] * (1 - g[i].w) }
             // The source itself over its glow, from the same image.
             let s = (layer.fillGlows ? fillRect : strokeRect).intersect(sourceRect)
             if !s.isEmpty {
@@ -140,10 +134,14 @@ public struct ReferenceRenderer: Sendable {
             let integ = AreaIntegrator(outline: layer.outline, lo: -.infinity, hi: 0, paint: fill)
             rasterize(integ, rect: fillRect, into: &group, box: box, compose: true)
         }
-        // Composite the group at the layer's opacity: D + opacity (L - D) (SCENE.md "Layer"),
-        // L the group over D (or over M, a material's result); without a material this is
-        // the group at that opacity, source-over.
-        let op = Float(layer.opacity)
+        composite(group, box: box, opacity: layer.opacity, over: material, into: &canvas)
+    }
+
+    /// Composites a layer's group (covering `box`) at the layer's opacity: D + opacity (L - D)
+    /// (SCENE.md "Layer"), L the group over D, or over `material` (a material's result M)
+    /// where given; without a material this is the group at that opacity, source-over.
+    func composite(_ group: [SIMD4<Float>], box: PixelRect, opacity: Double, over material: [SIMD4<Float>]?, into canvas: inout PremulImage) {
+        let op = Float(opacity)
         let cw = canvas.width
         canvas.pixels.withUnsafeMutableBufferPointer { dst in
             for j in box.j0..<box.j1 {
@@ -161,6 +159,18 @@ public struct ReferenceRenderer: Sendable {
                 }
             }
         }
+    }
+
+    /// A glow (SCENE.md "Glow") of the source image `source` (covering `rect`), recoloured
+    /// when the glow has a colour, blurred by `kernel` over `target`, times its opacity.
+    func glowImage(_ source: [SIMD4<Float>], rect: PixelRect, glow: ResolvedGlow, kernel: GlowKernel, target: PixelRect) -> [SIMD4<Float>] {
+        var glowSource = source
+        if let c = glow.color {
+            let cf = SIMD4<Float>(c)
+            for i in glowSource.indices { glowSource[i] = cf * glowSource[i].w }
+        }
+        let op = Float(glow.opacity)
+        return convolve(glowSource, rect: rect, kernel: kernel, target: target).map { $0 * op }
     }
 
     /// Integrates one draw over `rect`, writing (compose: over what is there) into
@@ -296,14 +306,7 @@ extension ReferenceRenderer {
         if box.isEmpty { return }
         var group = [SIMD4<Float>](repeating: .zero, count: box.width * box.height)
         if let glow = layer.glow, let kernel {
-            var glowSource = image
-            if let c = glow.color {
-                let cf = SIMD4<Float>(c)
-                for i in glowSource.indices { glowSource[i] = cf * glowSource[i].w }
-            }
-            let blurred = convolve(glowSource, rect: source, kernel: kernel, target: box)
-            let op = Float(glow.opacity)
-            for i in group.indices { group[i] = blurred[i] * op }
+            group = glowImage(image, rect: source, glow: glow, kernel: kernel, target: box)
         }
         let s = source.intersect(box)
         for j in s.j0..<s.j1 {
@@ -313,14 +316,7 @@ extension ReferenceRenderer {
                 group[gi] = f + group[gi] * (1 - f.w)
             }
         }
-        let op = Float(layer.opacity)
-        for j in box.j0..<box.j1 {
-            for i in box.i0..<box.i1 {
-                let src = group[(j - box.j0) * box.width + (i - box.i0)] * op
-                let di = j * canvas.width + i
-                canvas.pixels[di] = src + canvas.pixels[di] * (1 - src.w)
-            }
-        }
+        composite(group, box: box, opacity: layer.opacity, over: nil, into: &canvas)
     }
 }
 

@@ -35,7 +35,7 @@ enum Export {
     static func format(of out: String) throws -> MotionFormat {
         let ext = (out as NSString).pathExtension.lowercased()
         if ext == "png" {
-            guard out.range(of: #"%0?[0-9]*d"#, options: .regularExpression) != nil else {
+            guard MotionFormat.frameName(out, 1) != nil else {
                 throw UsageError("-o: a motion as PNGs needs a name with %04d for the frame number (e.g. frame-%04d.png), found \(out)")
             }
             return .pngSequence
@@ -52,7 +52,7 @@ enum Export {
         let format = try format(of: out)
         let (times, fps) = try times(args, scene: scene)
         // Each frame's scene is checked before any work (a keyframed value invalid at a time).
-        for t in times { _ = try CommandFailure.exiting(2) { try Frame(resolving: scene, time: t, backgroundImage: nil) } }
+        for t in times { _ = try CommandFailure.exiting(2) { try scene.at(scene.effectiveTime(t)) } }
         var gpu: GLRenderer?
         if backend == .gpu { gpu = try CommandFailure.exiting(1) { try GLRenderer(shaders: ShaderLibrary(directory: shaders)) } }
         let render: (Double) throws -> RGBA8Image = { t in
@@ -89,7 +89,7 @@ enum Export {
         var written: [String] = []
         do {
             for (i, t) in times.enumerated() {
-                let name = String(format: pattern.replacingOccurrences(of: "%", with: "%").replacingOccurrences(of: "%%", with: "%"), i + 1)
+                let name = MotionFormat.frameName(pattern, i + 1)!
                 try PNG.write(try render(t), to: name)
                 written.append(name)
                 progress.step()

@@ -101,6 +101,14 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "no temporary file left")
     }
 
+    /// A PNG sequence's names fill the first %d field only; other % signs stay literal (no
+    /// format string is ever built from a user's path).
+    func testFrameNamesFillTheFirstNumberFieldOnly() {
+        XCTAssertEqual(MotionFormat.frameName("out/f-%04d.png", 7), "out/f-0007.png")
+        XCTAssertEqual(MotionFormat.frameName("a%s-%d.png", 12), "a%s-12.png")
+        XCTAssertNil(MotionFormat.frameName("plain.png", 1))
+    }
+
     func testBadExportRequestsAreRefused() throws {
         let out = folder.appendingPathComponent("b.mp4").path
         let reversed = try runHalo(["render", button.path, "--from", "1", "--to", "0.5", "-o", out])

@@ -77,7 +77,8 @@ public final class TextGeometry: @unchecked Sendable {
         if let hit = coverages[key] { lock.unlock(); return hit }
         lock.unlock()
         let (c, m) = GlyphCoverage.rasterize(edges, i0: i0, j0: j0, i1: i1, j1: j1)
-        let result = TextCoverage(i0: i0, j0: j0, width: max(0, i1 - i0), height: max(0, j1 - j0), coverage: c, centroid: m)
+        let result = TextCoverage(i0: i0, j0: j0, width: max(0, i1 - i0), height: max(0, j1 - j0), coverage: c, centroid: m,
+                                  texels: zip(c, m).map { SIMD4($0, $1.x, $1.y, 0) })
         lock.lock()
         if coverages.count > 8 { coverages.removeAll() }
         coverages[key] = result
@@ -111,4 +112,7 @@ public struct TextCoverage: Sendable {
     public var i0, j0, width, height: Int
     public var coverage: [Float]
     public var centroid: [SIMD2<Float>]
+    /// Both per pixel as (coverage, centroid x, centroid y, 0): what the GPU uploads, made
+    /// once with the coverage (it is cached across frames).
+    public var texels: [SIMD4<Float>]
 }
