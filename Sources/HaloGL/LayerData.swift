@@ -42,6 +42,9 @@ enum LayerData {
             case .radial(let c, let r0, _):
                 // lib/paint.glsl radialGradientT: 1 / (r1 - r0) from double.
                 t[4 + slot] = SIMD4(Float(c.x), Float(c.y), Float(r0), Float(paint.radialInverseWidth))
+            case .path(let offset, let arc):
+                // lib/arc_length.glsl pathGradientT: the offset (turns, in [0, 1)) and L (pixels).
+                t[4 + slot] = SIMD4(Float(offset), Float(arc.length), 0, 0)
             case .shader(_, let origin, let size, let scale, let time):
                 // lib/shader_paint.glsl shaderPaintColor: the shape's rect in pixels; (scale, time).
                 t[4 + slot] = SIMD4(Float(origin.x), Float(origin.y), Float(size.x), Float(size.y))

@@ -263,7 +263,7 @@ struct LayerTiles {
 /// asking about a tile allocates nothing.
 struct PaintJumps {
     /// linear: start, dt/dp; angular: centre, angle, span; radial: centre, r0, 1 / (r1 - r0).
-    private enum Kind { case linear(Vec2, Vec2), angular(Vec2, Double, Double), radial(Vec2, Double, Double) }
+    private enum Kind { case linear(Vec2, Vec2), angular(Vec2, Double, Double), radial(Vec2, Double, Double), path }
     private let kind: Kind
     private let stops: [Double]
     /// How far outside a tile's range of t a stop still counts.
@@ -279,6 +279,7 @@ struct PaintJumps {
         case .linear(let s, _): kind = .linear(s, p.linearGradient)
         case .angular(let c, let angle, let span): kind = .angular(c, angle, span)
         case .radial(let c, let r0, _): kind = .radial(c, r0, p.radialInverseWidth)
+        case .path: kind = .path
         }
         stops = ramp.stopLocations
         self.tMargin = max(tMargin, 1e-9)
@@ -295,6 +296,9 @@ struct PaintJumps {
         let x0 = b.x0 - margin, y0 = b.y0 - margin, x1 = b.x1 + margin, y1 = b.y1 + margin
         var lo = Double.infinity, hi = -Double.infinity
         switch kind {
+        case .path:
+            // Colour along the outline: its seam, medial axis and stops are not bounded here.
+            return true
         case .linear(let s, let g):
             for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
                 let t = (x - s.x) * g.x + (y - s.y) * g.y

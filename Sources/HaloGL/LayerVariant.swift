@@ -80,6 +80,7 @@ struct LayerVariant: Hashable {
         case .radial: return .radial
         case .shader: return .shader
         case .material: return .material
+        case .path: return .path
         }
     }
 

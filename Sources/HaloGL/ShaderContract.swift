@@ -15,6 +15,7 @@ enum PaintKind: Int, CaseIterable, Sendable {
     case solid = 0, linear = 1, angular = 2, radial = 3   // PAINT_SOLID ... PAINT_RADIAL
     case shader = 4          // PAINT_SHADER: a GLSL file's haloPaint (Shaders/README.md)
     case material = 5        // PAINT_MATERIAL: a material fill (lib/material.glsl)
+    case path = 6            // PAINT_PATH: colour along the outline (lib/arc_length.glsl)
 }
 
 /// HALO_EDGE: how a tile's coverage is computed.

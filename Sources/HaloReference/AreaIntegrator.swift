@@ -22,14 +22,17 @@ struct AreaIntegrator {
     let solid: Premul?
     /// The paint's colour-stop locations (where it may jump or kink); nil for a solid paint.
     let stops: [Double]?
+    /// A dashed stroke's region (the band cut into dashes, with round caps); nil: the whole band.
+    let dashed: DashedBand?
 
     /// Smallest square side in the quadtree: 1/16 pixel.
     static let maxDepth = 4
     /// Paint linearity tolerance (premultiplied, 0...1): |mean of corners - centre|.
     static let paintTolerance = 1.0 / 2048
 
-    init(outline: Outline, lo: Double, hi: Double, paint: ResolvedPaint) {
+    init(outline: Outline, lo: Double, hi: Double, paint: ResolvedPaint, dash: ResolvedDash? = nil) {
         self.outline = outline; self.lo = lo; self.hi = hi; self.paint = paint
+        dashed = dash.map { DashedBand($0, lo: lo, hi: hi) }
         solid = paint.isSolid ? paint.color(at: Vec2(0, 0)) : nil
         stops = solid == nil ? paint.ramp?.stopLocations : nil
     }
@@ -41,6 +44,7 @@ struct AreaIntegrator {
     }
 
     func square(_ c: Vec2, _ s: Double, _ depth: Int) -> Premul {
+        if let dashed { return dashedSquare(c, s, depth, dashed) }
         let d = outline.signedDistance(c)
         let h = s * 0.7071067811865476
         if d >= hi + h || d <= lo - h { return .zero }

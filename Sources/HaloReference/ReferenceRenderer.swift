@@ -53,7 +53,7 @@ public struct ReferenceRenderer: Sendable {
         let full = PixelRect(i0: 0, j0: 0, i1: canvas.width, j1: canvas.height)
         let fillRect = layer.fill != nil ? PixelRect.around(layer.outline.bounds(grownBy: 1), clip: full) : PixelRect(i0: 0, j0: 0, i1: 0, j1: 0)
         var strokeRect = PixelRect(i0: 0, j0: 0, i1: 0, j1: 0)
-        if let stroke = layer.stroke { strokeRect = PixelRect.around(layer.outline.bounds(grownBy: stroke.outer + 1), clip: full) }
+        if let stroke = layer.stroke { strokeRect = PixelRect.around(layer.outline.bounds(grownBy: stroke.outer + stroke.capReach + 1), clip: full) }
         // The glow's source: the stroke, or the fill of a layer without one (SCENE.md "Glow").
         var kernel: GlowKernel?
         var sourceRect = PixelRect(i0: 0, j0: 0, i1: 0, j1: 0)
@@ -62,7 +62,7 @@ public struct ReferenceRenderer: Sendable {
             kernel = k
             // Source pixels within the kernel's reach of the canvas glow into it.
             let reach = PixelRect(i0: -k.radius, j0: -k.radius, i1: canvas.width + k.radius, j1: canvas.height + k.radius)
-            sourceRect = PixelRect.around(layer.outline.bounds(grownBy: src.outer + 1), clip: reach)
+            sourceRect = PixelRect.around(layer.outline.bounds(grownBy: src.outer + (layer.fillGlows ? 0 : layer.stroke?.capReach ?? 0) + 1), clip: reach)
         }
         var box = fillRect
         func unionWith(_ r: PixelRect) {
@@ -107,7 +107,8 @@ public struct ReferenceRenderer: Sendable {
         }
         var sourceDrawn = false
         if let glow = layer.glow, let src = layer.glowSource, let kernel, !sourceRect.isEmpty {
-            let integ = AreaIntegrator(outline: layer.outline, lo: src.inner, hi: src.outer, paint: src.paint)
+            let integ = AreaIntegrator(outline: layer.outline, lo: src.inner, hi: src.outer, paint: src.paint,
+                                       dash: layer.fillGlows ? nil : layer.stroke?.dash)
             var source = [SIMD4<Float>](repeating: .zero, count: sourceRect.width * sourceRect.height)
             rasterize(integ, rect: sourceRect, into: &source, box: sourceRect, compose: false)
             let g = glowImage(source, rect: sourceRect, glow: glow, kernel: kernel, target: box)
@@ -126,7 +127,7 @@ public struct ReferenceRenderer: Sendable {
             sourceDrawn = true
         }
         if let stroke = layer.stroke, !(sourceDrawn && !layer.fillGlows), !strokeRect.isEmpty {
-            let integ = AreaIntegrator(outline: layer.outline, lo: stroke.inner, hi: stroke.outer, paint: stroke.paint)
+            let integ = AreaIntegrator(outline: layer.outline, lo: stroke.inner, hi: stroke.outer, paint: stroke.paint, dash: stroke.dash)
             rasterize(integ, rect: strokeRect, into: &group, box: box, compose: true)
         }
         if layer.fillGlows && !sourceDrawn, let fill = layer.fill, !fillRect.isEmpty {

@@ -65,11 +65,18 @@ public struct ResolvedLayer: Sendable {
     public init(_ layer: Layer, time t: Double, scale: Double) {
         outline = Outline(layer.shape, scale: scale)
         if let ts = layer.shape.text { text = try? TextGeometry.resolve(ts, rect: layer.shape.rect, scale: scale) }
-        fill = layer.fill.map { ResolvedPaint($0, rect: layer.shape.rect, time: t, scale: scale) }
+        let o = outline
+        fill = layer.fill.map { ResolvedPaint($0, rect: layer.shape.rect, time: t, scale: scale, outline: o) }
         stroke = layer.stroke.map {
             let (inner, outer) = $0.edgeOffsets
-            return ResolvedStroke(inner: inner * scale, outer: outer * scale,
-                                  paint: ResolvedPaint($0.paint, rect: layer.shape.rect, time: t, scale: scale))
+            var s = ResolvedStroke(inner: inner * scale, outer: outer * scale,
+                                   paint: ResolvedPaint($0.paint, rect: layer.shape.rect, time: t, scale: scale, outline: o))
+            if let d = $0.dash {
+                let arc: OutlineArc
+                if case .path(_, let a) = s.paint.geometry { arc = a } else { arc = OutlineArc(o) }
+                s.dash = ResolvedDash(d, arc: arc, scale: scale, width: $0.width * scale, middle: $0.middleOffset * scale)
+            }
+            return s
         }
         glow = layer.glow.map { ResolvedGlow(sigma: $0.radius * scale, opacity: $0.opacity, color: $0.color?.premultiplied) }
         if stroke == nil && fill == nil { glow = nil }
@@ -93,7 +100,7 @@ public struct ResolvedLayer: Sendable {
     public var fillGlows: Bool { glow != nil && stroke == nil && fill != nil }
 
     /// Pixel-space bounds of the stroke's area (outline grown by its outer offset).
-    public var strokeBounds: Box? { stroke.map { outline.bounds(grownBy: $0.outer) } }
+    public var strokeBounds: Box? { stroke.map { outline.bounds(grownBy: $0.outer + $0.capReach) } }
 }
 
 /// A stroke's two edges as signed offsets of the outline, in pixels (inner < outer),
@@ -102,6 +109,16 @@ public struct ResolvedStroke: Sendable {
     public var inner: Double
     public var outer: Double
     public var paint: ResolvedPaint
+    /// The stroke's dashes (SCENE.md "Stroke", `dash`); nil for a solid stroke.
+    public var dash: ResolvedDash?
+
+    public init(inner: Double, outer: Double, paint: ResolvedPaint, dash: ResolvedDash? = nil) {
+        self.inner = inner; self.outer = outer; self.paint = paint; self.dash = dash
+    }
+
+    /// How far past the band's edges (pixels) the stroke may reach: round caps' discs may
+    /// stand out by up to half the width (SCENE.md "Dashes": they are not clipped to the band).
+    public var capReach: Double { dash?.round == true ? (dash?.width ?? 0) / 2 : 0 }
 }
 
 /// A glow in pixels: Gaussian standard deviation, opacity, optional colour (premultiplied).

@@ -42,7 +42,8 @@ public func sdEllipse(_ p: Vec2, halfSize: Vec2) -> Double {
     return inside ? -dist : dist
 }
 
-private func ellipseRoot(_ r0: Double, _ z0: Double, _ z1: Double, _ g0: Double) -> Double {
+/// Eberly's robust bisection for the root of F(s) (see ``sdEllipse``).
+func ellipseRoot(_ r0: Double, _ z0: Double, _ z1: Double, _ g0: Double) -> Double {
     let n0 = r0 * z0
     var s0 = z1 - 1
     var s1 = g0 < 0 ? 0 : length(Vec2(n0, z1)) - 1

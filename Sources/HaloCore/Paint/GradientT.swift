@@ -38,3 +38,13 @@ public func angularGradientT(_ p: Vec2, center c: Vec2, angle: Double, span: Dou
 public func radialGradientT(_ p: Vec2, center c: Vec2, startRadius r0: Double, inverseWidth k: Double) -> Double {
     (length(p - c) - r0) * k
 }
+
+/// Path (colour along the outline): t = frac(s / L + offset), s the arc length of the
+/// nearest outline point (``OutlineArc/arcLength(at:)``), L the outline's length; with
+/// L = 0, s / L counts as 0 (SCENE.md "Paints", "Outline and arc length"). In [0, 1).
+@inline(__always)
+public func pathGradientT(_ s: Double, length L: Double, offset: Double) -> Double {
+    let x = (L > 0 ? s / L : 0) + offset
+    let t = x - x.rounded(.down)
+    return t < 1 ? t : 0
+}

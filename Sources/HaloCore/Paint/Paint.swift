@@ -23,6 +23,9 @@ public struct Paint: Equatable, Sendable {
         /// CSS Filter Effects' saturate(`saturation`) (>= 0; 1 changes nothing), with `tint`
         /// composited over it; it replaces the backdrop within the shape's coverage.
         case material(blur: Double, saturation: Double, tint: RGBA)
+        /// Colour along the outline (SCENE.md "Paints", `path`): t = frac(s / L + offset),
+        /// s the arc length of the layer's own outline; `offset` in turns (fractions of L).
+        case path(offset: Double)
     }
 
     public var kind: Kind

@@ -19,6 +19,10 @@ public struct ResolvedPaint: Equatable, Sendable {
         /// the saturation, the tint premultiplied. Its colour is a pixel image of the canvas
         /// below the layer (``MaterialFilter``), not a function of the point.
         case material(sigma: Double, saturation: Double, tint: Premul)
+        /// A path paint (SCENE.md "Paints"): its offset in turns at this moment (rotation
+        /// applied: o - u clockwise, o + u counterclockwise, u the turns made), and the
+        /// arc length along the layer's outline.
+        case path(offset: Double, arc: OutlineArc)
     }
     public var geometry: Geometry
     public var ramp: GradientRamp?
@@ -39,9 +43,11 @@ public struct ResolvedPaint: Equatable, Sendable {
     public static let maxParameterGradient = 1e18
 
     /// Resolves `paint` for a shape with bounding `rect` (points) at time `t`
-    /// (seconds; pass 0 under reduceMotion), at `scale` pixels per point.
+    /// (seconds; pass 0 under reduceMotion), at `scale` pixels per point. A path paint
+    /// measures arc length along `outline` (the layer's, in pixels; default: the
+    /// rectangle `rect`'s).
     /// Formulas: SCENE.md "Paints" and "Animation".
-    public init(_ paint: Paint, rect: Rect, time t: Double, scale: Double) {
+    public init(_ paint: Paint, rect: Rect, time t: Double, scale: Double, outline: Outline? = nil) {
         func toPixels(_ q: UnitPoint) -> Vec2 { Vec2((rect.x + q.u * rect.w) * scale, (rect.y + q.v * rect.h) * scale) }
         var turn = 0.0   // degrees, clockwise on screen
         if case .rotation(let period, let clockwise, let motion)? = paint.animation {
@@ -111,6 +117,13 @@ public struct ResolvedPaint: Equatable, Sendable {
         case .material(let blur, let saturation, let tint):
             geometry = .material(sigma: blur * scale, saturation: saturation, tint: tint.premultiplied)
             ramp = nil; return
+        case .path(let offset):
+            // The turns made, whole turns dropped: clockwise moves the colours towards
+            // increasing s (SCENE.md "Animation"). The offset kept in [0, 1).
+            var o = offset - turn / 360
+            o -= o.rounded(.down)
+            let shape = outline ?? Outline(Shape(kind: .rect, rect: rect), scale: scale)
+            geometry = .path(offset: o.isFinite ? o : 0, arc: OutlineArc(shape))
         }
         ramp = GradientRamp(stops: paint.stops, interpolation: paint.interpolation)
     }
@@ -121,6 +134,7 @@ public struct ResolvedPaint: Equatable, Sendable {
     public func paintT(at p: Vec2) -> Double {
         switch geometry {
         case .solid, .shader, .material: return 0
+        case .path(let offset, let arc): return pathGradientT(arc.arcLength(at: p), length: arc.length, offset: offset)
         case .linear(let s, _): return linearGradientT(p, start: s, gradient: linearGradient)
         case .angular(let c, let angle, let span): return angularGradientT(p, center: c, angle: angle, span: span)
         case .radial(let c, let r0, _): return radialGradientT(p, center: c, startRadius: r0, inverseWidth: radialInverseWidth)

@@ -151,6 +151,32 @@ public struct TextShape: Hashable, Sendable {
 }
 
 /// A stroke along the shape's outline.
+/// A stroke's dash pattern (SCENE.md "Stroke", `dash`): SVG's `stroke-dasharray`,
+/// `stroke-dashoffset` and butt or round `stroke-linecap`, laid along the outline's arc length.
+public struct Dash: Equatable, Sendable {
+    public enum Cap: String, Equatable, Sendable, CaseIterable {
+        /// Each dash ends in a cut across the band along the outline's normal.
+        case butt
+        /// Each dash end also gets a disc of diameter w on the stroke's middle line.
+        case round
+    }
+    /// Lengths in points along the outline, alternately dashes and gaps, starting with a
+    /// dash; an odd count is repeated once (``expandedPattern``). Gaps > 0; dashes > 0, or
+    /// >= 0 with round caps (a dash of 0 is a dot).
+    public var pattern: [Double]
+    /// Points (any finite number): shifts the pattern back along the outline, as SVG's
+    /// `stroke-dashoffset`.
+    public var phase: Double
+    public var cap: Cap
+
+    public init(pattern: [Double], phase: Double = 0, cap: Cap = .butt) {
+        self.pattern = pattern; self.phase = phase; self.cap = cap
+    }
+
+    /// The pattern with an odd count repeated once, so that entries alternate on, off.
+    public var expandedPattern: [Double] { pattern.count % 2 == 1 ? pattern + pattern : pattern }
+}
+
 public struct Stroke: Equatable, Sendable {
     public enum Alignment: String, Equatable, Sendable, CaseIterable {
         /// The outline is the middle of the stroke (SwiftUI `stroke`).
@@ -164,9 +190,21 @@ public struct Stroke: Equatable, Sendable {
     /// Width in points (> 0).
     public var width: Double
     public var alignment: Alignment
+    /// Dashes along the outline (SCENE.md "Stroke", `dash`); nil: a solid stroke.
+    public var dash: Dash?
 
-    public init(paint: Paint, width: Double, alignment: Alignment = .center) {
-        self.paint = paint; self.width = width; self.alignment = alignment
+    public init(paint: Paint, width: Double, alignment: Alignment = .center, dash: Dash? = nil) {
+        self.paint = paint; self.width = width; self.alignment = alignment; self.dash = dash
+    }
+
+    /// The offset d (points) that takes the outline to the stroke's middle line: -w/2
+    /// inside, 0 centred, +w/2 outside (SCENE.md "Dashes", round caps).
+    public var middleOffset: Double {
+        switch alignment {
+        case .inside: return -width / 2
+        case .center: return 0
+        case .outside: return width / 2
+        }
     }
 
     /// The stroke's two edges as signed offsets of the outline in points

@@ -51,6 +51,8 @@ public enum Limits {
     public static let maxLayers = 10_000
     /// Most colour stops in one gradient.
     public static let maxStops = 256
+    /// Most entries in one dash pattern (before an odd pattern is repeated).
+    public static let maxDashEntries = 16
     /// Largest glow radius (sigma), in points.
     public static let maxGlowRadius = 1000.0
     /// Characters of one text shape.

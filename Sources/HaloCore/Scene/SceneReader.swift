@@ -181,14 +181,15 @@ struct SceneReader {
         if let f = o["fill"] { layer.fill = try isMaterial(f) ? material(f, join(path, "fill")) : paint(f, join(path, "fill")) }
         if let s = o["stroke"] {
             let sp = join(path, "stroke")
-            let so = try object(s, sp, required: ["paint", "width"], optional: ["alignment"])
+            let so = try object(s, sp, required: ["paint", "width"], optional: ["alignment", "dash"])
             // No upper limit (SCENE.md "Stroke"): a stroke wider than the canvas is a crop.
             let width = try number(so["width"], join(sp, "width"), min: 0, minOpen: true)
             if isMaterial(so["paint"]!) {
                 throw fail(join(join(sp, "paint"), "type"), "a paint (a material is allowed only as a layer's fill)", .string("material"))
             }
             layer.stroke = Stroke(paint: try paint(so["paint"]!, join(sp, "paint")), width: width,
-                                  alignment: try so["alignment"].map { try choice($0, join(sp, "alignment"), Stroke.Alignment.self) } ?? .center)
+                                  alignment: try so["alignment"].map { try choice($0, join(sp, "alignment"), Stroke.Alignment.self) } ?? .center,
+                                  dash: try so["dash"].map { try dash($0, join(sp, "dash")) })
         }
         if let g = o["glow"] {
             let gp = join(path, "glow")
@@ -208,6 +209,35 @@ struct SceneReader {
         }
         layer.opacity = try o["opacity"].map { try number($0, join(path, "opacity"), min: 0, max: 1) } ?? 1
         return layer
+    }
+
+    /// A stroke's `dash` (SCENE.md "Stroke"): `pattern` (required, lengths in points,
+    /// alternately dashes and gaps; every gap > 0, every dash > 0 or >= 0 with round caps;
+    /// in an odd pattern every entry is also a gap), `phase` (points, default 0), `cap`.
+    func dash(_ v: JSONValue, _ path: String) throws -> Dash {
+        let o = try object(v, path, required: ["pattern"], optional: ["phase", "cap"])
+        let cap = try o["cap"].map { try choice($0, join(path, "cap"), Dash.Cap.self) } ?? .butt
+        let pp = join(path, "pattern")
+        guard case .array(let list)? = o["pattern"], !list.isEmpty else {
+            throw fail(pp, "a non-empty list of lengths in points [dash, gap, ...]", o["pattern"])
+        }
+        if list.count > Limits.maxDashEntries {
+            throw SceneError(file: file, path: pp, expected: "at most \(Limits.maxDashEntries) lengths", found: "\(list.count) lengths")
+        }
+        var pattern: [Double] = []
+        for (i, x) in list.enumerated() {
+            let p = "\(pp)[\(i)]"
+            let v = try number(x, p)
+            // Odd patterns repeat once, so every entry is a gap there too.
+            let isGap = i % 2 == 1 || list.count % 2 == 1
+            if isGap && !(v > 0) {
+                throw fail(p, list.count % 2 == 1 ? "a length > 0 (in an odd pattern every entry is also a gap)" : "a gap > 0", x)
+            }
+            if v < 0 { throw fail(p, "a dash >= 0", x) }
+            if v == 0 && cap != .round { throw fail(p, "a dash > 0 (a dash of 0, a dot, needs \"cap\": \"round\")", x) }
+            pattern.append(v)
+        }
+        return Dash(pattern: pattern, phase: try o["phase"].map { try number($0, join(path, "phase")) } ?? 0, cap: cap)
     }
 
     func shape(_ v: JSONValue, _ path: String) throws -> Shape {
@@ -322,7 +352,7 @@ struct SceneReader {
     func paint(_ v: JSONValue, _ path: String) throws -> Paint {
         guard case .object(let raw) = v else { throw fail(path, "a paint object", v) }
         guard raw["type"] != nil else { throw fail(join(path, "type"), "a value (required)", nil) }
-        let type = try choiceString(raw["type"], join(path, "type"), ["solid", "linear", "angular", "radial", "shader", "material"])
+        let type = try choiceString(raw["type"], join(path, "type"), ["solid", "linear", "angular", "radial", "path", "shader", "material"])
         if type == "material" {
             // Reached only where a material is not allowed (fills go to material(_:_:)).
             throw fail(join(path, "type"), "a paint (a material is allowed only as a layer's fill)", raw["type"])
@@ -333,6 +363,7 @@ struct SceneReader {
         case "solid": specific = ["color"]
         case "linear": specific = ["startPoint", "endPoint", "rotation", "cornerCycle"]
         case "angular": specific = ["center", "angle", "startAngle", "endAngle", "rotation"]
+        case "path": specific = ["offset", "rotation"]
         default: specific = ["center", "startRadius", "endRadius"]
         }
         let gradientKeys = type == "solid" ? [] : ["colors", "stops", "interpolation"]
@@ -387,6 +418,8 @@ struct SceneReader {
                 throw fail(join(path, "endAngle"), "an angle in (\(fmt(s)), \(fmt(s + 360))]", o["endAngle"] ?? .number(360))
             }
             kind = .angular(center: c, angle: a, startAngle: s, endAngle: e)
+        case "path":
+            kind = .path(offset: try o["offset"].map { try number($0, join(path, "offset")) } ?? 0)
         default:
             let c = try o["center"].map { try unitPoint($0, join(path, "center")) } ?? UnitPoint(0.5, 0.5)
             let r0 = try o["startRadius"].map { try number($0, join(path, "startRadius"), min: 0) } ?? 0

@@ -1,0 +1,196 @@
+import HaloCore
+
+/// A dashed stroke's region (SCENE.md "Stroke", `dash`) for ``AreaIntegrator``: the band
+/// lo < sd(p) < hi intersected with the points whose arc length s(p) lies in a dash, united
+/// with the round caps' discs. Precomputed per layer: the arc lengths where membership
+/// changes, with the outline's point and tangents there (the cuts across the band), and
+/// every dash end's cap centre.
+struct DashedBand: Sendable {
+    let dash: ResolvedDash
+    let lo: Double, hi: Double
+    /// Membership changes in [0, L], ascending, and the cut there: the outline point and
+    /// the tangents before and after it (different only at a sharp corner).
+    let changes: [Double]
+    let cuts: [(point: Vec2, tangentIn: Vec2, tangentOut: Vec2)]
+    /// Round caps: dash ends in [0, L], ascending, and their disc centres.
+    let ends: [Double]
+    let centres: [Vec2]
+    /// Caps are looked for among the ends within this arc length (pixels) of s(p).
+    let capWindow: Double
+    /// The cap discs' radius, w / 2.
+    let capRadius: Double
+
+    init(_ dash: ResolvedDash, lo: Double, hi: Double) {
+        self.dash = dash; self.lo = lo; self.hi = hi
+        let arc = dash.arc
+        changes = dash.changePoints()
+        cuts = changes.map { s in
+            let f = arc.frame(at: s)
+            return (f.point, f.tangentIn, f.tangentOut)
+        }
+        if dash.round {
+            let e = dash.ends(from: 0, to: arc.length).sorted()
+            ends = e
+            centres = e.map { dash.capCentre($0) }
+        } else {
+            ends = []; centres = []
+        }
+        capRadius = dash.width / 2
+        // A point within a cap's radius of its centre has its nearest outline point within
+        // about 2 w of the end along the outline, except round a tight corner, where the
+        // whole corner may lie between them.
+        let o = arc.outline
+        var corner = 0.0
+        switch o.kind {
+        case .ellipse: corner = arc.length / 8
+        case .roundedBox: corner = (0..<4).map { o.radii[$0] * .pi / 2 }.max() ?? 0
+        case .continuousBox: corner = (0..<4).map { o.radii[$0] * ContinuousCorner.unitLength }.max() ?? 0
+        }
+        capWindow = 2 * dash.width + 2 + corner
+    }
+
+    /// How far past the band's edges the region may reach (the caps).
+    var reach: Double { dash.round ? capRadius : 0 }
+
+    /// True when p lies in the region (band and dash, or a cap).
+    func contains(_ p: Vec2, sd d: Double, s: Double) -> Bool {
+        if d > lo && d < hi && dash.contains(s) { return true }
+        return dash.round && capDistance(p, s: s).f < 0
+    }
+
+    /// The nearest cap's signed distance |p - c| - w/2 and its gradient; +infinity without caps.
+    func capDistance(_ p: Vec2, s: Double) -> (f: Double, grad: Vec2) {
+        var best = Double.infinity, grad = Vec2(1, 0)
+        guard !ends.isEmpty else { return (best, grad) }
+        let L = dash.arc.length
+        func scan(_ a: Double, _ b: Double) {
+            var i = lowerBound(ends, a)
+            while i < ends.count && ends[i] <= b {
+                let v = p - centres[i]
+                let l = length(v)
+                if l - capRadius < best { best = l - capRadius; grad = l > 0 ? v / l : Vec2(1, 0) }
+                i += 1
+            }
+        }
+        let a = s - capWindow, b = s + capWindow
+        if b - a >= L { scan(0, L) } else {
+            scan(max(a, 0), min(b, L))
+            if a < 0 { scan(a + L, L) }
+            if b > L { scan(0, b - L) }
+        }
+        return (best, grad)
+    }
+
+    /// The signed distance to the nearest cut of p's membership interval (negative inside
+    /// a dash) and its gradient: the distance to the line across the band along the
+    /// outline's normal at that change, measured with the tangent on the dash's side.
+    /// +infinity (a gap everywhere) when nothing changes.
+    func cutDistance(_ p: Vec2, s: Double, inDash on: Bool) -> (f: Double, grad: Vec2) {
+        let n = changes.count
+        guard n > 0 else { return (on ? -Double.infinity : Double.infinity, Vec2(1, 0)) }
+        // The changes just at or below s and just above it (cyclically).
+        var i = lowerBound(changes, s)
+        if i < n && changes[i] <= s { } else { i -= 1 }
+        let loIndex = i >= 0 ? i : n - 1
+        var hiIndex = i + 1
+        while hiIndex < n && changes[hiIndex] <= s { hiIndex += 1 }
+        if hiIndex >= n { hiIndex = 0 }
+        let sign = on ? -1.0 : 1.0
+        // Lower end: a dash's start (on) uses the tangent after it; a dash's end (gap) before it.
+        let lc = cuts[loIndex], hc = cuts[hiIndex]
+        let tl = on ? lc.tangentOut : lc.tangentIn
+        let th = on ? hc.tangentIn : hc.tangentOut
+        let dl = dot(p - lc.point, tl), dh = dot(hc.point - p, th)
+        if abs(dl) <= abs(dh) { return (sign * abs(dl), sign * (dl >= 0 ? tl : -tl)) }
+        return (sign * abs(dh), sign * (dh >= 0 ? -th : th))
+    }
+}
+
+/// The first index of the ascending `a` whose value is >= x.
+@inline(__always)
+func lowerBound(_ a: [Double], _ x: Double) -> Int {
+    var lo = 0, hi = a.count
+    while lo < hi {
+        let mid = (lo + hi) / 2
+        if a[mid] < x { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
+}
+
+extension AreaIntegrator {
+    /// ``square(_:_:_:)`` for a dashed stroke: the region's pseudo-distance
+    /// f = min(max(band, cut), cap) classifies squares (wholly in or out when |f| exceeds the
+    /// half-diagonal and the four corners agree: s jumps across the medial axis, where the
+    /// cut distance does not see it); leaves of 1/16 px take the half-plane coverage of the
+    /// nearest boundary (exact for straight band edges and cuts), or 4 x 4 point samples
+    /// where the corners disagree with that half-plane.
+    func dashedSquare(_ c: Vec2, _ s: Double, _ depth: Int, _ band: DashedBand) -> Premul {
+        let d = outline.signedDistance(c)
+        let h = s * 0.7071067811865476
+        let reach = band.reach
+        if d >= hi + reach + h || d <= lo - reach - h { return .zero }
+        let arcS = band.dash.arc.arcLength(at: c)
+        let on = band.dash.contains(arcS)
+        let bandF = max(lo - d, d - hi)
+        let cut = band.cutDistance(c, s: arcS, inDash: on)
+        let cap = band.capDistance(c, s: arcS)
+        var f = max(bandF, cut.f)
+        var piece = bandF >= cut.f ? 0 : 1          // 0 band, 1 cut, 2 cap
+        if cap.f < f { f = cap.f; piece = 2 }
+        let inside = band.contains(c, sd: d, s: arcS)
+        if abs(f) >= h && (f < 0) == inside {
+            // The corners must agree (s may jump inside the square); a square out of the
+            // band and every cap by its distance alone needs no check.
+            let sure = f > 0 && bandF >= h && cap.f >= h
+            if sure || cornersAgree(c, s / 2, inside, band) {
+                return inside ? covered(c, s, depth) : .zero
+            }
+        }
+        if depth < AreaIntegrator.maxDepth {
+            let q = s / 4, hs = s / 2, nd = depth + 1
+            return dashedSquare(c + Vec2(-q, -q), hs, nd, band) + dashedSquare(c + Vec2(q, -q), hs, nd, band)
+                 + dashedSquare(c + Vec2(-q, q), hs, nd, band) + dashedSquare(c + Vec2(q, q), hs, nd, band)
+        }
+        // A leaf: the nearest boundary as a straight edge, unless the corners say otherwise.
+        var grad: Vec2
+        switch piece {
+        case 0: grad = lo - d > d - hi ? -normal(c) : normal(c)
+        case 1: grad = cut.grad
+        default: grad = cap.grad
+        }
+        let hs = s / 2
+        var agrees = true
+        for (dx, dy) in [(-hs, -hs), (hs, -hs), (-hs, hs), (hs, hs)] {
+            let p = c + Vec2(dx, dy)
+            let predicted = f + dot(grad, Vec2(dx, dy)) < 0
+            if predicted != regionContains(p, band) { agrees = false; break }
+        }
+        var cov: Double
+        if agrees {
+            cov = halfPlaneCoverage(sd: f, normal: grad, width: s, height: s)
+        } else {
+            var n = 0
+            for a in 0..<4 {
+                for b in 0..<4 {
+                    let p = c + Vec2((Double(a) - 1.5) * s / 4, (Double(b) - 1.5) * s / 4)
+                    if regionContains(p, band) { n += 1 }
+                }
+            }
+            cov = Double(n) / 16
+        }
+        if cov <= 0 { return .zero }
+        return colour(c) * (cov * s * s)
+    }
+
+    func regionContains(_ p: Vec2, _ band: DashedBand) -> Bool {
+        band.contains(p, sd: outline.signedDistance(p), s: band.dash.arc.arcLength(at: p))
+    }
+
+    /// True when the four corners of the square of half side hs about c are all `inside`.
+    func cornersAgree(_ c: Vec2, _ hs: Double, _ inside: Bool, _ band: DashedBand) -> Bool {
+        for (dx, dy) in [(-hs, -hs), (hs, -hs), (-hs, hs), (hs, hs)] where regionContains(c + Vec2(dx, dy), band) != inside {
+            return false
+        }
+        return true
+    }
+}
