@@ -23,18 +23,12 @@ struct DashedBand: Sendable {
     init(_ dash: ResolvedDash, lo: Double, hi: Double) {
         self.dash = dash; self.lo = lo; self.hi = hi
         let arc = dash.arc
-        changes = dash.changePoints()
-        cuts = changes.map { s in
-            let f = arc.frame(at: s)
-            return (f.point, f.tangentIn, f.tangentOut)
-        }
-        if dash.round {
-            let e = dash.ends(from: 0, to: arc.length).sorted()
-            ends = e
-            centres = e.map { dash.capCentre($0) }
-        } else {
-            ends = []; centres = []
-        }
+        let c = dash.cuts()
+        changes = c.map(\.s)
+        cuts = c.map { ($0.point, $0.tangentIn, $0.tangentOut) }
+        let caps = dash.caps()
+        ends = caps.map(\.e)
+        centres = caps.map(\.centre)
         capRadius = dash.width / 2
         // A point within a cap's radius of its centre has its nearest outline point within
         // about 2 w of the end along the outline, except round a tight corner, where the

@@ -119,40 +119,6 @@ public struct ResolvedDash: Equatable, Sendable {
         return (lo, hi, on)
     }
 
-    /// The dash ends (SCENE.md "Dashes", "Dash ends") with arc lengths in [s0, s1] (pixels;
-    /// the window may run past 0 or L: ends are reported as arc lengths in [0, L]), each
-    /// listed once per dash it ends (a dot twice).
-    public func ends(from s0: Double, to s1: Double) -> [Double] {
-        let L = arc.length, m = period
-        guard m > 0, L > 0, bounds.count > 1 else { return [] }
-        var out: [Double] = []
-        // Windows within [0, L].
-        var windows: [(Double, Double)] = []
-        if s1 - s0 >= L { windows = [(0, L)] } else {
-            var a = s0.truncatingRemainder(dividingBy: L); if a < 0 { a += L }
-            let b = a + (s1 - s0)
-            if b <= L { windows = [(a, b)] } else { windows = [(a, L), (0, b - L)] }
-        }
-        let n = bounds.count - 1
-        for (w0, w1) in windows {
-            let j0 = Int(((w0 + phase) / m).rounded(.down)) - 1
-            let j1 = Int(((w1 + phase) / m).rounded(.up)) + 1
-            // A pattern far finer than a pixel (over a million periods in the window): no caps.
-            if j1 - j0 > 1 << 20 { continue }
-            for j in j0...j1 {
-                for k in stride(from: 0, to: n, by: 2) {
-                    var a = bounds[k] + Double(j) * m - phase, b = bounds[k + 1] + Double(j) * m - phase
-                    if abs(a) < ResolvedDash.snap { a = 0 } else if abs(a - L) < ResolvedDash.snap { a = L }
-                    if abs(b) < ResolvedDash.snap { b = 0 } else if abs(b - L) < ResolvedDash.snap { b = L }
-                    let kept = b > a ? (b > 0 && a < L) : (a >= 0 && a < L)
-                    if !kept { continue }
-                    for e in [max(a, 0), min(b, L)] where e >= w0 && e <= w1 { out.append(e) }
-                }
-            }
-        }
-        return out
-    }
-
     /// Every arc length in [0, L] where membership changes, ascending: the dash starts and
     /// ends (c - phase + j m), and 0 and L where the membership differs on the two sides of
     /// the start point. Empty when nothing is in a dash, or for a pattern of over a million
@@ -179,5 +145,101 @@ public struct ResolvedDash: Equatable, Sendable {
     public func capCentre(_ e: Double) -> Vec2 {
         let f = arc.frame(at: e)
         return f.point + middle * f.normal
+    }
+}
+
+/// A line across the outline's band at arc length s, along the outline's normal there: a
+/// dash's cut, or where a path paint's colour jumps (SCENE.md "Dashes", "Paints").
+public struct ArcCut: Equatable, Sendable {
+    /// Arc length, pixels, in [0, L].
+    public var s: Double
+    /// The outline's point at s, and its unit tangents just before and after s (they
+    /// differ only at a sharp corner). The cut of a dash uses the tangent on the dash's
+    /// side: after s for a dash's start, before it for a dash's end.
+    public var point: Vec2
+    public var tangentIn: Vec2, tangentOut: Vec2
+    /// Dashes: true when the interval starting at s is a dash.
+    public var onAfter: Bool
+}
+
+/// A round cap (SCENE.md "Dashes", round caps): the disc of radius w / 2 at `centre`, of
+/// which the part on the gap's side of the dash's cut is added to the butt dash (the other
+/// half lies in the dash already).
+public struct DashCap: Equatable, Sendable {
+    /// The dash end's arc length, pixels.
+    public var e: Double
+    public var centre: Vec2
+    /// The cut through the outline point C(e): the gap lies where dot(p - cutPoint, gapSide) > 0.
+    public var cutPoint: Vec2
+    public var gapSide: Vec2
+}
+
+extension ResolvedDash {
+    /// The dashes round the outline as [start, end] arc lengths cut to [0, L], in order
+    /// (SCENE.md "Dash ends"); a dot has start == end.
+    public func dashes() -> [(Double, Double)] {
+        let L = arc.length, m = period
+        guard m > 0, L > 0, L / m < Double(1 << 20) else { return [] }
+        var out: [(Double, Double)] = []
+        let n = bounds.count - 1
+        let j0 = Int((phase / m).rounded(.down)) - 1, j1 = Int(((L + phase) / m).rounded(.up)) + 1
+        for j in j0...j1 {
+            for k in stride(from: 0, to: n, by: 2) {
+                var a = bounds[k] + Double(j) * m - phase, b = bounds[k + 1] + Double(j) * m - phase
+                if abs(a) < ResolvedDash.snap { a = 0 } else if abs(a - L) < ResolvedDash.snap { a = L }
+                if abs(b) < ResolvedDash.snap { b = 0 } else if abs(b - L) < ResolvedDash.snap { b = L }
+                let kept = b > a ? (b > 0 && a < L) : (a >= 0 && a < L)
+                if kept { out.append((max(a, 0), min(b, L))) }
+            }
+        }
+        return out.sorted { $0.0 < $1.0 }
+    }
+
+    /// The cuts where membership changes (``changePoints()``), with the outline there.
+    public func cuts() -> [ArcCut] {
+        changePoints().map { s in
+            let f = arc.frame(at: s)
+            let e = Swift.min(arc.length / 2, 1e-6)
+            return ArcCut(s: s, point: f.point, tangentIn: f.tangentIn, tangentOut: f.tangentOut,
+                          onAfter: contains(s >= arc.length ? e : s + e))
+        }
+    }
+
+    /// Every dash end's cap (round caps; empty for butt caps), ordered by arc length.
+    public func caps() -> [DashCap] {
+        guard round else { return [] }
+        var out: [DashCap] = []
+        for (a, b) in dashes() {
+            for (e, isStart) in [(a, true), (b, false)] {
+                let f = arc.frame(at: e)
+                // The gap lies before a dash's start and after its end, along the dash's side tangent.
+                let gap = isStart ? -f.tangentOut : f.tangentIn
+                out.append(DashCap(e: e, centre: f.point + middle * f.normal, cutPoint: f.point, gapSide: gap))
+            }
+        }
+        return out.sorted { $0.e < $1.e }
+    }
+}
+
+extension ResolvedPaint {
+    /// A path paint's jumps (SCENE.md "Paints", `path`): the arc lengths where t crosses a
+    /// hard stop, and where frac wraps (s / L + offset an integer) when the colours at t = 1
+    /// and t = 0 differ, as cuts across the band. Empty for other paints.
+    public func pathJumps() -> [ArcCut] {
+        guard case .path(let offset, let arc) = geometry, let ramp, arc.length > 0 else { return [] }
+        var ts: [Double] = []
+        for k in 0..<(ramp.locations.count - 1) where ramp.locations[k] == ramp.locations[k + 1] && ramp.colors[k] != ramp.colors[k + 1] {
+            ts.append(ramp.locations[k])
+        }
+        if ramp.color(at: 0) != ramp.color(at: 1) { ts.append(0) }
+        var out: [ArcCut] = []
+        for t in Set(ts) {
+            var u = t - offset
+            u -= u.rounded(.down)
+            let s = u * arc.length
+            let f = arc.frame(at: s)
+            out.append(ArcCut(s: s, point: f.point, tangentIn: f.tangentIn, tangentOut: f.tangentOut, onAfter: false))
+        }
+        return out.sorted { $0.s < $1.s }
     }
 }
