@@ -7,6 +7,9 @@
 // the CPU found near the stroke (LayerTiles.glowSource); the rest of the texture is clear.
 #include "lib/shape.glsl"
 #include "lib/paint_eval.glsl"
+#if HALO_DASH
+#include "lib/dash.glsl"
+#endif
 
 flat in vec2 vCover;             // edge-free tiles: the stroke's coverage (.y)
 out vec4 fragColor;
@@ -42,6 +45,9 @@ void main() {
 #endif
 #else
     float c = SOURCE_COVER;
+#endif
+#if HALO_DASH && HALO_STROKE >= 0
+    c = dashCoverage(p, k, c);         // a glow of a dashed stroke blurs the dashed stroke
 #endif
     if (c <= 0.0) { fragColor = vec4(0.0); return; }
     vec4 s = paintColor(SOURCE_SLOT, SOURCE_KIND, p, vec4(1.0, 0.0, -0.5, 0.5)) * c;

@@ -10,6 +10,9 @@
 #include "lib/paint_eval.glsl"
 #include "lib/output.glsl"
 #include "lib/material.glsl"
+#if HALO_DASH
+#include "lib/dash.glsl"
+#endif
 
 uniform sampler2D uGlow;         // the glow atlas: each glow's blurred stroke layer,
                                  // premultiplied, in its region with blank texels around
@@ -63,6 +66,9 @@ void main() {
     float cs = COVER(vStroke.y) - COVER(vStroke.x);
 #else
     float cs = vCover.y;
+#endif
+#if HALO_DASH
+    cs = dashCoverage(p, 1.0, cs);     // the band cut into dashes, with round caps (lib/dash.glsl)
 #endif
     if (cs > 0.0) stroke = paintColor(1, HALO_STROKE, p, HALO_EDGE != 0 && cs < 0.999 && HALO_STROKE != PAINT_SOLID ? STRIP(vStroke.x, vStroke.y) : WHOLE) * cs;
 #endif

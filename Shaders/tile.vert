@@ -47,6 +47,11 @@ void main() {
     vGlowMap = texelFetch(uLayers, ivec2(10, row), 0);
     vShaderPaint = texelFetch(uLayers, ivec2(12, row), 0);
     vMaterial = texelFetch(uLayers, ivec2(13, row), 0);
+#if HALO_ARC
+    vArcLists = texelFetch(uLayers, ivec2(14, row), 0);
+    vArcJumps = texelFetch(uLayers, ivec2(15, row), 0);
+    vArcInfo = texelFetch(uLayers, ivec2(16, row), 0);
+#endif
 #if HALO_GLOW == 1
     vec4 atlas = texelFetch(uLayers, ivec2(11, row), 0);
     vGlowCoord = (canvas * atlas.z + atlas.xy) / uGlowAtlasSize;

@@ -57,6 +57,16 @@
 #ifndef HALO_TEXT
 #define HALO_TEXT 0
 #endif
+//   HALO_DASH    the stroke's dashes (lib/dash.glsl): DASH_NONE 0, DASH_BUTT 1, DASH_ROUND 2
+#ifndef HALO_DASH
+#define HALO_DASH 0
+#endif
+// HALO_ARC: the variant measures arc length (a dashed stroke, or a path paint: PAINT_PATH 6).
+#if HALO_DASH != 0 || HALO_FILL == 6 || HALO_STROKE == 6
+#define HALO_ARC 1
+#else
+#define HALO_ARC 0
+#endif
 // The variant codes above, as Swift's typed enums spell them (ShaderContract.swift; a test
 // reads these lines). Paint kinds are in lib/paint.glsl, shape kinds in lib/shape.glsl.
 const int EDGE_INSIDE = 0;       // HALO_EDGE
@@ -75,11 +85,12 @@ const int OUTPUT_OVER_IMAGE = 4;
 uniform sampler2D uRamps;        // gradient ramps (RGBA32F)
 uniform sampler2D uRampLUT;      // each ramp sampled evenly, one row a ramp (rampLUT)
 uniform float uLUTWidth;         // texels a row
+uniform sampler2D uArcTable;     // dash cuts and caps, path paints' jumps (ArcTables.swift)
 
 // Per layer: one row of LAYER_TEXELS RGBA32F texels a layer in uLayers (LayerData.swift
 // writes them), read by tile.vert for its instance's layer and handed to the fragment
 // shader as flat inputs, so that one instanced draw serves the tiles of many layers.
-#define LAYER_TEXELS 14
+#define LAYER_TEXELS 17
 #ifdef HALO_VERTEX_SHADER
 #define LAYER_VARYING flat out
 #else
@@ -105,4 +116,11 @@ LAYER_VARYING vec4 vMaterial;        // texel 13: a material fill's blurred regi
                                      // xy (pixels), 1 / k; the saturation (lib/material.glsl);
                                      // its tint is the fill's colour (texel 2). A text layer:
                                      // xy added to a canvas pixel gives its text atlas texel
+#if HALO_ARC
+LAYER_VARYING vec4 vArcLists;        // texel 14: the dash's cuts (first entry, count) and caps
+                                     // in the arc tables (lib/arc_length.glsl)
+LAYER_VARYING vec4 vArcJumps;        // texel 15: the fill's and the stroke's path-paint jumps
+LAYER_VARYING vec4 vArcInfo;         // texel 16: L (pixels); the dash's membership where it has
+                                     // no cut (1: all dash); the round caps' radius (pixels)
+#endif
 #endif

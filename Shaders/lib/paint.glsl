@@ -7,6 +7,7 @@ const int PAINT_SOLID = 0;
 const int PAINT_LINEAR = 1;
 const int PAINT_ANGULAR = 2;
 const int PAINT_RADIAL = 3;
+const int PAINT_PATH = 6;        // colour along the outline (lib/arc_length.glsl)
 
 // Linear gradient: t = dot(p - s, e - s) / |e - s|^2 (unclamped), SCENE.md, given as
 // dot(p - s, g) with g = (e - s) / |e - s|^2 computed in double on the CPU

@@ -6,6 +6,17 @@
 #include "lib/coverage.glsl"
 #include "lib/paint.glsl"
 #include "lib/shader_paint.glsl"
+#if HALO_ARC
+#include "lib/arc_length.glsl"
+#endif
+
+// Path (colour along the outline): t = frac(s / L + offset), in [0, 1); with L = 0, s / L
+// counts as 0 (SCENE.md "Paints"). The twin of pathGradientT in Swift.
+float pathGradientT(float s, float L, float offset) {
+    float x = (L > 0.0 ? s / L : 0.0) + offset;
+    float t = x - floor(x);
+    return t < 1.0 ? t : 0.0;
+}
 
 // Gradient parameter t of slot i at p (unclamped), and its gradient dt/dp (1/px) in g;
 // g is 0 where t is constant (an angular gradient's gap; see angularTAcrossGap).
@@ -15,6 +26,22 @@ float paintT(int i, int kind, vec2 p, out vec2 g) {
         g = geo.zw;
         return linearGradientT(p, geo.xy, geo.zw);
     }
+#if HALO_ARC
+    if (kind == PAINT_PATH) {
+        // geo = (offset, L): dt/dp by differences of s 0.05 px apart (across the start point
+        // s wraps by L; across a jump the difference means nothing, and paintColor splits there).
+        const float e = 0.05;
+        float L = geo.y, s = 0.0;
+        vec2 ds = vec2(0.0);
+        for (int k = 0; k < ARC_RUNTIME(3); k++) {
+            float v = arcLengthAt(p + (k == 1 ? vec2(e, 0.0) : k == 2 ? vec2(0.0, e) : vec2(0.0)));
+            if (k == 0) s = v; else if (k == 1) ds.x = v - s; else ds.y = v - s;
+        }
+        ds -= L * floor(ds / max(L, 1e-30) + 0.5);
+        g = ds / (e * max(L, 1e-30));
+        return pathGradientT(s, L, geo.x);
+    }
+#endif
     if (kind == PAINT_ANGULAR) {
         vec2 v = p - geo.xy;
         float r2 = max(dot(v, v), 1e-12);
@@ -256,6 +283,30 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     float lFirst = rampLocation(uRamps, row, 0), lLast = rampLocation(uRamps, row, count - 1);
     // (An angular gradient's t stays within 0...1: a hard stop at 0 or 1 meets the other
     // end of the ramp across the seam or the sweep's end, handled below.)
+#if HALO_ARC
+    if (kind == PAINT_PATH) {
+        // Jumps: where t crosses a hard stop or wraps (cuts along the outline's normal, from
+        // the arc tables), and the medial axis, where s itself jumps (medialJump).
+        vec4 geo = vPaintGeometry[i];
+        float L = geo.y, s = (t - geo.x - floor(t - geo.x)) * L;
+        int first = int(i == 0 ? vArcJumps.x : vArcJumps.z), count = int(i == 0 ? vArcJumps.y : vArcJumps.w);
+        if (count > 0) {
+            int k = arcSearch(first, count, s);
+            float near = 3.0 * max(1.0, gl * L);
+            for (int m = 0; m < min(2, count); m++) {
+                int e = first + (k + m - first + 2 * count) % count;   // (% of a negative is undefined)
+                vec4 a = arcEntry(e, 0), b = arcEntry(e, 1);
+                float ds = abs(a.x - s);
+                if (min(ds, L - ds) > near) continue;
+                nearestJump(dot(p - a.yz, b.zw), b.zw, best, n);
+            }
+        }
+        vec2 mn;
+        float ms;
+        float md = medialJump(p, mn, ms);
+        if (md < 1e8) nearestJump(md, mn, best, n);
+    } else
+#endif
     if (kind != PAINT_ANGULAR && gl * (1.0 / 256.0) > lLast - lFirst) {
         // The whole ramp lies within 1/256 px across (nearly coincident points, nearly
         // equal radii): one jump at its middle, from the first colour to the last. The
@@ -313,15 +364,16 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
         float aFar = max(hn, xj), bFar = min(-hn, xj);
         float tAm = paintT(i, kind, p + n * (0.5 * (xj + aFar)), gs), tAf = paintT(i, kind, p + n * aFar, gs);
         float tBm = paintT(i, kind, p + n * (0.5 * (xj + bFar)), gs), tBf = paintT(i, kind, p + n * bFar, gs);
-        vec4 after = rampMean(i, 2.0 * tAm - tAf, tAf);
-        vec4 before = rampMean(i, 2.0 * tBm - tBf, tBf);
+        // (A path paint's t wraps: its sides take the colour at their middles.)
+        vec4 after = kind == PAINT_PATH ? rampAt(i, tAm) : rampMean(i, 2.0 * tAm - tAf, tAf);
+        vec4 before = kind == PAINT_PATH ? rampAt(i, tBm) : rampMean(i, 2.0 * tBm - tBf, tBf);
         return mix(before, after, fAfter);
     }
     // A colour stop (a kink) inside the pixel's range of t: the centre is not the average.
     float reach = 0.75 * gl;
     // Only when the pixel's range of t leaves t's segment can it hold a stop.
     bool leaves = seg.x == seg.y || t - reach < l0 || t + reach >= l1;
-    if (reach > 1e-4 && leaves && stopsBelow(row, count, t + reach) != stopsBelow(row, count, t - reach))
+    if (kind != PAINT_PATH && reach > 1e-4 && leaves && stopsBelow(row, count, t + reach) != stopsBelow(row, count, t - reach))
         return paintKinkAverage(i, t, g, strip);
     return centre;
 }

@@ -55,8 +55,8 @@ vec2 cubicD2(vec2 p0, vec2 p1, vec2 p2, vec2 p3, float t) {
 }
 
 // Nearest point on a cubic: 12 samples, then 4 Newton steps on (B(t) - q).B'(t) = 0.
-// Returns (squared distance, cross(tangent, q - B(t)) sign as +1 outside / -1 inside).
-vec2 cubicDistance(vec2 q, vec2 p0, vec2 p1, vec2 p2, vec2 p3) {
+// Returns (squared distance, t).
+vec2 cubicNearest(vec2 q, vec2 p0, vec2 p1, vec2 p2, vec2 p3) {
     float bestT = 0.0, bestD = 1e30;
     for (int i = 0; i <= 12; i++) {
         float t = float(i) / 12.0;
@@ -72,12 +72,21 @@ vec2 cubicDistance(vec2 q, vec2 p0, vec2 p1, vec2 p2, vec2 p3) {
         if (fp <= 0.0) break;
         t = clamp(t - dot(v, b1) / fp, 0.0, 1.0);
     }
+    vec2 v = q - cubicAt(p0, p1, p2, p3, t);
+    return vec2(dot(v, v), t);
+}
+
+// Nearest point on a cubic (cubicNearest): (squared distance, cross(tangent, q - B(t))
+// sign as +1 outside / -1 inside).
+vec2 cubicDistance(vec2 q, vec2 p0, vec2 p1, vec2 p2, vec2 p3) {
+    vec2 n = cubicNearest(q, p0, p1, p2, p3);
+    float t = n.y;
     vec2 c = cubicAt(p0, p1, p2, p3, t);
     vec2 tangent = cubicD1(p0, p1, p2, p3, t);
     if (dot(tangent, tangent) < 1e-12) tangent = t < 0.5 ? p2 - p0 : p3 - p1;
     vec2 v = q - c;
     float s = tangent.x * v.y - tangent.y * v.x;
-    return vec2(dot(v, v), s > 0.0 ? 1.0 : -1.0);
+    return vec2(n.x, s > 0.0 ? 1.0 : -1.0);
 }
 
 // Signed distance (units of R) to the continuous corner region, q = (a, b) in units of R.
@@ -113,26 +122,16 @@ float sdContinuousCorner(vec2 q, float R) {
     return sdContinuousCornerUnit(q / R) * R;
 }
 
-// Ellipse of semi-axes e: signed distance and the outward unit normal at the nearest
-// point, (d, n.x, n.y). Exact to float precision: David Eberly, "Distance from a Point to an
-// Ellipse, an Ellipsoid, or a Hyperellipsoid" (Geometric Tools, 2013): robust bisection on
-// F(s) = (r0 z0 / (s + r0))^2 + (z1 / (s + 1))^2 - 1, 32 steps (float's 24 bits and more).
-// Keep in sync with Sources/HaloCore/Geometry/Ellipse.swift.
-vec3 sdgEllipse(vec2 p, vec2 e) {
-    vec2 sg = vec2(p.x < 0.0 ? -1.0 : 1.0, p.y < 0.0 ? -1.0 : 1.0);
-    vec2 y = abs(p);
+// The ellipse's point nearest to y (first quadrant, y >= 0), in the same quadrant: Eberly's
+// robust bisection (see sdgEllipse below); a semi-axis of 0: the nearest point of the segment.
+vec2 ellipseNearestQuadrant(vec2 y, vec2 e) {
     bool swapped = e.y > e.x;
     if (swapped) { e = e.yx; y = y.yx; }
     float e0 = e.x, e1 = e.y;
+    vec2 x;
     if (e1 <= 0.0) {
-        vec2 v = vec2(max(y.x - e0, 0.0), y.y);
-        float l = length(v);
-        vec2 n = l > 0.0 ? v / l : vec2(0.0, 1.0);
-        if (swapped) n = n.yx;
-        return vec3(l, n * sg);
-    }
-    vec2 x;   // nearest point, first quadrant
-    if (y.y > 0.0) {
+        x = vec2(min(y.x, e0), 0.0);
+    } else if (y.y > 0.0) {
         if (y.x > 0.0) {
             float z0 = y.x / e0, z1 = y.y / e1;
             float g = z0 * z0 + z1 * z1 - 1.0;
@@ -158,10 +157,28 @@ vec3 sdgEllipse(vec2 p, vec2 e) {
             x = vec2(e0, 0.0);
         }
     }
+    return swapped ? x.yx : x;
+}
+
+// Ellipse of semi-axes e: signed distance and the outward unit normal at the nearest
+// point, (d, n.x, n.y). Exact to float precision: David Eberly, "Distance from a Point to an
+// Ellipse, an Ellipsoid, or a Hyperellipsoid" (Geometric Tools, 2013): robust bisection on
+// F(s) = (r0 z0 / (s + r0))^2 + (z1 / (s + 1))^2 - 1, 32 steps (float's 24 bits and more).
+// Keep in sync with Sources/HaloCore/Geometry/Ellipse.swift.
+vec3 sdgEllipse(vec2 p, vec2 e) {
+    vec2 sg = vec2(p.x < 0.0 ? -1.0 : 1.0, p.y < 0.0 ? -1.0 : 1.0);
+    vec2 y = abs(p);
+    vec2 x = ellipseNearestQuadrant(y, e);   // nearest point, first quadrant
+    if (min(e.x, e.y) <= 0.0) {
+        // A segment: never inside.
+        vec2 v = y - x;
+        float l = length(v);
+        vec2 n = l > 0.0 ? v / l : (e.y > e.x ? vec2(1.0, 0.0) : vec2(0.0, 1.0));
+        return vec3(l, n * sg);
+    }
     bool inside = dot(y / e, y / e) < 1.0;
     float d = length(x - y);
     vec2 n = normalize(x / (e * e));     // outward normal of the ellipse at x
-    if (swapped) n = n.yx;
     return vec3(inside ? -d : d, n * sg);
 }
 #endif

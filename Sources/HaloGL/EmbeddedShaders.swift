@@ -109,6 +109,9 @@ vec4 haloPaint(vec2 unitPoint, vec2 point, float time) {
 // the CPU found near the stroke (LayerTiles.glowSource); the rest of the texture is clear.
 #include "lib/shape.glsl"
 #include "lib/paint_eval.glsl"
+#if HALO_DASH
+#include "lib/dash.glsl"
+#endif
 
 flat in vec2 vCover;             // edge-free tiles: the stroke's coverage (.y)
 out vec4 fragColor;
@@ -145,6 +148,9 @@ void main() {
 #else
     float c = SOURCE_COVER;
 #endif
+#if HALO_DASH && HALO_STROKE >= 0
+    c = dashCoverage(p, k, c);         // a glow of a dashed stroke blurs the dashed stroke
+#endif
     if (c <= 0.0) { fragColor = vec4(0.0); return; }
     vec4 s = paintColor(SOURCE_SLOT, SOURCE_KIND, p, vec4(1.0, 0.0, -0.5, 0.5)) * c;
     fragColor = vGlowColor.a >= 0.0 ? vGlowColor * s.a : s;
@@ -164,6 +170,9 @@ void main() {
 #include "lib/paint_eval.glsl"
 #include "lib/output.glsl"
 #include "lib/material.glsl"
+#if HALO_DASH
+#include "lib/dash.glsl"
+#endif
 
 uniform sampler2D uGlow;         // the glow atlas: each glow's blurred stroke layer,
                                  // premultiplied, in its region with blank texels around
@@ -218,6 +227,9 @@ void main() {
 #else
     float cs = vCover.y;
 #endif
+#if HALO_DASH
+    cs = dashCoverage(p, 1.0, cs);     // the band cut into dashes, with round caps (lib/dash.glsl)
+#endif
     if (cs > 0.0) stroke = paintColor(1, HALO_STROKE, p, HALO_EDGE != 0 && cs < 0.999 && HALO_STROKE != PAINT_SOLID ? STRIP(vStroke.x, vStroke.y) : WHOLE) * cs;
 #endif
 #if HALO_GLOW == 1
@@ -270,6 +282,250 @@ void main() {
 }
 
 """#,
+        "lib/arc_length.glsl": #"""
+// Arc length along the layer's outline (SCENE.md "Outline and arc length"), pixels: s(p) is
+// the arc length of the outline point nearest to p, from the start (where the top side leaves
+// the top-left corner; an ellipse's rightmost point), clockwise on screen; the smallest s
+// where several points are equally near. Keep in sync with
+// Sources/HaloCore/Geometry/OutlineArc.swift (the same pieces, closed forms and quadrature).
+// Needs HALO_SHAPE and the layer data vShape, vShapeRadii, vArcInfo (L).
+#ifndef HALO_ARC_LENGTH_GLSL
+#define HALO_ARC_LENGTH_GLSL
+#include "lib/layer_data.glsl"
+#include "lib/sdf.glsl"
+
+// A loop bound the compiler cannot see through (vArcInfo.w is always 0): llvmpipe inlines
+// every call, so arc lengths are computed in loops with one call site each, not unrolled.
+#define ARC_RUNTIME(n) ((n) + int(vArcInfo.w))
+
+// The arc tables (ArcTables.swift): entry i is texels 2i and 2i + 1, row-major, this wide.
+#define ARC_TABLE_WIDTH 1024
+
+// Where each piece of a continuous corner starts along it (cubic 1, line 1, cubic 2, line 2,
+// cubic 3), and the whole corner's length, in units of R (ContinuousCorner.pieceStarts and
+// unitLength in Swift, by the same quadrature; a test compares).
+const float CONTINUOUS_PIECE_START[5] = float[5](0.0, 0.864674446, 0.904250629, 1.716923310, 1.756499493);
+const float CONTINUOUS_UNIT_LENGTH = 2.621173939;
+
+// 8-point Gauss-Legendre nodes (+-x) and weights (Abramowitz and Stegun, table 25.4): exact
+// for polynomials of degree 15.
+const float GL8_X[4] = float[4](0.1834346425, 0.5255324099, 0.7966664774, 0.9602898565);
+const float GL8_W[4] = float[4](0.3626837834, 0.3137066459, 0.2223810345, 0.1012285363);
+
+vec4 arcEntry(int i, int part) {
+    int t = 2 * i + part;
+    return texelFetch(uArcTable, ivec2(t % ARC_TABLE_WIDTH, t / ARC_TABLE_WIDTH), 0);
+}
+
+// The last entry of the list (first, count), ordered by s, with s <= x; first - 1 if none.
+int arcSearch(int first, int count, float x) {
+    int lo = first - 1, hi = first + count;          // entry lo has s <= x, entry hi has s > x
+    while (hi - lo > 1) {
+        int mid = (lo + hi) / 2;
+        if (arcEntry(mid, 0).x <= x) lo = mid; else hi = mid;
+    }
+    return lo;
+}
+
+// Arc length of a cubic from t = 0 to t: 8-point Gauss-Legendre on |B'| (the continuous
+// corner's cubics have smooth speeds: relative error far below float's).
+float cubicArcLength(vec2 p0, vec2 p1, vec2 p2, vec2 p3, float t) {
+    float r = 0.5 * t, sum = 0.0;
+    for (int i = 0; i < 4; i++) {
+        sum += GL8_W[i] * (length(cubicD1(p0, p1, p2, p3, r - r * GL8_X[i])) + length(cubicD1(p0, p1, p2, p3, r + r * GL8_X[i])));
+    }
+    return sum * r;
+}
+
+// The continuous corner's point nearest to q (units of R, the corner's frame a, b; see
+// CONTINUOUS.md): (squared distance, arc length from the corner's start, point a, b).
+vec4 continuousCornerNearest(vec2 q) {
+    const vec2 C10 = vec2(1.52866483, 0.0), C11 = vec2(1.08849299, 0.0), C12 = vec2(0.86840701, 0.0), C13 = vec2(0.66993397, 0.06549600);
+    const vec2 C20 = vec2(0.63149399, 0.07491100), C21 = vec2(0.37282401, 0.16906001), C22 = vec2(0.16906001, 0.37282401), C23 = vec2(0.07491100, 0.63149399);
+    const vec2 C30 = vec2(0.06549600, 0.66993397), C31 = vec2(0.0, 0.86840701), C32 = vec2(0.0, 1.08849299), C33 = vec2(0.0, 1.52866483);
+    int piece = 0;
+    vec2 best = cubicNearest(q, C10, C11, C12, C13);
+    vec2 c = cubicNearest(q, C20, C21, C22, C23);
+    if (c.x < best.x) { best = c; piece = 2; }
+    c = cubicNearest(q, C30, C31, C32, C33);
+    if (c.x < best.x) { best = c; piece = 4; }
+    for (int k = 1; k <= 3; k += 2) {
+        vec2 a = k == 1 ? C13 : C23, b = k == 1 ? C20 : C30;
+        vec2 ab = b - a;
+        float t = clamp(dot(q - a, ab) / dot(ab, ab), 0.0, 1.0);
+        vec2 v = q - (a + t * ab);
+        if (dot(v, v) < best.x) { best = vec2(dot(v, v), t); piece = k; }
+    }
+    float t = best.y, s;
+    vec2 point;
+    if (piece == 1 || piece == 3) {
+        vec2 a = piece == 1 ? C13 : C23, b = piece == 1 ? C20 : C30;
+        s = t * length(b - a);
+        point = mix(a, b, t);
+    } else if (piece == 0) { s = cubicArcLength(C10, C11, C12, C13, t); point = cubicAt(C10, C11, C12, C13, t); }
+    else if (piece == 2) { s = cubicArcLength(C20, C21, C22, C23, t); point = cubicAt(C20, C21, C22, C23, t); }
+    else { s = cubicArcLength(C30, C31, C32, C33, t); point = cubicAt(C30, C31, C32, C33, t); }
+    return vec4(best.x, CONTINUOUS_PIECE_START[piece] + s, point);
+}
+
+// Hits (distance, s, nearest point) compared: nearer, or as near (within 1e-4 px) and
+// smaller s (SCENE.md: the smallest s on the medial axis).
+bool arcBetter(vec4 a, vec4 b) { return a.x < b.x - 1e-4 || (a.x <= b.x + 1e-4 && a.y < b.y); }
+
+// Keeps the three best hits, best first.
+void arcOffer(vec4 h, float L, inout vec4 h0, inout vec4 h1, inout vec4 h2) {
+    if (h.y >= L) h.y -= L;                   // the end of the outline is its start
+    if (arcBetter(h, h0)) { h2 = h1; h1 = h0; h0 = h; }
+    else if (arcBetter(h, h1)) { h2 = h1; h1 = h; }
+    else if (arcBetter(h, h2)) h2 = h;
+}
+
+// Corners in traversal order (top right, bottom right, bottom left, top left): the sign of
+// the corner K from the centre, the unit vectors A (towards the side arrived along) and B
+// (along the side left by), as CONTINUOUS.md's table, and the index into vShapeRadii.
+const vec2 ARC_CORNER[4] = vec2[4](vec2(1.0, -1.0), vec2(1.0, 1.0), vec2(-1.0, 1.0), vec2(-1.0, -1.0));
+const vec2 ARC_A[4] = vec2[4](vec2(-1.0, 0.0), vec2(0.0, -1.0), vec2(1.0, 0.0), vec2(0.0, 1.0));
+const vec2 ARC_B[4] = vec2[4](vec2(0.0, 1.0), vec2(-1.0, 0.0), vec2(0.0, -1.0), vec2(1.0, 0.0));
+const int ARC_RADIUS[4] = int[4](1, 2, 3, 0);
+
+// How far along each side corner n's curve reaches (R, or 1.52866483 R for a continuous corner).
+float arcCornerReach(int n) {
+    float R = vShapeRadii[ARC_RADIUS[n]];
+    return HALO_SHAPE == SHAPE_CONTINUOUS_BOX ? CONTINUOUS_REACH * R : R;
+}
+
+// A box's three nearest pieces (4 sides, 4 corners) to p, as hits (distance, s, point).
+void boxArcHits(vec2 p, float L, out vec4 h0, out vec4 h1, out vec4 h2) {
+    h0 = vec4(1e30, 0.0, 0.0, 0.0); h1 = h0; h2 = h0;
+    vec2 c = vShape.xy, hb = vShape.zw;
+    float s = 0.0;
+    for (int n = 0; n < 4; n++) {
+        int m = (n + 3) % 4;
+        vec2 K = c + hb * ARC_CORNER[n];
+        vec2 a = c + hb * ARC_CORNER[m] + arcCornerReach(m) * ARC_B[m], b = K + arcCornerReach(n) * ARC_A[n];
+        vec2 ab = b - a;
+        float l2 = dot(ab, ab);
+        float t = l2 > 0.0 ? clamp(dot(p - a, ab) / l2, 0.0, 1.0) : 0.0;
+        vec2 q = a + t * ab;
+        float side = sqrt(l2);
+        arcOffer(vec4(length(p - q), s + t * side, q), L, h0, h1, h2);
+        s += side;
+        float R = vShapeRadii[ARC_RADIUS[n]];
+        if (R <= 0.0) continue;
+        if (HALO_SHAPE == SHAPE_ROUNDED_BOX) {
+            // point(phi) = centre - R (B cos phi + A sin phi), phi in [0, pi/2].
+            vec2 cc = K + R * (ARC_A[n] + ARC_B[n]);
+            vec2 v = p - cc;
+            float u = -dot(v, ARC_B[n]), w = -dot(v, ARC_A[n]);
+            float phi = u == 0.0 && w == 0.0 ? 0.0 : atan(w, u);
+            if (phi >= 0.0 && phi <= 1.5707963) {
+                vec2 qq = cc - R * (ARC_B[n] * cos(phi) + ARC_A[n] * sin(phi));
+                arcOffer(vec4(length(p - qq), s + R * phi, qq), L, h0, h1, h2);
+            }
+            s += 1.5707963 * R;
+        } else {
+            // Only a corner whose square [0, reach]^2 lies within 2 px of the best can matter.
+            float aa = dot(p - K, ARC_A[n]), bb = dot(p - K, ARC_B[n]), reach = CONTINUOUS_REACH * R;
+            float dx = max(max(0.0, aa - reach), -aa), dy = max(max(0.0, bb - reach), -bb);
+            float lim = h0.x + 2.0;
+            if (dx * dx + dy * dy < lim * lim) {
+                vec4 u = continuousCornerNearest(vec2(aa, bb) / R);
+                vec2 qq = K + R * (u.z * ARC_A[n] + u.w * ARC_B[n]);
+                arcOffer(vec4(sqrt(u.x) * R, s + R * u.y, qq), L, h0, h1, h2);
+            }
+            s += CONTINUOUS_UNIT_LENGTH * R;
+        }
+    }
+}
+
+// |d/dt (a cos t, b sin t)|.
+float ellipseSpeed(float t, vec2 e) {
+    float sn = sin(t), cs = cos(t);
+    return sqrt(e.x * e.x * sn * sn + e.y * e.y * cs * cs);
+}
+
+// E(phi), the ellipse's arc length from its start to parameter phi in [0, pi/2]: 4 x
+// 8-point Gauss-Legendre (the Swift twin uses a table of 256 knots; both far below 1/16 px).
+float ellipseE(float phi, vec2 e) {
+    float sum = 0.0, h = 0.25 * phi;
+    for (int k = 0; k < 4; k++) {
+        float m = h * (float(k) + 0.5), r = 0.5 * h;
+        for (int i = 0; i < 4; i++) sum += GL8_W[i] * r * (ellipseSpeed(m - r * GL8_X[i], e) + ellipseSpeed(m + r * GL8_X[i], e));
+    }
+    return sum;
+}
+
+// The ellipse's hit at p (distance, s, point), and the mirror hit across its major axis
+// (as near; the other side of the medial axis there).
+void ellipseArcHits(vec2 p, float L, out vec4 h0, out vec4 h1) {
+    vec2 x = p - vShape.xy, e = vShape.zw;
+    vec2 n = ellipseNearestQuadrant(abs(x), e);
+    bool xNeg = x.x < 0.0 || (x.x == 0.0 && x.y < 0.0), yNeg = x.y < 0.0;
+    float th;
+    if (e.y <= 0.0) { th = acos(clamp(n.x / max(e.x, 1e-30), -1.0, 1.0)); yNeg = false; }
+    else if (e.x <= 0.0) { th = asin(clamp(n.y / e.y, -1.0, 1.0)); xNeg = x.y < 0.0; }
+    else th = atan(n.y / e.y, n.x / e.x);
+    th = clamp(th, 0.0, 1.5707963);
+    float E = ellipseE(th, e), Q = 0.25 * L;
+    for (int k = 0; k < 2; k++) {
+        bool xn = xNeg, yn = yNeg;
+        if (k == 1) { if (e.x >= e.y) yn = !yn; else xn = !xn; }
+        float s = !xn && !yn ? E : xn && !yn ? 2.0 * Q - E : xn && yn ? 2.0 * Q + E : (th == 0.0 ? 0.0 : 4.0 * Q - E);
+        vec2 q = vShape.xy + n * vec2(xn ? -1.0 : 1.0, yn ? -1.0 : 1.0);
+        vec4 h = vec4(length(p - q), s >= L ? s - L : s, q);
+        if (k == 0) h0 = h; else h1 = h;
+    }
+}
+
+// s(p), pixels in [0, L).
+float arcLengthAt(vec2 p) {
+    float L = vArcInfo.x;
+    if (!(L > 0.0)) return 0.0;
+    vec4 h0, h1, h2;
+    if (HALO_SHAPE == SHAPE_ELLIPSE) ellipseArcHits(p, L, h0, h1);
+    else boxArcHits(p, L, h0, h1, h2);
+    return h0.y;
+}
+
+// Where s(p) may jump near p (the medial axis: two pieces of the outline equally near):
+// the signed distance (px) from p to that line, > 0 on the second piece's
+// side, and its unit normal towards that side; 1e9 when no such jump lies within 2 px.
+// The line is the zero set of |p - q1| - |p - q2| (q1, q2 the two nearest points), whose
+// gradient is u1 - u2 (the unit vectors from them to p).
+// Also gives s(p) in s0.
+float medialJump(vec2 p, out vec2 normal, out float s0) {
+    float L = vArcInfo.x;
+    normal = vec2(1.0, 0.0);
+    s0 = 0.0;
+    if (!(L > 0.0)) return 1e9;
+    vec4 h0, h1, h2 = vec4(1e30);
+    if (HALO_SHAPE == SHAPE_ELLIPSE) {
+        ellipseArcHits(p, L, h0, h1);
+        s0 = h0.y;
+        // Only inside, between the major axis's centres of curvature, is the mirror as near.
+        vec2 x = p - vShape.xy, e = vShape.zw;
+        if (dot(x / max(e, vec2(1e-30)), x / max(e, vec2(1e-30))) >= 1.0) return 1e9;
+    } else {
+        boxArcHits(p, L, h0, h1, h2);
+        s0 = h0.y;
+    }
+    // The next nearest piece's point, where it is another point (a piece next to the best
+    // one meets it smoothly: splitting there is harmless, as s is continuous across).
+    vec4 other = length(h1.zw - h0.zw) > 1e-3 ? h1 : h2;
+    if (other.x >= 1e29 || other.x - h0.x > 3.0 || length(other.zw - h0.zw) <= 1e-3) return 1e9;
+    vec2 u1 = p - h0.zw, u2 = p - other.zw;
+    float l1 = length(u1), l2 = length(u2);
+    u1 = l1 > 0.0 ? u1 / l1 : vec2(0.0); u2 = l2 > 0.0 ? u2 / l2 : vec2(0.0);
+    vec2 g = u1 - u2;
+    float gl = length(g);
+    if (gl < 1e-3) return 1e9;
+    normal = g / gl;
+    // D = l1 - l2 < 0 on the first piece's side; the line is at D = 0.
+    return (l1 - l2) / gl;
+}
+#endif
+
+"""#,
         "lib/coverage.glsl": #"""
 // Box-filter coverage: the area of a pixel (or a k x k block) inside a region.
 // Keep in sync with Sources/HaloCore/Geometry/HalfPlaneCoverage.swift.
@@ -295,6 +551,116 @@ float halfPlaneCoverage(float sd, vec2 n, vec2 size) {
 // Length of [lo, hi] inside [c - s/2, c + s/2]: exact 1-D coverage of a slab.
 float slabOverlap(float lo, float hi, float c, float s) {
     return max(0.0, min(hi, c + 0.5 * s) - max(lo, c - 0.5 * s));
+}
+#endif
+
+"""#,
+        "lib/dash.glsl": #"""
+// Dashed strokes (SCENE.md "Stroke", dash): the band cut into dashes along the outline's arc
+// length, with round caps' discs. The cuts and caps come from the CPU (ArcTables.swift:
+// ResolvedDash.cuts() and caps(), in double); s(p) from lib/arc_length.glsl.
+#ifndef HALO_DASH_GLSL
+#define HALO_DASH_GLSL
+#include "lib/arc_length.glsl"
+#include "lib/shape.glsl"
+
+// The variant's dashes (HALO_DASH; DashMode in Swift).
+const int DASH_NONE = 0;
+const int DASH_BUTT = 1;
+const int DASH_ROUND = 2;
+
+// Coverage of the size x size square at p by the disc of radius r about c: half-plane
+// coverage of its distance, over n x n parts for a small disc (subdivisions, lib/shape.glsl).
+float discCoverage(vec2 p, float size, vec2 c, float r) {
+    float d = length(p - c) - r;
+    if (d >= 0.7072 * size) return 0.0;
+    if (d <= -0.7072 * size) return 1.0;
+    int n = subdivisions(r / size);
+    float sum = 0.0;
+    for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) {
+        vec2 q = p + size * ((vec2(float(i), float(j)) + 0.5) / float(n) - 0.5);
+        vec2 v = q - c;
+        float l = length(v);
+        sum += halfPlaneCoverage(l - r, l > 0.0 ? v / l : vec2(1.0, 0.0), vec2(size / float(n)));
+    }
+    return sum / float(n * n);
+}
+
+// True when the cut at arc length e (its line d px from p, tangent t) is this part of the
+// outline's: the foot of p on the line has s within 1 px of e. (Inside a tight corner
+// another side's cut line crosses the band where s belongs to this side.)
+bool cutNear(vec2 p, float d, vec2 t, float e, float L) {
+    float ds = abs(arcLengthAt(p - d * t) - e);
+    return min(ds, L - ds) < 1.0;
+}
+
+// The part of the size x size square at p between its interval's cuts, for the membership
+// interval around arc length s: a dash's part inside, or in a gap the parts beyond it. A
+// cut whose line passes near p but belongs to another part of the outline (cutNear) is
+// ignored.
+float dashFraction(vec2 p, float size, float s) {
+    int first = int(vArcLists.x), count = int(vArcLists.y);
+    if (count == 0) return vArcInfo.y > 0.5 ? 1.0 : 0.0;
+    float L = vArcInfo.x;
+    int i = arcSearch(first, count, s);
+    int lo = i >= first ? i : first + count - 1;            // before the first: the last (wrapping)
+    int hi = i + 1 < first + count ? i + 1 : first;
+    bool on = arcEntry(lo, 0).w > 0.5;
+    // The part past the lower cut and before the upper one, each measured with the tangent
+    // on its dash's side (lower: after it in a dash, before it in a gap; upper: the reverse).
+    float part[2];
+    for (int c = 0; c < ARC_RUNTIME(2); c++) {
+        int e = c == 0 ? lo : hi;
+        vec4 a = arcEntry(e, 0), b = arcEntry(e, 1);
+        vec2 t = (c == 0) == on ? b.zw : b.xy;
+        float d = dot(p - a.yz, t);
+        float f = c == 0 ? halfPlaneCoverage(-d, -t, vec2(size)) : halfPlaneCoverage(d, t, vec2(size));
+        if (f < 1.0 && !cutNear(p, d, t, a.x, L)) f = 1.0;
+        part[c] = f;
+    }
+    return on ? max(part[0] + part[1] - 1.0, 0.0) : min((1.0 - part[0]) + (1.0 - part[1]), 1.0);
+}
+
+// The dashed stroke's coverage of the size x size square at p, given the band's coverage
+// cs: the band times the part of the square between the cuts of the dash around s(p) (or,
+// in a gap, beyond the cuts of the dashes on either side): each cut is a straight line along
+// the outline's normal (exact), the two taken as independent across the band (exact where
+// the band's edges cross the square at right angles to the cuts). Round caps add, for the
+// dash ends near s(p), the part of each disc on the gap's side of its cut.
+// The dashed stroke's coverage of the size x size square at p, given the band's coverage
+// cs: the band times the part of the square between the cuts of the dash around s(p) (or,
+// in a gap, beyond the cuts of the dashes on either side): each cut is a straight line along
+// the outline's normal (exact), the two taken as independent across the band (exact where
+// the band's edges cross the square at right angles to the cuts). Across the medial axis
+// (the diagonal of a tight inner corner) each side takes its own interval, mixed by the
+// sides' areas. Round caps add, for the dash ends near s(p), the part of each disc on the
+// gap's side of its cut.
+float dashCoverage(vec2 p, float size, float cs) {
+    vec2 mn;
+    float s;
+    float md = medialJump(p, mn, s);
+    bool split = abs(md) < 0.75 * size;
+    float after = split ? halfPlaneCoverage(-md, -mn, vec2(size)) : 0.0, frac = 0.0;
+    for (int k = 0; k < ARC_RUNTIME(split ? 2 : 1); k++) {
+        float sk = split ? arcLengthAt(p + mn * (-md + (k == 0 ? -0.25 : 0.25) * size)) : s;
+        frac += (split ? (k == 0 ? 1.0 - after : after) : 1.0) * dashFraction(p, size, sk);
+    }
+    float cov = cs * frac;
+#if HALO_DASH == 2
+    int cFirst = int(vArcLists.z), cCount = int(vArcLists.w);
+    if (cCount > 0) {
+        int j = arcSearch(cFirst, cCount, s);
+        // The ends just before and after s (two each side: a dot is two ends), wrapping.
+        for (int k = 0; k < min(4, cCount); k++) {
+            int e = cFirst + (j - 1 + k - cFirst + 2 * cCount) % cCount;   // (% of a negative is undefined)
+            vec4 a = arcEntry(e, 0), b = arcEntry(e, 1);
+            float dc = discCoverage(p, size, a.yz, vArcInfo.z);
+            if (dc <= 0.0) continue;
+            cov += dc * halfPlaneCoverage(-dot(p - b.xy, b.zw), -b.zw, vec2(size));
+        }
+    }
+#endif
+    return clamp(cov, 0.0, 1.0);
 }
 #endif
 
@@ -359,6 +725,16 @@ float slabOverlap(float lo, float hi, float c, float s) {
 #ifndef HALO_TEXT
 #define HALO_TEXT 0
 #endif
+//   HALO_DASH    the stroke's dashes (lib/dash.glsl): DASH_NONE 0, DASH_BUTT 1, DASH_ROUND 2
+#ifndef HALO_DASH
+#define HALO_DASH 0
+#endif
+// HALO_ARC: the variant measures arc length (a dashed stroke, or a path paint: PAINT_PATH 6).
+#if HALO_DASH != 0 || HALO_FILL == 6 || HALO_STROKE == 6
+#define HALO_ARC 1
+#else
+#define HALO_ARC 0
+#endif
 // The variant codes above, as Swift's typed enums spell them (ShaderContract.swift; a test
 // reads these lines). Paint kinds are in lib/paint.glsl, shape kinds in lib/shape.glsl.
 const int EDGE_INSIDE = 0;       // HALO_EDGE
@@ -377,11 +753,12 @@ const int OUTPUT_OVER_IMAGE = 4;
 uniform sampler2D uRamps;        // gradient ramps (RGBA32F)
 uniform sampler2D uRampLUT;      // each ramp sampled evenly, one row a ramp (rampLUT)
 uniform float uLUTWidth;         // texels a row
+uniform sampler2D uArcTable;     // dash cuts and caps, path paints' jumps (ArcTables.swift)
 
 // Per layer: one row of LAYER_TEXELS RGBA32F texels a layer in uLayers (LayerData.swift
 // writes them), read by tile.vert for its instance's layer and handed to the fragment
 // shader as flat inputs, so that one instanced draw serves the tiles of many layers.
-#define LAYER_TEXELS 14
+#define LAYER_TEXELS 17
 #ifdef HALO_VERTEX_SHADER
 #define LAYER_VARYING flat out
 #else
@@ -407,6 +784,13 @@ LAYER_VARYING vec4 vMaterial;        // texel 13: a material fill's blurred regi
                                      // xy (pixels), 1 / k; the saturation (lib/material.glsl);
                                      // its tint is the fill's colour (texel 2). A text layer:
                                      // xy added to a canvas pixel gives its text atlas texel
+#if HALO_ARC
+LAYER_VARYING vec4 vArcLists;        // texel 14: the dash's cuts (first entry, count) and caps
+                                     // in the arc tables (lib/arc_length.glsl)
+LAYER_VARYING vec4 vArcJumps;        // texel 15: the fill's and the stroke's path-paint jumps
+LAYER_VARYING vec4 vArcInfo;         // texel 16: L (pixels); the dash's membership where it has
+                                     // no cut (1: all dash); the round caps' radius (pixels)
+#endif
 #endif
 
 """#,
@@ -483,6 +867,7 @@ const int PAINT_SOLID = 0;
 const int PAINT_LINEAR = 1;
 const int PAINT_ANGULAR = 2;
 const int PAINT_RADIAL = 3;
+const int PAINT_PATH = 6;        // colour along the outline (lib/arc_length.glsl)
 
 // Linear gradient: t = dot(p - s, e - s) / |e - s|^2 (unclamped), SCENE.md, given as
 // dot(p - s, g) with g = (e - s) / |e - s|^2 computed in double on the CPU
@@ -584,6 +969,17 @@ vec4 rampLUT(sampler2D lut, float v, float width, float t) {
 #include "lib/coverage.glsl"
 #include "lib/paint.glsl"
 #include "lib/shader_paint.glsl"
+#if HALO_ARC
+#include "lib/arc_length.glsl"
+#endif
+
+// Path (colour along the outline): t = frac(s / L + offset), in [0, 1); with L = 0, s / L
+// counts as 0 (SCENE.md "Paints"). The twin of pathGradientT in Swift.
+float pathGradientT(float s, float L, float offset) {
+    float x = (L > 0.0 ? s / L : 0.0) + offset;
+    float t = x - floor(x);
+    return t < 1.0 ? t : 0.0;
+}
 
 // Gradient parameter t of slot i at p (unclamped), and its gradient dt/dp (1/px) in g;
 // g is 0 where t is constant (an angular gradient's gap; see angularTAcrossGap).
@@ -593,6 +989,22 @@ float paintT(int i, int kind, vec2 p, out vec2 g) {
         g = geo.zw;
         return linearGradientT(p, geo.xy, geo.zw);
     }
+#if HALO_ARC
+    if (kind == PAINT_PATH) {
+        // geo = (offset, L): dt/dp by differences of s 0.05 px apart (across the start point
+        // s wraps by L; across a jump the difference means nothing, and paintColor splits there).
+        const float e = 0.05;
+        float L = geo.y, s = 0.0;
+        vec2 ds = vec2(0.0);
+        for (int k = 0; k < ARC_RUNTIME(3); k++) {
+            float v = arcLengthAt(p + (k == 1 ? vec2(e, 0.0) : k == 2 ? vec2(0.0, e) : vec2(0.0)));
+            if (k == 0) s = v; else if (k == 1) ds.x = v - s; else ds.y = v - s;
+        }
+        ds -= L * floor(ds / max(L, 1e-30) + 0.5);
+        g = ds / (e * max(L, 1e-30));
+        return pathGradientT(s, L, geo.x);
+    }
+#endif
     if (kind == PAINT_ANGULAR) {
         vec2 v = p - geo.xy;
         float r2 = max(dot(v, v), 1e-12);
@@ -834,6 +1246,30 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     float lFirst = rampLocation(uRamps, row, 0), lLast = rampLocation(uRamps, row, count - 1);
     // (An angular gradient's t stays within 0...1: a hard stop at 0 or 1 meets the other
     // end of the ramp across the seam or the sweep's end, handled below.)
+#if HALO_ARC
+    if (kind == PAINT_PATH) {
+        // Jumps: where t crosses a hard stop or wraps (cuts along the outline's normal, from
+        // the arc tables), and the medial axis, where s itself jumps (medialJump).
+        vec4 geo = vPaintGeometry[i];
+        float L = geo.y, s = (t - geo.x - floor(t - geo.x)) * L;
+        int first = int(i == 0 ? vArcJumps.x : vArcJumps.z), count = int(i == 0 ? vArcJumps.y : vArcJumps.w);
+        if (count > 0) {
+            int k = arcSearch(first, count, s);
+            float near = 3.0 * max(1.0, gl * L);
+            for (int m = 0; m < min(2, count); m++) {
+                int e = first + (k + m - first + 2 * count) % count;   // (% of a negative is undefined)
+                vec4 a = arcEntry(e, 0), b = arcEntry(e, 1);
+                float ds = abs(a.x - s);
+                if (min(ds, L - ds) > near) continue;
+                nearestJump(dot(p - a.yz, b.zw), b.zw, best, n);
+            }
+        }
+        vec2 mn;
+        float ms;
+        float md = medialJump(p, mn, ms);
+        if (md < 1e8) nearestJump(md, mn, best, n);
+    } else
+#endif
     if (kind != PAINT_ANGULAR && gl * (1.0 / 256.0) > lLast - lFirst) {
         // The whole ramp lies within 1/256 px across (nearly coincident points, nearly
         // equal radii): one jump at its middle, from the first colour to the last. The
@@ -891,15 +1327,16 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
         float aFar = max(hn, xj), bFar = min(-hn, xj);
         float tAm = paintT(i, kind, p + n * (0.5 * (xj + aFar)), gs), tAf = paintT(i, kind, p + n * aFar, gs);
         float tBm = paintT(i, kind, p + n * (0.5 * (xj + bFar)), gs), tBf = paintT(i, kind, p + n * bFar, gs);
-        vec4 after = rampMean(i, 2.0 * tAm - tAf, tAf);
-        vec4 before = rampMean(i, 2.0 * tBm - tBf, tBf);
+        // (A path paint's t wraps: its sides take the colour at their middles.)
+        vec4 after = kind == PAINT_PATH ? rampAt(i, tAm) : rampMean(i, 2.0 * tAm - tAf, tAf);
+        vec4 before = kind == PAINT_PATH ? rampAt(i, tBm) : rampMean(i, 2.0 * tBm - tBf, tBf);
         return mix(before, after, fAfter);
     }
     // A colour stop (a kink) inside the pixel's range of t: the centre is not the average.
     float reach = 0.75 * gl;
     // Only when the pixel's range of t leaves t's segment can it hold a stop.
     bool leaves = seg.x == seg.y || t - reach < l0 || t + reach >= l1;
-    if (reach > 1e-4 && leaves && stopsBelow(row, count, t + reach) != stopsBelow(row, count, t - reach))
+    if (kind != PAINT_PATH && reach > 1e-4 && leaves && stopsBelow(row, count, t + reach) != stopsBelow(row, count, t - reach))
         return paintKinkAverage(i, t, g, strip);
     return centre;
 }
@@ -964,8 +1401,8 @@ vec2 cubicD2(vec2 p0, vec2 p1, vec2 p2, vec2 p3, float t) {
 }
 
 // Nearest point on a cubic: 12 samples, then 4 Newton steps on (B(t) - q).B'(t) = 0.
-// Returns (squared distance, cross(tangent, q - B(t)) sign as +1 outside / -1 inside).
-vec2 cubicDistance(vec2 q, vec2 p0, vec2 p1, vec2 p2, vec2 p3) {
+// Returns (squared distance, t).
+vec2 cubicNearest(vec2 q, vec2 p0, vec2 p1, vec2 p2, vec2 p3) {
     float bestT = 0.0, bestD = 1e30;
     for (int i = 0; i <= 12; i++) {
         float t = float(i) / 12.0;
@@ -981,12 +1418,21 @@ vec2 cubicDistance(vec2 q, vec2 p0, vec2 p1, vec2 p2, vec2 p3) {
         if (fp <= 0.0) break;
         t = clamp(t - dot(v, b1) / fp, 0.0, 1.0);
     }
+    vec2 v = q - cubicAt(p0, p1, p2, p3, t);
+    return vec2(dot(v, v), t);
+}
+
+// Nearest point on a cubic (cubicNearest): (squared distance, cross(tangent, q - B(t))
+// sign as +1 outside / -1 inside).
+vec2 cubicDistance(vec2 q, vec2 p0, vec2 p1, vec2 p2, vec2 p3) {
+    vec2 n = cubicNearest(q, p0, p1, p2, p3);
+    float t = n.y;
     vec2 c = cubicAt(p0, p1, p2, p3, t);
     vec2 tangent = cubicD1(p0, p1, p2, p3, t);
     if (dot(tangent, tangent) < 1e-12) tangent = t < 0.5 ? p2 - p0 : p3 - p1;
     vec2 v = q - c;
     float s = tangent.x * v.y - tangent.y * v.x;
-    return vec2(dot(v, v), s > 0.0 ? 1.0 : -1.0);
+    return vec2(n.x, s > 0.0 ? 1.0 : -1.0);
 }
 
 // Signed distance (units of R) to the continuous corner region, q = (a, b) in units of R.
@@ -1022,26 +1468,16 @@ float sdContinuousCorner(vec2 q, float R) {
     return sdContinuousCornerUnit(q / R) * R;
 }
 
-// Ellipse of semi-axes e: signed distance and the outward unit normal at the nearest
-// point, (d, n.x, n.y). Exact to float precision: David Eberly, "Distance from a Point to an
-// Ellipse, an Ellipsoid, or a Hyperellipsoid" (Geometric Tools, 2013): robust bisection on
-// F(s) = (r0 z0 / (s + r0))^2 + (z1 / (s + 1))^2 - 1, 32 steps (float's 24 bits and more).
-// Keep in sync with Sources/HaloCore/Geometry/Ellipse.swift.
-vec3 sdgEllipse(vec2 p, vec2 e) {
-    vec2 sg = vec2(p.x < 0.0 ? -1.0 : 1.0, p.y < 0.0 ? -1.0 : 1.0);
-    vec2 y = abs(p);
+// The ellipse's point nearest to y (first quadrant, y >= 0), in the same quadrant: Eberly's
+// robust bisection (see sdgEllipse below); a semi-axis of 0: the nearest point of the segment.
+vec2 ellipseNearestQuadrant(vec2 y, vec2 e) {
     bool swapped = e.y > e.x;
     if (swapped) { e = e.yx; y = y.yx; }
     float e0 = e.x, e1 = e.y;
+    vec2 x;
     if (e1 <= 0.0) {
-        vec2 v = vec2(max(y.x - e0, 0.0), y.y);
-        float l = length(v);
-        vec2 n = l > 0.0 ? v / l : vec2(0.0, 1.0);
-        if (swapped) n = n.yx;
-        return vec3(l, n * sg);
-    }
-    vec2 x;   // nearest point, first quadrant
-    if (y.y > 0.0) {
+        x = vec2(min(y.x, e0), 0.0);
+    } else if (y.y > 0.0) {
         if (y.x > 0.0) {
             float z0 = y.x / e0, z1 = y.y / e1;
             float g = z0 * z0 + z1 * z1 - 1.0;
@@ -1067,10 +1503,28 @@ vec3 sdgEllipse(vec2 p, vec2 e) {
             x = vec2(e0, 0.0);
         }
     }
+    return swapped ? x.yx : x;
+}
+
+// Ellipse of semi-axes e: signed distance and the outward unit normal at the nearest
+// point, (d, n.x, n.y). Exact to float precision: David Eberly, "Distance from a Point to an
+// Ellipse, an Ellipsoid, or a Hyperellipsoid" (Geometric Tools, 2013): robust bisection on
+// F(s) = (r0 z0 / (s + r0))^2 + (z1 / (s + 1))^2 - 1, 32 steps (float's 24 bits and more).
+// Keep in sync with Sources/HaloCore/Geometry/Ellipse.swift.
+vec3 sdgEllipse(vec2 p, vec2 e) {
+    vec2 sg = vec2(p.x < 0.0 ? -1.0 : 1.0, p.y < 0.0 ? -1.0 : 1.0);
+    vec2 y = abs(p);
+    vec2 x = ellipseNearestQuadrant(y, e);   // nearest point, first quadrant
+    if (min(e.x, e.y) <= 0.0) {
+        // A segment: never inside.
+        vec2 v = y - x;
+        float l = length(v);
+        vec2 n = l > 0.0 ? v / l : (e.y > e.x ? vec2(1.0, 0.0) : vec2(0.0, 1.0));
+        return vec3(l, n * sg);
+    }
     bool inside = dot(y / e, y / e) < 1.0;
     float d = length(x - y);
     vec2 n = normalize(x / (e * e));     // outward normal of the ellipse at x
-    if (swapped) n = n.yx;
     return vec3(inside ? -d : d, n * sg);
 }
 #endif
@@ -1439,6 +1893,11 @@ void main() {
     vGlowMap = texelFetch(uLayers, ivec2(10, row), 0);
     vShaderPaint = texelFetch(uLayers, ivec2(12, row), 0);
     vMaterial = texelFetch(uLayers, ivec2(13, row), 0);
+#if HALO_ARC
+    vArcLists = texelFetch(uLayers, ivec2(14, row), 0);
+    vArcJumps = texelFetch(uLayers, ivec2(15, row), 0);
+    vArcInfo = texelFetch(uLayers, ivec2(16, row), 0);
+#endif
 #if HALO_GLOW == 1
     vec4 atlas = texelFetch(uLayers, ivec2(11, row), 0);
     vGlowCoord = (canvas * atlas.z + atlas.xy) / uGlowAtlasSize;

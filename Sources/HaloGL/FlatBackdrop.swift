@@ -36,6 +36,6 @@ enum FlatBackdrop {
         if layer.fill == nil && layer.stroke == nil { return nil }
         let glow = layer.glow.map { 6 * $0.sigma + 2 + GlowPlan(sigma: $0.sigma).reach } ?? 0
         if let text = layer.text { return text.bounds?.grown(by: 1 + glow) }
-        return layer.outline.bounds(grownBy: max(layer.stroke?.outer ?? 0, 0) + 1 + glow)
+        return layer.outline.bounds(grownBy: max((layer.stroke?.outer ?? 0) + (layer.stroke?.capReach ?? 0), 0) + 1 + glow)
     }
 }

@@ -184,12 +184,12 @@ struct FramePlan {
             var glowPlan: GlowPlan?
             var glowRegion = (x0: 0.0, y0: 0.0, gw: 0, gh: 0)
             if let stroke = layer.stroke {
-                let sb = layer.outline.bounds(grownBy: stroke.outer + 1)
+                let sb = layer.outline.bounds(grownBy: stroke.outer + stroke.capReach + 1)
                 bounds = bounds.map { $0.union(sb) } ?? sb
             }
             // The glow's source: the stroke, or the fill of a layer without one.
             if let source = layer.glowSource {
-                let sb = layer.outline.bounds(grownBy: source.outer + 1)
+                let sb = layer.outline.bounds(grownBy: source.outer + (layer.fillGlows ? 0 : layer.stroke?.capReach ?? 0) + 1)
                 if let glow = layer.glow, glow.sigma > 0 {
                     let plan = GlowPlan(sigma: glow.sigma)
                     // One blank texel beyond the reach on each side (blur.frag reads up to it).
@@ -275,7 +275,8 @@ struct FramePlan {
             // the horizontal pass only the rows the stroke reaches (the rest stay blank, as
             // their blur would be).
             let cellDiagonal = Double(LayerTiles.size) * 2.0.squareRoot() + 1
-            let read = plan.faint.flatMap { f in layer.glowSource.map { $0.outer + f + cellDiagonal } }
+            let capReach = layer.stroke?.capReach ?? 0
+            let read = plan.faint.flatMap { f in layer.glowSource.map { $0.outer + capReach + f + cellDiagonal } }
             let k = Double(gp.k)
             let used = Box(x0: 0, y0: 0, x1: Double(region.gw), y1: Double(region.gh))
             func texels(_ b: Box) -> Box {
@@ -283,7 +284,7 @@ struct FramePlan {
                     x1: min(((b.x1 - region.x0) / k).rounded(.up) + 1, used.x1), y1: min(((b.y1 - region.y0) / k).rounded(.up) + 1, used.y1))
             }
             let vertical = read.map { texels(layer.outline.bounds(grownBy: $0)) } ?? used
-            let strokeRows = texels(layer.outline.bounds(grownBy: (layer.glowSource?.outer ?? 0) + k))
+            let strokeRows = texels(layer.outline.bounds(grownBy: (layer.glowSource?.outer ?? 0) + capReach + k))
             let horizontal = Box(x0: max(vertical.x0 - 1, 0), y0: strokeRows.y0, x1: min(vertical.x1 + 1, used.x1), y1: strokeRows.y1)
             let b = blurIndex[place.page][gp.weights] ?? {
                 glowPages[place.page].blurs.append(BlurBatch(plan: gp))

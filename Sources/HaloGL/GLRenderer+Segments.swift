@@ -49,7 +49,8 @@ extension GLRenderer {
         let plan = FramePlan(sub, gridOffset: target.gridOffset, isWindow: target.isWindow, lutWidth: ramps.lutWidth,
                              maxTextureSize: maxTextureSize, throughCanvas: true)
         ramps.upload(sub)
-        uploadLayerData(LayerData.rows(plan, ramps: ramps), layers: plan.layers.count)
+        arcs.upload(sub)
+        uploadLayerData(LayerData.rows(plan, ramps: ramps, arcs: arcs), layers: plan.layers.count)
         for layer in plan.layers { if let m = layer.material { try drawMaterialBlur(m) } }
         let bg = frame.backgroundColor
         if plan.glowPages.isEmpty { try drawBatches(plan.canvasBatches, plan: plan, target: target, background: bg) }

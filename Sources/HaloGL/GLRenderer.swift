@@ -25,6 +25,8 @@ public final class GLRenderer {
     public let shaders: ShaderLibrary
     let programs: ProgramCache
     let ramps: RampTextures
+    /// Dash cuts, caps and path-paint jumps (``ArcTables``, texture unit 8).
+    let arcs: ArcTables
     var tileVAO: GLuint = 0
     var tileBuffer: GLuint = 0
     var layerTexture: GLuint = 0
@@ -83,6 +85,7 @@ public final class GLRenderer {
         halo_glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxSize)
         maxTextureSize = Int(maxSize)
         ramps = RampTextures(maxTextureSize: maxTextureSize)
+        arcs = ArcTables()
         // Tiles: per-instance rect (location 0), coverage (1) and layer row (2), see tile.vert.
         halo_glGenVertexArrays(1, &tileVAO)
         halo_glGenBuffers(1, &tileBuffer)
@@ -104,6 +107,7 @@ public final class GLRenderer {
         // GL objects go while the context is still alive (it is released after this body).
         programs.delete()
         ramps.delete()
+        arcs.delete()
         halo_glDeleteVertexArrays(1, &tileVAO)
         halo_glDeleteBuffers(1, &tileBuffer)
         halo_glDeleteTextures(1, &layerTexture)
@@ -197,7 +201,8 @@ public final class GLRenderer {
         }
         endPass("frame plan (CPU)")
         ramps.upload(frame)
-        uploadLayerData(LayerData.rows(plan, ramps: ramps), layers: plan.layers.count)
+        arcs.upload(frame)
+        uploadLayerData(LayerData.rows(plan, ramps: ramps, arcs: arcs), layers: plan.layers.count)
         try drawTextAtlas(plan)
         halo_glDisable(GLenum(GL_SCISSOR_TEST))
         halo_glDisable(GLenum(GL_DEPTH_TEST))
@@ -370,6 +375,9 @@ public final class GLRenderer {
         halo_glBindTexture(GLenum(GL_TEXTURE_2D), ramps.lutTexture)
         halo_glUniform1i(p.loc("uRampLUT"), 3)
         halo_glUniform1f(p.loc("uLUTWidth"), Float(ramps.lutWidth))
+        halo_glActiveTexture(GLenum(GL_TEXTURE8))
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D), arcs.texture)
+        halo_glUniform1i(p.loc("uArcTable"), 8)
         halo_glUniform1f(p.loc("haloLoopPeriod"), Float(loopPeriod))
         halo_glActiveTexture(GLenum(GL_TEXTURE0))
     }

@@ -5,18 +5,19 @@ import HaloCore
 /// reads them; the meaning of each texel is in Shaders/lib/layer_data.glsl.
 enum LayerData {
     /// LAYER_TEXELS in Shaders/lib/layer_data.glsl.
-    static let texels = 14
+    static let texels = 17
 
     /// The rows of every layer of `plan`.
     /// - Parameter ramps: the frame's ramps, uploaded (their rows and lookup-table rows).
-    static func rows(_ plan: FramePlan, ramps: RampTextures) -> [Float] {
+    /// - Parameter arcs: the frame's arc-length tables, uploaded (dashes, path paints).
+    static func rows(_ plan: FramePlan, ramps: RampTextures, arcs: ArcTables? = nil) -> [Float] {
         var data: [Float] = []
         data.reserveCapacity(plan.layers.count * texels * 4)
-        for p in plan.layers { data += row(p, ramps: ramps) }
+        for p in plan.layers { data += row(p, ramps: ramps, arcs: arcs) }
         return data
     }
 
-    static func row(_ plan: FramePlan.LayerPlan, ramps: RampTextures) -> [Float] {
+    static func row(_ plan: FramePlan.LayerPlan, ramps: RampTextures, arcs: ArcTables? = nil) -> [Float] {
         let layer = plan.layer, o = layer.outline
         var t = [SIMD4<Float>](repeating: .zero, count: texels)
         t[0] = SIMD4(Float(o.center.x), Float(o.center.y), Float(o.halfSize.x), Float(o.halfSize.y))
@@ -64,6 +65,14 @@ enum LayerData {
             t[13] = SIMD4(Float(placed.atlas.x) - Float(plan.quad.x0), Float(placed.atlas.y) - Float(plan.quad.y0), 0, 0)
         }
         if let stroke = layer.stroke { t[7][0] = Float(stroke.inner); t[7][1] = Float(stroke.outer) }
+        if let place = arcs?.places[plan.index] {
+            // lib/arc_length.glsl: the layer's lists in the arc tables, L, and the dash's
+            // constant membership (no cut) and cap radius.
+            t[14] = SIMD4(Float(place.cuts.0), Float(place.cuts.1), Float(place.caps.0), Float(place.caps.1))
+            t[15] = SIMD4(Float(place.fillJumps.0), Float(place.fillJumps.1), Float(place.strokeJumps.0), Float(place.strokeJumps.1))
+            let arc = layer.stroke?.dash?.arc ?? OutlineArc(layer.outline)
+            t[16] = SIMD4(Float(arc.length), place.allOn ? 1 : 0, Float((layer.stroke?.dash?.width ?? 0) / 2), 0)
+        }
         t[8] = SIMD4(Float(layer.opacity), Float(layer.glow?.opacity ?? 0), 0, 0)
         let gc = layer.glow?.color ?? Premul(0, 0, 0, -1)
         t[9] = SIMD4<Float>(gc)

@@ -66,7 +66,7 @@ struct LayerTiles {
     /// - Parameter faintGlowBeyond: glow-only tiles wholly farther than this (pixels)
     ///   outside the stroke's outer edge are not drawn (``faintGlowDistance``); nil: all are.
     init(_ layer: ResolvedLayer, quad: Box, hasGlow: Bool, grid: TileGrid, lutWidth: Int, faintGlowBeyond: Double? = nil) {
-        let faint = faintGlowBeyond.flatMap { f in layer.glowSource.map { $0.outer + f } } ?? .infinity
+        let faint = faintGlowBeyond.flatMap { f in layer.glowSource.map { $0.outer + (layer.stroke?.capReach ?? 0) + f } } ?? .infinity
         let s = LayerTiles.size
         let i0 = Int(quad.x0), j0 = Int(quad.y0), i1 = Int(quad.x1), j1 = Int(quad.y1)
         let dt = 1 / Double(lutWidth - 2)       // rampLUT's sample interval
@@ -85,7 +85,10 @@ struct LayerTiles {
                 if d <= -h { fill = 1 } else if d < h { isEdge = true }
             }
             if let st = layer.stroke {
-                if d - st.inner >= h && st.outer - d >= h { stroke = 1 }
+                if st.dash != nil {
+                    // Dashes cut the band anywhere along it, and round caps reach past it.
+                    if !(d >= st.outer + st.capReach + h || d <= st.inner - st.capReach - h) { isEdge = true }
+                } else if d - st.inner >= h && st.outer - d >= h { stroke = 1 }
                 else if !(d >= st.outer + h || d <= st.inner - h) { isEdge = true }
             }
             return (d, h, isEdge, fill, stroke)
@@ -230,8 +233,11 @@ struct LayerTiles {
                 let c = Vec2((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
                 let h = 0.5 * ((box.x1 - box.x0) * (box.x1 - box.x0) + (box.y1 - box.y0) * (box.y1 - box.y0)).squareRoot() + 0.01
                 let d = layer.outline.signedDistance(c)
-                let full = d - st.inner >= h && st.outer - d >= h
-                let none = d >= st.outer + h || d <= st.inner - h
+                // A dashed stroke: no tile is wholly inside; round caps reach past the band.
+                let dashed = !fillGlows && layer.stroke?.dash != nil
+                let reach = dashed ? layer.stroke?.capReach ?? 0 : 0
+                let full = !dashed && d - st.inner >= h && st.outer - d >= h
+                let none = d >= st.outer + reach + h || d <= st.inner - reach - h
                 if !none {
                     let aa = strokeJumps?.crosses(box) ?? false
                     let key = Group(edge: !full, fill: fillGlows, stroke: !fillGlows, paintAA: aa, smooth: !full && smooth.isSmooth(box))

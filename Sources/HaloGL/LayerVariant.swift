@@ -17,6 +17,8 @@ struct LayerVariant: Hashable {
     var glowFromFill = false
     /// A text layer: its pixels come from the text atlas (TextAtlas.swift; HALO_TEXT).
     var text = false
+    /// The stroke's dashes (HALO_DASH, lib/dash.glsl): none, butt or round caps.
+    var dash = DashMode.none
     /// Shader paints' GLSL (ShaderPaintFile.swift), nil for other paints: new text for a
     /// file is a new variant.
     var fillPaint: ShaderPaintSource?, strokePaint: ShaderPaintSource?
@@ -40,6 +42,7 @@ struct LayerVariant: Hashable {
         // Edge-free tiles: a draw that covers none of the tile is compiled out.
         if !group.edge && !group.fill { fill = nil; fillPaint = nil }
         if !group.edge && !group.stroke { stroke = nil; strokePaint = nil }
+        if stroke != nil, let d = layer.stroke?.dash { dash = d.round ? .round : .butt }
         if layer.isText {
             // Fill and glow are in the text atlas already.
             text = true; shape = .roundedBox; fill = nil; fillPaint = nil; stroke = nil; strokePaint = nil
@@ -58,6 +61,7 @@ struct LayerVariant: Hashable {
             v.fill = nil; v.fillPaint = nil
             v.stroke = layer.stroke.map { LayerVariant.kind($0.paint) }
             v.strokePaint = layer.stroke?.paint.shaderSource
+            if let d = layer.stroke?.dash { v.dash = d.round ? .round : .butt }
         }
         return v
     }
@@ -88,6 +92,6 @@ struct LayerVariant: Hashable {
         [("HALO_LAYER_DATA", "1"), ("HALO_SHAPE", "\(shape.rawValue)"), ("HALO_FILL", "\(fill?.rawValue ?? -1)"),
          ("HALO_STROKE", "\(stroke?.rawValue ?? -1)"), ("HALO_GLOW", "\(glow.rawValue)"), ("HALO_EDGE", "\(edge.rawValue)"),
          ("HALO_PAINT_AA", paintAA ? "1" : "0"), ("HALO_DIRECT", "\(output.rawValue)"),
-         ("HALO_GLOW_FILL", glowFromFill ? "1" : "0"), ("HALO_TEXT", text ? "1" : "0")]
+         ("HALO_GLOW_FILL", glowFromFill ? "1" : "0"), ("HALO_TEXT", text ? "1" : "0"), ("HALO_DASH", "\(dash.rawValue)")]
     }
 }

@@ -47,3 +47,10 @@ enum OutputMode: Int, CaseIterable, Sendable {
     /// OUTPUT_OVER_IMAGE: composited over the background image's pixel, written as final 8-bit values.
     case overImage = 4
 }
+
+/// HALO_DASH: the stroke's dashes (lib/dash.glsl).
+enum DashMode: Int, CaseIterable, Sendable {
+    case none = 0            // DASH_NONE: a solid stroke
+    case butt = 1            // DASH_BUTT: dashes cut across the band
+    case round = 2           // DASH_ROUND: and round caps' discs
+}

@@ -7,7 +7,7 @@ enum Uniforms {
     /// tile.vert's, declared only in variants with a blurred glow (HALO_GLOW == 1).
     static let tileGlow = ["uGlowAtlasSize"]
     /// lib/layer_data.glsl's: global to a frame.
-    static let layer = ["uRamps", "uRampLUT", "uLUTWidth"]
+    static let layer = ["uRamps", "uRampLUT", "uLUTWidth", "uArcTable"]
     /// lib/shader_paint.glsl's: global to a frame.
     static let paint = ["haloLoopPeriod"]
     static let layerProgram = tile + tileLayer + tileGlow + layer + paint + ["uGlow", "uBackground", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas"]

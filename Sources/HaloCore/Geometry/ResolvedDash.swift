@@ -128,7 +128,12 @@ public struct ResolvedDash: Equatable, Sendable {
         guard m > 0, L > 0, !changes.isEmpty, L / m < Double(1 << 20) else { return [] }
         var out: [Double] = []
         let e = min(L / 2, 1e-6)
-        if contains(L - e) != contains(e) { out.append(0) }
+        // The start is a change where membership differs on its two sides, and also where it
+        // is a sharp corner at a dash's end: its mitre (s = 0 exactly) is then in no dash
+        // while both sides are (a dash ends at L and the next starts at 0).
+        let start = arc.frame(at: 0)
+        let sharpEnd = dot(start.tangentIn, start.tangentOut) < 0.9999 && !contains(0) && contains(e)
+        if contains(L - e) != contains(e) || sharpEnd { out.append(0) }
         let j0 = Int((phase / m).rounded(.down)) - 1, j1 = Int(((L + phase) / m).rounded(.up)) + 1
         for j in j0...j1 {
             for c in changes {

@@ -1,0 +1,241 @@
+// Arc length along the layer's outline (SCENE.md "Outline and arc length"), pixels: s(p) is
+// the arc length of the outline point nearest to p, from the start (where the top side leaves
+// the top-left corner; an ellipse's rightmost point), clockwise on screen; the smallest s
+// where several points are equally near. Keep in sync with
+// Sources/HaloCore/Geometry/OutlineArc.swift (the same pieces, closed forms and quadrature).
+// Needs HALO_SHAPE and the layer data vShape, vShapeRadii, vArcInfo (L).
+#ifndef HALO_ARC_LENGTH_GLSL
+#define HALO_ARC_LENGTH_GLSL
+#include "lib/layer_data.glsl"
+#include "lib/sdf.glsl"
+
+// A loop bound the compiler cannot see through (vArcInfo.w is always 0): llvmpipe inlines
+// every call, so arc lengths are computed in loops with one call site each, not unrolled.
+#define ARC_RUNTIME(n) ((n) + int(vArcInfo.w))
+
+// The arc tables (ArcTables.swift): entry i is texels 2i and 2i + 1, row-major, this wide.
+#define ARC_TABLE_WIDTH 1024
+
+// Where each piece of a continuous corner starts along it (cubic 1, line 1, cubic 2, line 2,
+// cubic 3), and the whole corner's length, in units of R (ContinuousCorner.pieceStarts and
+// unitLength in Swift, by the same quadrature; a test compares).
+const float CONTINUOUS_PIECE_START[5] = float[5](0.0, 0.864674446, 0.904250629, 1.716923310, 1.756499493);
+const float CONTINUOUS_UNIT_LENGTH = 2.621173939;
+
+// 8-point Gauss-Legendre nodes (+-x) and weights (Abramowitz and Stegun, table 25.4): exact
+// for polynomials of degree 15.
+const float GL8_X[4] = float[4](0.1834346425, 0.5255324099, 0.7966664774, 0.9602898565);
+const float GL8_W[4] = float[4](0.3626837834, 0.3137066459, 0.2223810345, 0.1012285363);
+
+vec4 arcEntry(int i, int part) {
+    int t = 2 * i + part;
+    return texelFetch(uArcTable, ivec2(t % ARC_TABLE_WIDTH, t / ARC_TABLE_WIDTH), 0);
+}
+
+// The last entry of the list (first, count), ordered by s, with s <= x; first - 1 if none.
+int arcSearch(int first, int count, float x) {
+    int lo = first - 1, hi = first + count;          // entry lo has s <= x, entry hi has s > x
+    while (hi - lo > 1) {
+        int mid = (lo + hi) / 2;
+        if (arcEntry(mid, 0).x <= x) lo = mid; else hi = mid;
+    }
+    return lo;
+}
+
+// Arc length of a cubic from t = 0 to t: 8-point Gauss-Legendre on |B'| (the continuous
+// corner's cubics have smooth speeds: relative error far below float's).
+float cubicArcLength(vec2 p0, vec2 p1, vec2 p2, vec2 p3, float t) {
+    float r = 0.5 * t, sum = 0.0;
+    for (int i = 0; i < 4; i++) {
+        sum += GL8_W[i] * (length(cubicD1(p0, p1, p2, p3, r - r * GL8_X[i])) + length(cubicD1(p0, p1, p2, p3, r + r * GL8_X[i])));
+    }
+    return sum * r;
+}
+
+// The continuous corner's point nearest to q (units of R, the corner's frame a, b; see
+// CONTINUOUS.md): (squared distance, arc length from the corner's start, point a, b).
+vec4 continuousCornerNearest(vec2 q) {
+    const vec2 C10 = vec2(1.52866483, 0.0), C11 = vec2(1.08849299, 0.0), C12 = vec2(0.86840701, 0.0), C13 = vec2(0.66993397, 0.06549600);
+    const vec2 C20 = vec2(0.63149399, 0.07491100), C21 = vec2(0.37282401, 0.16906001), C22 = vec2(0.16906001, 0.37282401), C23 = vec2(0.07491100, 0.63149399);
+    const vec2 C30 = vec2(0.06549600, 0.66993397), C31 = vec2(0.0, 0.86840701), C32 = vec2(0.0, 1.08849299), C33 = vec2(0.0, 1.52866483);
+    int piece = 0;
+    vec2 best = cubicNearest(q, C10, C11, C12, C13);
+    vec2 c = cubicNearest(q, C20, C21, C22, C23);
+    if (c.x < best.x) { best = c; piece = 2; }
+    c = cubicNearest(q, C30, C31, C32, C33);
+    if (c.x < best.x) { best = c; piece = 4; }
+    for (int k = 1; k <= 3; k += 2) {
+        vec2 a = k == 1 ? C13 : C23, b = k == 1 ? C20 : C30;
+        vec2 ab = b - a;
+        float t = clamp(dot(q - a, ab) / dot(ab, ab), 0.0, 1.0);
+        vec2 v = q - (a + t * ab);
+        if (dot(v, v) < best.x) { best = vec2(dot(v, v), t); piece = k; }
+    }
+    float t = best.y, s;
+    vec2 point;
+    if (piece == 1 || piece == 3) {
+        vec2 a = piece == 1 ? C13 : C23, b = piece == 1 ? C20 : C30;
+        s = t * length(b - a);
+        point = mix(a, b, t);
+    } else if (piece == 0) { s = cubicArcLength(C10, C11, C12, C13, t); point = cubicAt(C10, C11, C12, C13, t); }
+    else if (piece == 2) { s = cubicArcLength(C20, C21, C22, C23, t); point = cubicAt(C20, C21, C22, C23, t); }
+    else { s = cubicArcLength(C30, C31, C32, C33, t); point = cubicAt(C30, C31, C32, C33, t); }
+    return vec4(best.x, CONTINUOUS_PIECE_START[piece] + s, point);
+}
+
+// Hits (distance, s, nearest point) compared: nearer, or as near (within 1e-4 px) and
+// smaller s (SCENE.md: the smallest s on the medial axis).
+bool arcBetter(vec4 a, vec4 b) { return a.x < b.x - 1e-4 || (a.x <= b.x + 1e-4 && a.y < b.y); }
+
+// Keeps the three best hits, best first.
+void arcOffer(vec4 h, float L, inout vec4 h0, inout vec4 h1, inout vec4 h2) {
+    if (h.y >= L) h.y -= L;                   // the end of the outline is its start
+    if (arcBetter(h, h0)) { h2 = h1; h1 = h0; h0 = h; }
+    else if (arcBetter(h, h1)) { h2 = h1; h1 = h; }
+    else if (arcBetter(h, h2)) h2 = h;
+}
+
+// Corners in traversal order (top right, bottom right, bottom left, top left): the sign of
+// the corner K from the centre, the unit vectors A (towards the side arrived along) and B
+// (along the side left by), as CONTINUOUS.md's table, and the index into vShapeRadii.
+const vec2 ARC_CORNER[4] = vec2[4](vec2(1.0, -1.0), vec2(1.0, 1.0), vec2(-1.0, 1.0), vec2(-1.0, -1.0));
+const vec2 ARC_A[4] = vec2[4](vec2(-1.0, 0.0), vec2(0.0, -1.0), vec2(1.0, 0.0), vec2(0.0, 1.0));
+const vec2 ARC_B[4] = vec2[4](vec2(0.0, 1.0), vec2(-1.0, 0.0), vec2(0.0, -1.0), vec2(1.0, 0.0));
+const int ARC_RADIUS[4] = int[4](1, 2, 3, 0);
+
+// How far along each side corner n's curve reaches (R, or 1.52866483 R for a continuous corner).
+float arcCornerReach(int n) {
+    float R = vShapeRadii[ARC_RADIUS[n]];
+    return HALO_SHAPE == SHAPE_CONTINUOUS_BOX ? CONTINUOUS_REACH * R : R;
+}
+
+// A box's three nearest pieces (4 sides, 4 corners) to p, as hits (distance, s, point).
+void boxArcHits(vec2 p, float L, out vec4 h0, out vec4 h1, out vec4 h2) {
+    h0 = vec4(1e30, 0.0, 0.0, 0.0); h1 = h0; h2 = h0;
+    vec2 c = vShape.xy, hb = vShape.zw;
+    float s = 0.0;
+    for (int n = 0; n < 4; n++) {
+        int m = (n + 3) % 4;
+        vec2 K = c + hb * ARC_CORNER[n];
+        vec2 a = c + hb * ARC_CORNER[m] + arcCornerReach(m) * ARC_B[m], b = K + arcCornerReach(n) * ARC_A[n];
+        vec2 ab = b - a;
+        float l2 = dot(ab, ab);
+        float t = l2 > 0.0 ? clamp(dot(p - a, ab) / l2, 0.0, 1.0) : 0.0;
+        vec2 q = a + t * ab;
+        float side = sqrt(l2);
+        arcOffer(vec4(length(p - q), s + t * side, q), L, h0, h1, h2);
+        s += side;
+        float R = vShapeRadii[ARC_RADIUS[n]];
+        if (R <= 0.0) continue;
+        if (HALO_SHAPE == SHAPE_ROUNDED_BOX) {
+            // point(phi) = centre - R (B cos phi + A sin phi), phi in [0, pi/2].
+            vec2 cc = K + R * (ARC_A[n] + ARC_B[n]);
+            vec2 v = p - cc;
+            float u = -dot(v, ARC_B[n]), w = -dot(v, ARC_A[n]);
+            float phi = u == 0.0 && w == 0.0 ? 0.0 : atan(w, u);
+            if (phi >= 0.0 && phi <= 1.5707963) {
+                vec2 qq = cc - R * (ARC_B[n] * cos(phi) + ARC_A[n] * sin(phi));
+                arcOffer(vec4(length(p - qq), s + R * phi, qq), L, h0, h1, h2);
+            }
+            s += 1.5707963 * R;
+        } else {
+            // Only a corner whose square [0, reach]^2 lies within 2 px of the best can matter.
+            float aa = dot(p - K, ARC_A[n]), bb = dot(p - K, ARC_B[n]), reach = CONTINUOUS_REACH * R;
+            float dx = max(max(0.0, aa - reach), -aa), dy = max(max(0.0, bb - reach), -bb);
+            float lim = h0.x + 2.0;
+            if (dx * dx + dy * dy < lim * lim) {
+                vec4 u = continuousCornerNearest(vec2(aa, bb) / R);
+                vec2 qq = K + R * (u.z * ARC_A[n] + u.w * ARC_B[n]);
+                arcOffer(vec4(sqrt(u.x) * R, s + R * u.y, qq), L, h0, h1, h2);
+            }
+            s += CONTINUOUS_UNIT_LENGTH * R;
+        }
+    }
+}
+
+// |d/dt (a cos t, b sin t)|.
+float ellipseSpeed(float t, vec2 e) {
+    float sn = sin(t), cs = cos(t);
+    return sqrt(e.x * e.x * sn * sn + e.y * e.y * cs * cs);
+}
+
+// E(phi), the ellipse's arc length from its start to parameter phi in [0, pi/2]: 4 x
+// 8-point Gauss-Legendre (the Swift twin uses a table of 256 knots; both far below 1/16 px).
+float ellipseE(float phi, vec2 e) {
+    float sum = 0.0, h = 0.25 * phi;
+    for (int k = 0; k < 4; k++) {
+        float m = h * (float(k) + 0.5), r = 0.5 * h;
+        for (int i = 0; i < 4; i++) sum += GL8_W[i] * r * (ellipseSpeed(m - r * GL8_X[i], e) + ellipseSpeed(m + r * GL8_X[i], e));
+    }
+    return sum;
+}
+
+// The ellipse's hit at p (distance, s, point), and the mirror hit across its major axis
+// (as near; the other side of the medial axis there).
+void ellipseArcHits(vec2 p, float L, out vec4 h0, out vec4 h1) {
+    vec2 x = p - vShape.xy, e = vShape.zw;
+    vec2 n = ellipseNearestQuadrant(abs(x), e);
+    bool xNeg = x.x < 0.0 || (x.x == 0.0 && x.y < 0.0), yNeg = x.y < 0.0;
+    float th;
+    if (e.y <= 0.0) { th = acos(clamp(n.x / max(e.x, 1e-30), -1.0, 1.0)); yNeg = false; }
+    else if (e.x <= 0.0) { th = asin(clamp(n.y / e.y, -1.0, 1.0)); xNeg = x.y < 0.0; }
+    else th = atan(n.y / e.y, n.x / e.x);
+    th = clamp(th, 0.0, 1.5707963);
+    float E = ellipseE(th, e), Q = 0.25 * L;
+    for (int k = 0; k < 2; k++) {
+        bool xn = xNeg, yn = yNeg;
+        if (k == 1) { if (e.x >= e.y) yn = !yn; else xn = !xn; }
+        float s = !xn && !yn ? E : xn && !yn ? 2.0 * Q - E : xn && yn ? 2.0 * Q + E : (th == 0.0 ? 0.0 : 4.0 * Q - E);
+        vec2 q = vShape.xy + n * vec2(xn ? -1.0 : 1.0, yn ? -1.0 : 1.0);
+        vec4 h = vec4(length(p - q), s >= L ? s - L : s, q);
+        if (k == 0) h0 = h; else h1 = h;
+    }
+}
+
+// s(p), pixels in [0, L).
+float arcLengthAt(vec2 p) {
+    float L = vArcInfo.x;
+    if (!(L > 0.0)) return 0.0;
+    vec4 h0, h1, h2;
+    if (HALO_SHAPE == SHAPE_ELLIPSE) ellipseArcHits(p, L, h0, h1);
+    else boxArcHits(p, L, h0, h1, h2);
+    return h0.y;
+}
+
+// Where s(p) may jump near p (the medial axis: two pieces of the outline equally near):
+// the signed distance (px) from p to that line, > 0 on the second piece's
+// side, and its unit normal towards that side; 1e9 when no such jump lies within 2 px.
+// The line is the zero set of |p - q1| - |p - q2| (q1, q2 the two nearest points), whose
+// gradient is u1 - u2 (the unit vectors from them to p).
+// Also gives s(p) in s0.
+float medialJump(vec2 p, out vec2 normal, out float s0) {
+    float L = vArcInfo.x;
+    normal = vec2(1.0, 0.0);
+    s0 = 0.0;
+    if (!(L > 0.0)) return 1e9;
+    vec4 h0, h1, h2 = vec4(1e30);
+    if (HALO_SHAPE == SHAPE_ELLIPSE) {
+        ellipseArcHits(p, L, h0, h1);
+        s0 = h0.y;
+        // Only inside, between the major axis's centres of curvature, is the mirror as near.
+        vec2 x = p - vShape.xy, e = vShape.zw;
+        if (dot(x / max(e, vec2(1e-30)), x / max(e, vec2(1e-30))) >= 1.0) return 1e9;
+    } else {
+        boxArcHits(p, L, h0, h1, h2);
+        s0 = h0.y;
+    }
+    // The next nearest piece's point, where it is another point (a piece next to the best
+    // one meets it smoothly: splitting there is harmless, as s is continuous across).
+    vec4 other = length(h1.zw - h0.zw) > 1e-3 ? h1 : h2;
+    if (other.x >= 1e29 || other.x - h0.x > 3.0 || length(other.zw - h0.zw) <= 1e-3) return 1e9;
+    vec2 u1 = p - h0.zw, u2 = p - other.zw;
+    float l1 = length(u1), l2 = length(u2);
+    u1 = l1 > 0.0 ? u1 / l1 : vec2(0.0); u2 = l2 > 0.0 ? u2 / l2 : vec2(0.0);
+    vec2 g = u1 - u2;
+    float gl = length(g);
+    if (gl < 1e-3) return 1e9;
+    normal = g / gl;
+    // D = l1 - l2 < 0 on the first piece's side; the line is at D = 0.
+    return (l1 - l2) / gl;
+}
+#endif

@@ -1,0 +1,82 @@
+import CEpoxy
+import HaloCore
+
+/// The frame's arc-length tables on the GPU (lib/arc_length.glsl): for each layer with a
+/// dashed stroke or a path paint, its dash cuts (``ResolvedDash/cuts()``), round caps
+/// (``ResolvedDash/caps()``) and path paints' jumps (``ResolvedPaint/pathJumps()``),
+/// computed in double on the CPU. Each entry is two RGBA32F texels of one texture
+/// ``width`` texels wide, entry i at texels 2i and 2i + 1 in row-major order:
+/// - a cut: (s, point.xy, onAfter), (tangentIn.xy, tangentOut.xy);
+/// - a cap: (e, centre.xy, 0), (cutPoint.xy, gapSide.xy).
+final class ArcTables {
+    /// ARC_TABLE_WIDTH in Shaders/lib/arc_length.glsl.
+    static let width = 1024
+    private(set) var texture: GLuint = 0
+    private var height = 0
+    private var uploaded: [Float]?
+    /// Per layer (by index in the frame): where its lists start and how many entries each has.
+    private(set) var places: [Int: Place] = [:]
+
+    struct Place {
+        var cuts = (0, 0), caps = (0, 0), fillJumps = (0, 0), strokeJumps = (0, 0)
+        /// With no cut: whether the whole outline lies in a dash.
+        var allOn = false
+    }
+
+    init() { halo_glGenTextures(1, &texture) }
+
+    func delete() { halo_glDeleteTextures(1, &texture) }
+
+    /// Builds and uploads the tables of every layer of `frame` (texture unit 8).
+    func upload(_ frame: Frame) {
+        places.removeAll(keepingCapacity: true)
+        var data: [Float] = []
+        func add(_ cuts: [ArcCut]) -> (Int, Int) {
+            let start = data.count / 8
+            for c in cuts {
+                data += [Float(c.s), Float(c.point.x), Float(c.point.y), c.onAfter ? 1 : 0,
+                         Float(c.tangentIn.x), Float(c.tangentIn.y), Float(c.tangentOut.x), Float(c.tangentOut.y)]
+            }
+            return (start, cuts.count)
+        }
+        for (i, layer) in frame.layers.enumerated() {
+            var place = Place()
+            var used = false
+            if let dash = layer.stroke?.dash {
+                place.cuts = add(dash.cuts())
+                let start = data.count / 8
+                let caps = dash.caps()
+                for c in caps {
+                    data += [Float(c.e), Float(c.centre.x), Float(c.centre.y), 0,
+                             Float(c.cutPoint.x), Float(c.cutPoint.y), Float(c.gapSide.x), Float(c.gapSide.y)]
+                }
+                place.caps = (start, caps.count)
+                place.allOn = dash.contains(0)
+                used = true
+            }
+            if let f = layer.fill, case .path = f.geometry { place.fillJumps = add(f.pathJumps()); used = true }
+            if let p = layer.stroke?.paint, case .path = p.geometry { place.strokeJumps = add(p.pathJumps()); used = true }
+            if used { places[i] = place }
+        }
+        if data.isEmpty { data = [Float](repeating: 0, count: 8) }
+        let texels = data.count / 4
+        let rows = (texels + ArcTables.width - 1) / ArcTables.width
+        data += [Float](repeating: 0, count: rows * ArcTables.width * 4 - data.count)
+        halo_glActiveTexture(GLenum(GL_TEXTURE8))
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        if rows != height {
+            halo_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(ArcTables.width), GLsizei(rows), 0, GLenum(GL_RGBA), GLenum(GL_FLOAT), nil)
+            halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+            halo_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+            height = rows
+            uploaded = nil
+        }
+        if uploaded != data {
+            data.withUnsafeBytes { buf in
+                halo_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(ArcTables.width), GLsizei(rows), GLenum(GL_RGBA), GLenum(GL_FLOAT), buf.baseAddress)
+            }
+            uploaded = data
+        }
+        halo_glActiveTexture(GLenum(GL_TEXTURE0))
+    }
+}
