@@ -123,7 +123,10 @@ void boxArcHits(vec2 p, float L, out vec4 h0, out vec4 h1, out vec4 h2) {
         float t = l2 > 0.0 ? clamp(dot(p - a, ab) / l2, 0.0, 1.0) : 0.0;
         vec2 q = a + t * ab;
         float side = sqrt(l2);
-        arcOffer(vec4(length(p - q), s + t * side, q), L, h0, h1, h2);
+        // A side's end next to a rounded corner is that corner's end too: offered by the
+        // corner (a duplicate would look like a second, distinct nearest piece).
+        bool roundedEnd = (t <= 0.0 && vShapeRadii[ARC_RADIUS[m]] > 0.0) || (t >= 1.0 && vShapeRadii[ARC_RADIUS[n]] > 0.0);
+        if (!roundedEnd || l2 <= 0.0) arcOffer(vec4(length(p - q), s + t * side, q), L, h0, h1, h2);
         s += side;
         float R = vShapeRadii[ARC_RADIUS[n]];
         if (R <= 0.0) continue;
@@ -202,6 +205,14 @@ float arcLengthAt(vec2 p) {
     return h0.y;
 }
 
+// True when q is one of the box's corners of radius 0.
+bool isSharpCorner(vec2 q) {
+    for (int n = 0; n < 4; n++) {
+        if (vShapeRadii[ARC_RADIUS[n]] <= 0.0 && length(q - (vShape.xy + vShape.zw * ARC_CORNER[n])) < 1e-4) return true;
+    }
+    return false;
+}
+
 // Where s(p) may jump near p (the medial axis: two pieces of the outline equally near):
 // the signed distance (px) from p to that line, > 0 on the second piece's
 // side, and its unit normal towards that side; 1e9 when no such jump lies within 2 px.
@@ -226,8 +237,17 @@ float medialJump(vec2 p, out vec2 normal, out float s0) {
     }
     // The next nearest piece's point, where it is another point (a piece next to the best
     // one meets it smoothly: splitting there is harmless, as s is continuous across).
+    // The next nearest piece's point, where s jumps there: more than 2 px apart round the
+    // outline, or on either side of the start point (pieces that meet smoothly have s
+    // continuous across their boundary, where their distance difference is flat).
     vec4 other = length(h1.zw - h0.zw) > 1e-3 ? h1 : h2;
+    float ds = abs(other.y - h0.y);
     if (other.x >= 1e29 || other.x - h0.x > 3.0 || length(other.zw - h0.zw) <= 1e-3) return 1e9;
+    if (min(ds, L - ds) <= 2.0 && ds <= 0.5 * L) return 1e9;
+    // A sharp corner's point against a side through it: their boundary is the side's normal
+    // there, where s is continuous (or a cut of the arc tables at the start), and the
+    // distance difference is flat across it: no split.
+    if (HALO_SHAPE != SHAPE_ELLIPSE && (isSharpCorner(h0.zw) || isSharpCorner(other.zw))) return 1e9;
     vec2 u1 = p - h0.zw, u2 = p - other.zw;
     float l1 = length(u1), l2 = length(u2);
     u1 = l1 > 0.0 ? u1 / l1 : vec2(0.0); u2 = l2 > 0.0 ? u2 / l2 : vec2(0.0);

@@ -28,64 +28,90 @@ float discCoverage(vec2 p, float size, vec2 c, float r) {
     return sum / float(n * n);
 }
 
-// True when the cut at arc length e (its line d px from p, tangent t) is this part of the
-// outline's: the foot of p on the line has s within 1 px of e. (Inside a tight corner
-// another side's cut line crosses the band where s belongs to this side.)
-bool cutNear(vec2 p, float d, vec2 t, float e, float L) {
-    float ds = abs(arcLengthAt(p - d * t) - e);
+// The area fraction of the size x size square centred at the origin that lies in all three
+// half-planes dot(n, x) <= c, each given as vec3(n, c) (vec3(0, 0, 1): the whole plane,
+// vec3(0, 0, -1): none): the square clipped by each line (Sutherland-Hodgman), then its
+// area (shoelace). Exact.
+float clippedArea(float size, vec3 a, vec3 b, vec3 c) {
+    float h = 0.5 * size;
+    vec2 v[8];
+    v[0] = vec2(-h, -h); v[1] = vec2(h, -h); v[2] = vec2(h, h); v[3] = vec2(-h, h);
+    int n = 4;
+    for (int k = 0; k < 3; k++) {
+        vec3 l = k == 0 ? a : k == 1 ? b : c;
+        vec2 w[8];
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            vec2 P = v[i], Q = v[i + 1 < n ? i + 1 : 0];
+            float fp = dot(l.xy, P) - l.z, fq = dot(l.xy, Q) - l.z;
+            if (fp <= 0.0 && m < 8) w[m++] = P;
+            if ((fp <= 0.0) != (fq <= 0.0) && m < 8) w[m++] = P + (Q - P) * (fp / (fp - fq));
+        }
+        n = m;
+        for (int i = 0; i < 8; i++) v[i] = w[i];
+    }
+    float area = 0.0;
+    for (int i = 0; i < n; i++) {
+        vec2 P = v[i], Q = v[i + 1 < n ? i + 1 : 0];
+        area += P.x * Q.y - P.y * Q.x;
+    }
+    return 0.5 * abs(area) / (size * size);
+}
+
+// True when the cut through C at arc length e (tangent t) belongs to the part of the
+// outline that q's side of the pixel measures: the foot of q on the cut's line has s
+// within 1 px of e. (Inside a tight corner another side's cut line crosses the band where
+// s belongs to this side.)
+bool cutNear(vec2 q, vec2 C, vec2 t, float e, float L) {
+    float ds = abs(arcLengthAt(q - dot(q - C, t) * t) - e);
     return min(ds, L - ds) < 1.0;
 }
 
-// The part of the size x size square at p between its interval's cuts, for the membership
-// interval around arc length s: a dash's part inside, or in a gap the parts beyond it. A
-// cut whose line passes near p but belongs to another part of the outline (cutNear) is
-// ignored.
-float dashFraction(vec2 p, float size, float s) {
+// The part of the size x size square at p within `side` (a half-plane relative to p, see
+// clippedArea) that lies in a dash, for the membership interval around arc length s (of
+// the sample point q on that side): between the interval's two cuts for a dash, beyond
+// them for a gap. A cut that belongs to another part of the outline (cutNear) is ignored.
+float dashFraction(vec2 p, float size, float s, vec2 q, vec3 side) {
+    const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
     int first = int(vArcLists.x), count = int(vArcLists.y);
-    if (count == 0) return vArcInfo.y > 0.5 ? 1.0 : 0.0;
+    if (count == 0) return vArcInfo.y > 0.5 ? clippedArea(size, side, WHOLE, WHOLE) : 0.0;
     float L = vArcInfo.x;
     int i = arcSearch(first, count, s);
     int lo = i >= first ? i : first + count - 1;            // before the first: the last (wrapping)
     int hi = i + 1 < first + count ? i + 1 : first;
     bool on = arcEntry(lo, 0).w > 0.5;
-    // The part past the lower cut and before the upper one, each measured with the tangent
-    // on its dash's side (lower: after it in a dash, before it in a gap; upper: the reverse).
-    float part[2];
+    // Past the lower cut and before the upper one, each with the tangent on its dash's side
+    // (lower: after it in a dash, before it in a gap; upper: the reverse).
+    vec3 cut[2];
     for (int c = 0; c < ARC_RUNTIME(2); c++) {
         int e = c == 0 ? lo : hi;
         vec4 a = arcEntry(e, 0), b = arcEntry(e, 1);
         vec2 t = (c == 0) == on ? b.zw : b.xy;
         float d = dot(p - a.yz, t);
-        float f = c == 0 ? halfPlaneCoverage(-d, -t, vec2(size)) : halfPlaneCoverage(d, t, vec2(size));
-        if (f < 1.0 && !cutNear(p, d, t, a.x, L)) f = 1.0;
-        part[c] = f;
+        cut[c] = !cutNear(q, a.yz, t, a.x, L) ? WHOLE : c == 0 ? vec3(-t, d) : vec3(t, -d);
     }
-    return on ? max(part[0] + part[1] - 1.0, 0.0) : min((1.0 - part[0]) + (1.0 - part[1]), 1.0);
+    if (on) return clippedArea(size, side, cut[0], cut[1]);
+    return min(clippedArea(size, side, -cut[0], WHOLE) + clippedArea(size, side, -cut[1], WHOLE), 1.0);
 }
 
 // The dashed stroke's coverage of the size x size square at p, given the band's coverage
-// cs: the band times the part of the square between the cuts of the dash around s(p) (or,
-// in a gap, beyond the cuts of the dashes on either side): each cut is a straight line along
-// the outline's normal (exact), the two taken as independent across the band (exact where
-// the band's edges cross the square at right angles to the cuts). Round caps add, for the
-// dash ends near s(p), the part of each disc on the gap's side of its cut.
-// The dashed stroke's coverage of the size x size square at p, given the band's coverage
-// cs: the band times the part of the square between the cuts of the dash around s(p) (or,
-// in a gap, beyond the cuts of the dashes on either side): each cut is a straight line along
-// the outline's normal (exact), the two taken as independent across the band (exact where
-// the band's edges cross the square at right angles to the cuts). Across the medial axis
-// (the diagonal of a tight inner corner) each side takes its own interval, mixed by the
-// sides' areas. Round caps add, for the dash ends near s(p), the part of each disc on the
-// gap's side of its cut.
+// cs: the band times the part of the square in a dash, found exactly for straight cuts
+// (each a line along the outline's normal) by clipping; the band and the dashes are taken
+// as independent across the square (exact where the band's edges cross it at right angles
+// to the cuts). Across the medial axis (the diagonal of a tight inner corner) each side of
+// it takes its own interval. Round caps add, for the dash ends near s(p), the part of each
+// disc on the gap's side of its cut.
 float dashCoverage(vec2 p, float size, float cs) {
     vec2 mn;
     float s;
     float md = medialJump(p, mn, s);
     bool split = abs(md) < 0.75 * size;
-    float after = split ? halfPlaneCoverage(-md, -mn, vec2(size)) : 0.0, frac = 0.0;
+    float frac = 0.0;
     for (int k = 0; k < ARC_RUNTIME(split ? 2 : 1); k++) {
-        float sk = split ? arcLengthAt(p + mn * (-md + (k == 0 ? -0.25 : 0.25) * size)) : s;
-        frac += (split ? (k == 0 ? 1.0 - after : after) : 1.0) * dashFraction(p, size, sk);
+        // Side k of the medial line (before: dot(mn, x) <= -md; after: the rest).
+        vec3 side = !split ? vec3(0.0, 0.0, 1.0) : k == 0 ? vec3(mn, -md) : vec3(-mn, md);
+        vec2 q = split ? p + mn * (-md + (k == 0 ? -0.25 : 0.25) * size) : p;
+        frac += dashFraction(p, size, split ? arcLengthAt(q) : s, q, side);
     }
     float cov = cs * frac;
 #if HALO_DASH == 2

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HaloGL
+@testable import HaloCore
 
 /// The Swift enums of the shader contract (ShaderContract.swift) against the constants
 /// the GLSL declares: read from the files in Shaders/, so that either side changing alone
@@ -59,6 +60,21 @@ final class ShaderContractTests: XCTestCase {
         assertMatches(EdgeMode.self, prefix: "EDGE_", glsl)
         assertMatches(GlowMode.self, prefix: "GLOW_", glsl)
         assertMatches(OutputMode.self, prefix: "OUTPUT_", glsl)
+        assertMatches(DashMode.self, prefix: "DASH_", glsl)
+    }
+
+    func testArcTableWidthAndTheContinuousCornersArcLengthsAreTheGLSLs() throws {
+        XCTAssertEqual(try glslConstants()["ARC_TABLE_WIDTH"], ArcTables.width)
+        let text = try String(contentsOf: repositoryRoot.appendingPathComponent("Shaders/lib/arc_length.glsl"), encoding: .utf8)
+        func floats(after marker: String) -> [Double] {
+            guard let r = text.range(of: marker) else { return [] }
+            let rest = text[r.upperBound...].prefix { $0 != ";" }
+            return rest.split(whereSeparator: { "(), =\n".contains($0) }).compactMap { Double($0) }
+        }
+        let starts = floats(after: "CONTINUOUS_PIECE_START[5] = float[5]")
+        XCTAssertEqual(starts.count, 5)
+        for (g, s) in zip(starts, ContinuousCorner.pieceStarts) { XCTAssertEqual(g, s, accuracy: 1e-8) }
+        XCTAssertEqual(floats(after: "CONTINUOUS_UNIT_LENGTH").first ?? 0, ContinuousCorner.unitLength, accuracy: 1e-8)
     }
 
     func testLayerDataWidthAndBlurPairsAreTheGLSLSizes() throws {
