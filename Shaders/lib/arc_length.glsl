@@ -9,9 +9,10 @@
 #include "lib/layer_data.glsl"
 #include "lib/sdf.glsl"
 
-// A loop bound the compiler cannot see through (vArcInfo.w is always 0): llvmpipe inlines
-// every call, so arc lengths are computed in loops with one call site each, not unrolled.
-#define ARC_RUNTIME(n) ((n) + int(vArcInfo.w))
+// A loop bound the compiler cannot see through (vArcInfo.w is never negative): llvmpipe
+// inlines every call, so arc lengths are computed in loops with one call site each, not
+// unrolled.
+#define ARC_RUNTIME(n) ((n) + min(int(vArcInfo.w), 0))
 
 // The arc tables (ArcTables.swift): entry i is texels 2i and 2i + 1, row-major, this wide.
 #define ARC_TABLE_WIDTH 1024
@@ -162,15 +163,19 @@ float ellipseSpeed(float t, vec2 e) {
     return sqrt(e.x * e.x * sn * sn + e.y * e.y * cs * cs);
 }
 
-// E(phi), the ellipse's arc length from its start to parameter phi in [0, pi/2]: 4 x
-// 8-point Gauss-Legendre (the Swift twin uses a table of 256 knots; both far below 1/16 px).
+// E(phi), the ellipse's arc length from its start to parameter phi in [0, pi/2]: the CPU's
+// table of E at 256 knots (OutlineArc.ellipseTable, in the arc tables from entry
+// vArcInfo.w, 8 knots an entry) plus 8-point Gauss-Legendre from the knot below, as the
+// Swift twin computes it (a thin ellipse's speed changes fast near its ends: one
+// quadrature over the whole quarter would miss it).
 float ellipseE(float phi, vec2 e) {
-    float sum = 0.0, h = 0.25 * phi;
-    for (int k = 0; k < 4; k++) {
-        float m = h * (float(k) + 0.5), r = 0.5 * h;
-        for (int i = 0; i < 4; i++) sum += GL8_W[i] * r * (ellipseSpeed(m - r * GL8_X[i], e) + ellipseSpeed(m + r * GL8_X[i], e));
-    }
-    return sum;
+    const float h = 1.5707963268 / 256.0;
+    int k = clamp(int(phi / h), 0, 255);
+    int first = int(vArcInfo.w);
+    float knot = arcEntry(first + k / 8, (k % 8) / 4)[k % 4];
+    float lo = float(k) * h, m = 0.5 * (lo + phi), r = 0.5 * (phi - lo), sum = 0.0;
+    for (int i = 0; i < 4; i++) sum += GL8_W[i] * (ellipseSpeed(m - r * GL8_X[i], e) + ellipseSpeed(m + r * GL8_X[i], e));
+    return knot + sum * r;
 }
 
 // The ellipse's hit at p (distance, s, point), and the mirror hit across its major axis

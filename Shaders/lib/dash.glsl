@@ -11,20 +11,27 @@ const int DASH_NONE = 0;
 const int DASH_BUTT = 1;
 const int DASH_ROUND = 2;
 
-// Coverage of the size x size square at p by the disc of radius r about c: half-plane
-// coverage of its distance, over n x n parts for a small disc (subdivisions, lib/shape.glsl).
-float discCoverage(vec2 p, float size, vec2 c, float r) {
+// Coverage of the size x size square at p by the part of the disc of radius r about c on
+// the gap's side of a cut (dot(x - C, g) > 0): the half-plane coverages of the disc's
+// distance and of the cut, multiplied over n x n parts of the square (n from the disc's
+// radius in squares, subdivisions in lib/shape.glsl; a disc under a pixel across has both
+// its edge and the cut inside one part only where the part is small).
+float capCoverage(vec2 p, float size, vec2 c, float r, vec2 C, vec2 g) {
     float d = length(p - c) - r;
     if (d >= 0.7072 * size) return 0.0;
-    if (d <= -0.7072 * size) return 1.0;
     int n = subdivisions(r / size);
-    float sum = 0.0;
+    float sub = size / float(n), sum = 0.0, discSum = 0.0;
     for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) {
         vec2 q = p + size * ((vec2(float(i), float(j)) + 0.5) / float(n) - 0.5);
         vec2 v = q - c;
         float l = length(v);
-        sum += halfPlaneCoverage(l - r, l > 0.0 ? v / l : vec2(1.0, 0.0), vec2(size / float(n)));
+        float disc = halfPlaneCoverage(l - r, l > 0.0 ? v / l : vec2(1.0, 0.0), vec2(sub));
+        discSum += disc;
+        if (disc > 0.0) sum += disc * halfPlaneCoverage(-dot(q - C, g), -g, vec2(sub));
     }
+    // A disc at least a square across: its coverage times the square's part beyond the cut,
+    // which complements the butt dash's part (clipped at the same line) exactly.
+    if (r >= size) return discSum / float(n * n) * halfPlaneCoverage(-dot(p - C, g), -g, vec2(size));
     return sum / float(n * n);
 }
 
@@ -122,9 +129,7 @@ float dashCoverage(vec2 p, float size, float cs) {
         for (int k = 0; k < min(4, cCount); k++) {
             int e = cFirst + (j - 1 + k - cFirst + 2 * cCount) % cCount;   // (% of a negative is undefined)
             vec4 a = arcEntry(e, 0), b = arcEntry(e, 1);
-            float dc = discCoverage(p, size, a.yz, vArcInfo.z);
-            if (dc <= 0.0) continue;
-            cov += dc * halfPlaneCoverage(-dot(p - b.xy, b.zw), -b.zw, vec2(size));
+            cov += capCoverage(p, size, a.yz, vArcInfo.z, b.xy, b.zw);
         }
     }
 #endif

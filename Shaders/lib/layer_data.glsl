@@ -121,6 +121,7 @@ LAYER_VARYING vec4 vArcLists;        // texel 14: the dash's cuts (first entry, 
                                      // in the arc tables (lib/arc_length.glsl)
 LAYER_VARYING vec4 vArcJumps;        // texel 15: the fill's and the stroke's path-paint jumps
 LAYER_VARYING vec4 vArcInfo;         // texel 16: L (pixels); the dash's membership where it has
-                                     // no cut (1: all dash); the round caps' radius (pixels)
+                                     // no cut (1: all dash); the round caps' radius (pixels); an
+                                     // ellipse's arc-length table's first entry
 #endif
 #endif

@@ -7,7 +7,8 @@ import HaloCore
 /// computed in double on the CPU. Each entry is two RGBA32F texels of one texture
 /// ``width`` texels wide, entry i at texels 2i and 2i + 1 in row-major order:
 /// - a cut: (s, point.xy, onAfter), (tangentIn.xy, tangentOut.xy);
-/// - a cap: (e, centre.xy, 0), (cutPoint.xy, gapSide.xy).
+/// - a cap: (e, centre.xy, 0), (cutPoint.xy, gapSide.xy);
+/// - an ellipse's arc lengths E(phi) at the knots phi = k (pi/2) / 256, 8 an entry.
 final class ArcTables {
     /// ARC_TABLE_WIDTH in Shaders/lib/arc_length.glsl.
     static let width = 1024
@@ -21,6 +22,8 @@ final class ArcTables {
         var cuts = (0, 0), caps = (0, 0), fillJumps = (0, 0), strokeJumps = (0, 0)
         /// With no cut: whether the whole outline lies in a dash.
         var allOn = false
+        /// An ellipse's table of arc lengths (``OutlineArc``): its first entry.
+        var ellipseTable = 0
     }
 
     init() { halo_glGenTextures(1, &texture) }
@@ -56,6 +59,14 @@ final class ArcTables {
             }
             if let f = layer.fill, case .path = f.geometry { place.fillJumps = add(f.pathJumps()); used = true }
             if let p = layer.stroke?.paint, case .path = p.geometry { place.strokeJumps = add(p.pathJumps()); used = true }
+            if used && layer.outline.kind == .ellipse {
+                // lib/arc_length.glsl ellipseE: E at the 257 knots, 8 an entry.
+                let table = (layer.stroke?.dash?.arc ?? OutlineArc(layer.outline)).ellipseTable
+                place.ellipseTable = data.count / 8
+                var knots = table.map { Float($0) }
+                knots += [Float](repeating: 0, count: (8 - knots.count % 8) % 8)
+                data += knots
+            }
             if used { places[i] = place }
         }
         if data.isEmpty { data = [Float](repeating: 0, count: 8) }

@@ -294,9 +294,10 @@ void main() {
 #include "lib/layer_data.glsl"
 #include "lib/sdf.glsl"
 
-// A loop bound the compiler cannot see through (vArcInfo.w is always 0): llvmpipe inlines
-// every call, so arc lengths are computed in loops with one call site each, not unrolled.
-#define ARC_RUNTIME(n) ((n) + int(vArcInfo.w))
+// A loop bound the compiler cannot see through (vArcInfo.w is never negative): llvmpipe
+// inlines every call, so arc lengths are computed in loops with one call site each, not
+// unrolled.
+#define ARC_RUNTIME(n) ((n) + min(int(vArcInfo.w), 0))
 
 // The arc tables (ArcTables.swift): entry i is texels 2i and 2i + 1, row-major, this wide.
 #define ARC_TABLE_WIDTH 1024
@@ -447,15 +448,19 @@ float ellipseSpeed(float t, vec2 e) {
     return sqrt(e.x * e.x * sn * sn + e.y * e.y * cs * cs);
 }
 
-// E(phi), the ellipse's arc length from its start to parameter phi in [0, pi/2]: 4 x
-// 8-point Gauss-Legendre (the Swift twin uses a table of 256 knots; both far below 1/16 px).
+// E(phi), the ellipse's arc length from its start to parameter phi in [0, pi/2]: the CPU's
+// table of E at 256 knots (OutlineArc.ellipseTable, in the arc tables from entry
+// vArcInfo.w, 8 knots an entry) plus 8-point Gauss-Legendre from the knot below, as the
+// Swift twin computes it (a thin ellipse's speed changes fast near its ends: one
+// quadrature over the whole quarter would miss it).
 float ellipseE(float phi, vec2 e) {
-    float sum = 0.0, h = 0.25 * phi;
-    for (int k = 0; k < 4; k++) {
-        float m = h * (float(k) + 0.5), r = 0.5 * h;
-        for (int i = 0; i < 4; i++) sum += GL8_W[i] * r * (ellipseSpeed(m - r * GL8_X[i], e) + ellipseSpeed(m + r * GL8_X[i], e));
-    }
-    return sum;
+    const float h = 1.5707963268 / 256.0;
+    int k = clamp(int(phi / h), 0, 255);
+    int first = int(vArcInfo.w);
+    float knot = arcEntry(first + k / 8, (k % 8) / 4)[k % 4];
+    float lo = float(k) * h, m = 0.5 * (lo + phi), r = 0.5 * (phi - lo), sum = 0.0;
+    for (int i = 0; i < 4; i++) sum += GL8_W[i] * (ellipseSpeed(m - r * GL8_X[i], e) + ellipseSpeed(m + r * GL8_X[i], e));
+    return knot + sum * r;
 }
 
 // The ellipse's hit at p (distance, s, point), and the mirror hit across its major axis
@@ -589,20 +594,27 @@ const int DASH_NONE = 0;
 const int DASH_BUTT = 1;
 const int DASH_ROUND = 2;
 
-// Coverage of the size x size square at p by the disc of radius r about c: half-plane
-// coverage of its distance, over n x n parts for a small disc (subdivisions, lib/shape.glsl).
-float discCoverage(vec2 p, float size, vec2 c, float r) {
+// Coverage of the size x size square at p by the part of the disc of radius r about c on
+// the gap's side of a cut (dot(x - C, g) > 0): the half-plane coverages of the disc's
+// distance and of the cut, multiplied over n x n parts of the square (n from the disc's
+// radius in squares, subdivisions in lib/shape.glsl; a disc under a pixel across has both
+// its edge and the cut inside one part only where the part is small).
+float capCoverage(vec2 p, float size, vec2 c, float r, vec2 C, vec2 g) {
     float d = length(p - c) - r;
     if (d >= 0.7072 * size) return 0.0;
-    if (d <= -0.7072 * size) return 1.0;
     int n = subdivisions(r / size);
-    float sum = 0.0;
+    float sub = size / float(n), sum = 0.0, discSum = 0.0;
     for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) {
         vec2 q = p + size * ((vec2(float(i), float(j)) + 0.5) / float(n) - 0.5);
         vec2 v = q - c;
         float l = length(v);
-        sum += halfPlaneCoverage(l - r, l > 0.0 ? v / l : vec2(1.0, 0.0), vec2(size / float(n)));
+        float disc = halfPlaneCoverage(l - r, l > 0.0 ? v / l : vec2(1.0, 0.0), vec2(sub));
+        discSum += disc;
+        if (disc > 0.0) sum += disc * halfPlaneCoverage(-dot(q - C, g), -g, vec2(sub));
     }
+    // A disc at least a square across: its coverage times the square's part beyond the cut,
+    // which complements the butt dash's part (clipped at the same line) exactly.
+    if (r >= size) return discSum / float(n * n) * halfPlaneCoverage(-dot(p - C, g), -g, vec2(size));
     return sum / float(n * n);
 }
 
@@ -700,9 +712,7 @@ float dashCoverage(vec2 p, float size, float cs) {
         for (int k = 0; k < min(4, cCount); k++) {
             int e = cFirst + (j - 1 + k - cFirst + 2 * cCount) % cCount;   // (% of a negative is undefined)
             vec4 a = arcEntry(e, 0), b = arcEntry(e, 1);
-            float dc = discCoverage(p, size, a.yz, vArcInfo.z);
-            if (dc <= 0.0) continue;
-            cov += dc * halfPlaneCoverage(-dot(p - b.xy, b.zw), -b.zw, vec2(size));
+            cov += capCoverage(p, size, a.yz, vArcInfo.z, b.xy, b.zw);
         }
     }
 #endif
@@ -835,7 +845,8 @@ LAYER_VARYING vec4 vArcLists;        // texel 14: the dash's cuts (first entry, 
                                      // in the arc tables (lib/arc_length.glsl)
 LAYER_VARYING vec4 vArcJumps;        // texel 15: the fill's and the stroke's path-paint jumps
 LAYER_VARYING vec4 vArcInfo;         // texel 16: L (pixels); the dash's membership where it has
-                                     // no cut (1: all dash); the round caps' radius (pixels)
+                                     // no cut (1: all dash); the round caps' radius (pixels); an
+                                     // ellipse's arc-length table's first entry
 #endif
 #endif
 

@@ -11,6 +11,8 @@ import Halo
 /// prints it, so any failure is reproducible from its seed.
 public struct RandomScene {
     private var state: UInt64
+    /// The last shape's shorter side, points (``dashJSON(scale:)``).
+    private var lastMinSide = 0.0
 
     /// - Parameter seed: any 64-bit value.
     public init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
@@ -58,7 +60,11 @@ public struct RandomScene {
 
     private mutating func paintJSON(allowAnimation: Bool) -> String {
         let interpolation = pick(["", "", ", \"interpolation\": \"linear\"", ", \"interpolation\": \"oklab\""])
-        switch int(0, 3) {
+        switch int(0, 4) {
+        case 4:
+            // Colour along the outline (SCENE.md "Paints", path), any offset, turning or not.
+            let anim = allowAnimation && chance(0.5) ? ", \"rotation\": { \"period\": \(n(pick([1, 3, range(0.5, 5)]))), \"direction\": \"\(pick(["clockwise", "counterclockwise"]))\"\(motionJSON()) }" : ""
+            return "{ \"type\": \"path\", \(stopsJSON())\(interpolation), \"offset\": \(n(pick([0, 0.5, range(-1.5, 1.5)])))\(anim) }"
         case 0: return "{ \"type\": \"solid\", \"color\": \(chance(0.3) ? keyframed({ $0.colour() }) : colour()) }"
         case 1:
             var s = (n(range(-0.3, 1.3)), n(range(-0.3, 1.3))), e = (n(range(-0.3, 1.3)), n(range(-0.3, 1.3)))
@@ -85,11 +91,27 @@ public struct RandomScene {
     }
     private func n0(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
 
+    /// A stroke's dashes a quarter of the time (SCENE.md "Stroke", dash): one to five
+    /// lengths, butt or round caps (dots with round caps), any phase. Only on shapes at least
+    /// 3 px across: on a thinner one both sides of the outline meet in one pixel, where the
+    /// GPU's dashes (one cut per side of the medial axis) are not yet within the test's bound.
+    private mutating func dashJSON(scale: Double) -> String {
+        guard chance(0.25), lastMinSide * scale >= 3 else { return "" }
+        let round = chance(0.5)
+        let count = int(1, 5)
+        let pattern = (0..<count).map { i -> String in
+            let dot = round && i % 2 == 0 && count % 2 == 0 && chance(0.3)
+            return dot ? "0" : n(max(0.3, pick([range(0.5, 4), range(2, 15), 1])))
+        }
+        return ", \"dash\": { \"pattern\": [\(pattern.joined(separator: ", "))], \"phase\": \(n(pick([0, range(-20, 20)])))\(round ? ", \"cap\": \"round\"" : "") }"
+    }
+
     private mutating func shapeJSON(_ w: Double, _ h: Double) -> String {
         let sw = pick([range(0.3, 3), range(2, w * 0.9), w * 0.5, 0.6])
         let sh = pick([range(0.3, 3), range(2, h * 0.9), h * 0.5, 0.6])
         let x = range(-sw * 0.3, w - sw * 0.6), y = range(-sh * 0.3, h - sh * 0.6)
         let rect = "[\(n(x)), \(n(y)), \(n(sw)), \(n(sh))]"
+        lastMinSide = min(sw, sh)
         switch int(0, 4) {
         case 0: return "{ \"type\": \"rect\", \"rect\": \(rect) }"
         case 1: return "{ \"type\": \"capsule\", \"rect\": \(rect) }"
@@ -146,7 +168,7 @@ public struct RandomScene {
             if hasStroke {
                 let width = pick([0.1, 0.25, 0.5, 1, range(0.2, 4), range(2, 20)])
                 let widthJSON = chance(0.2) ? keyframed { "\($0.n(max(0.05, $0.pick([0.5, 1, $0.range(0.2, 6)]))))" } : n(max(0.05, width))
-                parts.append("\"stroke\": { \"paint\": \(paintJSON(allowAnimation: true)), \"width\": \(widthJSON), \"alignment\": \"\(pick(["center", "inside", "outside"]))\" }")
+                parts.append("\"stroke\": { \"paint\": \(paintJSON(allowAnimation: true)), \"width\": \(widthJSON), \"alignment\": \"\(pick(["center", "inside", "outside"]))\"\(dashJSON(scale: scale)) }")
             }
             // The glow blurs the stroke, or the fill of a layer without one (SCENE.md "Glow").
             if chance(0.4) {

@@ -22,7 +22,7 @@ public struct OutlineArc: Equatable, Sendable {
     public let length: Double
     let pieces: [ArcPiece]
     /// Ellipse: E(phi) at phi = k (pi/2) / 256, k = 0...256 (semi-axes a along x, b along y).
-    let ellipseTable: [Double]
+    public let ellipseTable: [Double]
 
     public init(_ outline: Outline) {
         self.outline = outline
