@@ -22,6 +22,7 @@ enum RenderCommand {
       layers          at most \(Limits.maxLayers) (each is a draw; tile lists grow with them)
       stops           at most \(Limits.maxStops) a gradient (the ramp textures and the
                       per-pixel search; oklab and linear ramps sample each segment)
+      dash pattern    at most \(Limits.maxDashEntries) lengths (the GPU reads the cuts per pixel)
       glow radius     at most \(Int(Limits.maxGlowRadius)) pt (the exact glow sums its source up to
                       6 sigma beyond the canvas: this bounds that region)
       images          background PNGs at most \(Limits.maxImageSide) px a side (decoded in memory)

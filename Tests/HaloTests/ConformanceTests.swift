@@ -47,7 +47,12 @@ final class ConformanceTests: XCTestCase {
         let examples = repositoryRoot.appendingPathComponent("Examples")
         for file in try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted() where file.hasSuffix(".json") {
             let name = String(file.dropLast(5))
-            guard let seed = seedOf[name], let s = skia[seed] else { XCTFail("example \(name) has no Skia figures"); continue }
+            // The dash and path examples (issue "Dashed borders and the path paint") have no
+            // seed; they take that issue's GPU bound, max 8 and at most 0.1% off by more than 2.
+            let featureExamples: Set<String> = ["dashed-card", "dotted-capsule", "beam-card"]
+            guard let s = featureExamples.contains(name) ? (8, 0.1) : seedOf[name].flatMap({ skia[$0] }) else {
+                XCTFail("example \(name) has no Skia figures"); continue
+            }
             out.append(Case(name: "Examples/\(name)", scene: examples.appendingPathComponent(file),
                             exact: repositoryRoot.appendingPathComponent("Tests/Fixtures/exact/\(name).png"),
                             manifest: repositoryRoot.appendingPathComponent("Tests/Fixtures/exact/MANIFEST"), skia: s))

@@ -178,3 +178,12 @@ final class DashTests: XCTestCase {
         }
     }
 }
+
+extension DashTests {
+    func testAPathPaintOnTextIsRefusedAsTextHasNoOutline() {
+        let json = #"{ "format": 1, "canvas": { "width": 40, "height": 20 }, "layers": [ { "shape": { "type": "text", "rect": [0, 0, 40, 20], "text": "Hi" }, "fill": { "type": "path", "colors": ["red", "blue"] } } ] }"#
+        XCTAssertThrowsError(try decode(json)) { e in
+            XCTAssertEqual("\(e)", #"t.json: layers[0].fill.type: expected a paint other than a path on a text shape (text has no outline), found "path""#)
+        }
+    }
+}

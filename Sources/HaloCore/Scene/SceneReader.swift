@@ -177,6 +177,11 @@ struct SceneReader {
             if let f = o["fill"], isMaterial(f) {
                 throw fail(join(join(path, "fill"), "type"), "a paint other than a material on a text shape", .string("material"))
             }
+            // A path paint follows an outline (SCENE.md "Outline and arc length" names rect,
+            // roundedRect, capsule and ellipse); text has none.
+            if case .object(let f)? = o["fill"], case .string("path")? = f["type"] {
+                throw fail(join(join(path, "fill"), "type"), "a paint other than a path on a text shape (text has no outline)", .string("path"))
+            }
         }
         if let f = o["fill"] { layer.fill = try isMaterial(f) ? material(f, join(path, "fill")) : paint(f, join(path, "fill")) }
         if let s = o["stroke"] {
