@@ -47,7 +47,7 @@ void main() {
     float c = SOURCE_COVER;
 #endif
 #if HALO_DASH && HALO_STROKE >= 0
-    c = dashCoverage(p, k, c);         // a glow of a dashed stroke blurs the dashed stroke
+    c = dashCoverage(p, k, c, SOURCE_LO, SOURCE_HI);       // a glow of a dashed stroke blurs the dashed stroke
 #endif
     if (c <= 0.0) { fragColor = vec4(0.0); return; }
     vec4 s = paintColor(SOURCE_SLOT, SOURCE_KIND, p, vec4(1.0, 0.0, -0.5, 0.5)) * c;

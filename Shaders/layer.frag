@@ -68,7 +68,7 @@ void main() {
     float cs = vCover.y;
 #endif
 #if HALO_DASH
-    cs = dashCoverage(p, 1.0, cs);     // the band cut into dashes, with round caps (lib/dash.glsl)
+    cs = dashCoverage(p, 1.0, cs, vStroke.x, vStroke.y);     // the band cut into dashes, with round caps (lib/dash.glsl)
 #endif
     if (cs > 0.0) stroke = paintColor(1, HALO_STROKE, p, HALO_EDGE != 0 && cs < 0.999 && HALO_STROKE != PAINT_SOLID ? STRIP(vStroke.x, vStroke.y) : WHOLE) * cs;
 #endif

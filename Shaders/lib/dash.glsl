@@ -5,6 +5,7 @@
 #define HALO_DASH_GLSL
 #include "lib/arc_length.glsl"
 #include "lib/shape.glsl"
+#include "lib/clip.glsl"
 
 // The variant's dashes (HALO_DASH; DashMode in Swift).
 const int DASH_NONE = 0;
@@ -29,40 +30,20 @@ float capCoverage(vec2 p, float size, vec2 c, float r, vec2 C, vec2 g) {
         discSum += disc;
         if (disc > 0.0) sum += disc * halfPlaneCoverage(-dot(q - C, g), -g, vec2(sub));
     }
-    // A disc at least a square across: its coverage times the square's part beyond the cut,
-    // which complements the butt dash's part (clipped at the same line) exactly.
-    if (r >= size) return discSum / float(n * n) * halfPlaneCoverage(-dot(p - C, g), -g, vec2(size));
+    // A disc at least a square across: its coverage times the part of its area (its edge
+    // taken as the tangent line at p) beyond the cut, which complements the butt dash's
+    // part (dashCoverage, clipped at the same line the same way) exactly.
+    if (r >= size) {
+        const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
+        float l = length(p - c);
+        vec3 edge = l > 0.0 ? vec3((p - c) / l, r - l) : WHOLE;
+        vec3 beyond = vec3(-g, dot(p - C, g));
+        float inside = clippedArea(size, edge, WHOLE, WHOLE, WHOLE, WHOLE);
+        float part = inside > 1e-4 ? clippedArea(size, edge, beyond, WHOLE, WHOLE, WHOLE) / inside
+                                   : halfPlaneCoverage(-dot(p - C, g), -g, vec2(size));
+        return discSum / float(n * n) * min(part, 1.0);
+    }
     return sum / float(n * n);
-}
-
-// The area fraction of the size x size square centred at the origin that lies in all three
-// half-planes dot(n, x) <= c, each given as vec3(n, c) (vec3(0, 0, 1): the whole plane,
-// vec3(0, 0, -1): none): the square clipped by each line (Sutherland-Hodgman), then its
-// area (shoelace). Exact.
-float clippedArea(float size, vec3 a, vec3 b, vec3 c) {
-    float h = 0.5 * size;
-    vec2 v[8];
-    v[0] = vec2(-h, -h); v[1] = vec2(h, -h); v[2] = vec2(h, h); v[3] = vec2(-h, h);
-    int n = 4;
-    for (int k = 0; k < 3; k++) {
-        vec3 l = k == 0 ? a : k == 1 ? b : c;
-        vec2 w[8];
-        int m = 0;
-        for (int i = 0; i < n; i++) {
-            vec2 P = v[i], Q = v[i + 1 < n ? i + 1 : 0];
-            float fp = dot(l.xy, P) - l.z, fq = dot(l.xy, Q) - l.z;
-            if (fp <= 0.0 && m < 8) w[m++] = P;
-            if ((fp <= 0.0) != (fq <= 0.0) && m < 8) w[m++] = P + (Q - P) * (fp / (fp - fq));
-        }
-        n = m;
-        for (int i = 0; i < 8; i++) v[i] = w[i];
-    }
-    float area = 0.0;
-    for (int i = 0; i < n; i++) {
-        vec2 P = v[i], Q = v[i + 1 < n ? i + 1 : 0];
-        area += P.x * Q.y - P.y * Q.x;
-    }
-    return 0.5 * abs(area) / (size * size);
 }
 
 // True when the cut through C at arc length e (tangent t) belongs to the part of the
@@ -78,10 +59,10 @@ bool cutNear(vec2 q, vec2 C, vec2 t, float e, float L) {
 // clippedArea) that lies in a dash, for the membership interval around arc length s (of
 // the sample point q on that side): between the interval's two cuts for a dash, beyond
 // them for a gap. A cut that belongs to another part of the outline (cutNear) is ignored.
-float dashFraction(vec2 p, float size, float s, vec2 q, vec3 side) {
+float dashFraction(vec2 p, float size, float s, vec2 q, vec3 side, vec3 bandIn, vec3 bandOut) {
     const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
     int first = int(vArcLists.x), count = int(vArcLists.y);
-    if (count == 0) return vArcInfo.y > 0.5 ? clippedArea(size, side, WHOLE, WHOLE) : 0.0;
+    if (count == 0) return vArcInfo.y > 0.5 ? clippedArea(size, side, WHOLE, WHOLE, bandIn, bandOut) : 0.0;
     float L = vArcInfo.x;
     int i = arcSearch(first, count, s);
     int lo = i >= first ? i : first + count - 1;            // before the first: the last (wrapping)
@@ -97,18 +78,30 @@ float dashFraction(vec2 p, float size, float s, vec2 q, vec3 side) {
         float d = dot(p - a.yz, t);
         cut[c] = !cutNear(q, a.yz, t, a.x, L) ? WHOLE : c == 0 ? vec3(-t, d) : vec3(t, -d);
     }
-    if (on) return clippedArea(size, side, cut[0], cut[1]);
-    return min(clippedArea(size, side, -cut[0], WHOLE) + clippedArea(size, side, -cut[1], WHOLE), 1.0);
+    if (on) return clippedArea(size, side, cut[0], cut[1], bandIn, bandOut);
+    return min(clippedArea(size, side, -cut[0], WHOLE, bandIn, bandOut) + clippedArea(size, side, -cut[1], WHOLE, bandIn, bandOut),
+               clippedArea(size, side, WHOLE, WHOLE, bandIn, bandOut));
 }
 
 // The dashed stroke's coverage of the size x size square at p, given the band's coverage
-// cs: the band times the part of the square in a dash, found exactly for straight cuts
-// (each a line along the outline's normal) by clipping; the band and the dashes are taken
-// as independent across the square (exact where the band's edges cross it at right angles
-// to the cuts). Across the medial axis (the diagonal of a tight inner corner) each side of
-// it takes its own interval. Round caps add, for the dash ends near s(p), the part of each
-// disc on the gap's side of its cut.
-float dashCoverage(vec2 p, float size, float cs) {
+// cs of the band lo <= sd <= hi (offsets of the outline, pixels): cs times the part of the
+// band's area in a dash, with the band's edges taken as the lines of the signed distance's
+// tangent plane at p and the cuts as straight lines along the outline's normal, all
+// clipped exactly (clippedArea). Where the band covers the square, that part is the
+// square's part in a dash. Across the medial axis (the diagonal of a tight inner corner)
+// each side of it takes its own interval. Round caps add, for the dash ends near s(p),
+// the part of each disc on the gap's side of its cut.
+float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
+    const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
+    vec3 bandIn = WHOLE, bandOut = WHOLE;
+    float band = 1.0;
+    if (cs > 0.0 && cs < 0.999) {
+        vec3 g = shapeSDG(p);
+        bandIn = vec3(-g.yz, g.x - lo);
+        bandOut = vec3(g.yz, hi - g.x);
+        band = clippedArea(size, bandIn, bandOut, WHOLE, WHOLE, WHOLE);
+        if (band < 1e-4) { bandIn = WHOLE; bandOut = WHOLE; band = 1.0; }
+    }
     vec2 mn;
     float s;
     float md = medialJump(p, mn, s);
@@ -118,9 +111,9 @@ float dashCoverage(vec2 p, float size, float cs) {
         // Side k of the medial line (before: dot(mn, x) <= -md; after: the rest).
         vec3 side = !split ? vec3(0.0, 0.0, 1.0) : k == 0 ? vec3(mn, -md) : vec3(-mn, md);
         vec2 q = split ? p + mn * (-md + (k == 0 ? -0.25 : 0.25) * size) : p;
-        frac += dashFraction(p, size, split ? arcLengthAt(q) : s, q, side);
+        frac += dashFraction(p, size, split ? arcLengthAt(q) : s, q, side, bandIn, bandOut);
     }
-    float cov = cs * frac;
+    float cov = cs * min(frac / band, 1.0);
 #if HALO_DASH == 2
     int cFirst = int(vArcLists.z), cCount = int(vArcLists.w);
     if (cCount > 0) {

@@ -8,6 +8,7 @@
 #include "lib/shader_paint.glsl"
 #if HALO_ARC
 #include "lib/arc_length.glsl"
+#include "lib/clip.glsl"
 #endif
 
 // Path (colour along the outline): t = frac(s / L + offset), in [0, 1); with L = 0, s / L
@@ -232,6 +233,51 @@ void hardStopJump(int i, int kind, vec2 p, float t, float gl, vec2 gn, float l, 
     if (abs(delta) < 90.0) nearestJump(length(v) * sin(radians(delta)), vec2(-sin(radians(aj)), cos(radians(aj))), best, bn);
 }
 
+#if HALO_ARC
+// A path paint over the covered strip of a pixel that the medial axis crosses (the line
+// dot(mn, x - pixel) = c, from medialJump): s jumps there, so each side of the line is a
+// part of its own, cut again by the nearest jump (hard stop or wrap) of its own s; each
+// part takes the colour at its centroid, weighted by its exact area (clipSquare). Exact
+// for flat colours between jumps (a ramp of hard stops), else the colour at each part's
+// centroid (exact where the paint is linear over the part).
+vec4 pathAcrossMedial(int i, vec2 pixel, vec4 strip, float c, vec2 mn) {
+    const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
+    vec4 geo = vPaintGeometry[i];
+    float L = geo.y;
+    vec3 below = vec3(strip.xy, strip.w), above = vec3(-strip.xy, -strip.z);   // a <= dot(n, x) <= b
+    int first = int(i == 0 ? vArcJumps.x : vArcJumps.z), count = int(i == 0 ? vArcJumps.y : vArcJumps.w);
+    vec4 sum = vec4(0.0);
+    float total = 0.0;
+    for (int k = 0; k < ARC_RUNTIME(2); k++) {
+        vec3 side = k == 0 ? vec3(mn, c) : vec3(-mn, -c);
+        vec3 part = clipSquare(1.0, below, above, side, WHOLE, WHOLE);
+        if (part.x <= 0.0) continue;
+        float s = arcLengthAt(pixel + part.yz);
+        // This side's nearest jump within a pixel of its centroid, as a line across it.
+        vec3 cut = vec3(0.0, 0.0, 1.0);
+        float best = 1.0;
+        if (count > 0) {
+            int j = arcSearch(first, count, s);
+            for (int m = 0; m < min(2, count); m++) {
+                int e = first + (j + m - first + 2 * count) % count;   // (% of a negative is undefined)
+                vec4 a = arcEntry(e, 0), b = arcEntry(e, 1);
+                float ds = abs(a.x - s);
+                float dist = dot(pixel + part.yz - a.yz, b.zw);
+                if (min(ds, L - ds) < 4.0 && abs(dist) < best) { best = abs(dist); cut = vec3(b.zw, dot(a.yz - pixel, b.zw)); }
+            }
+        }
+        for (int h = 0; h < ARC_RUNTIME(2); h++) {
+            vec3 q = h == 0 ? clipSquare(1.0, below, above, side, cut, WHOLE) : clipSquare(1.0, below, above, side, -cut, WHOLE);
+            if (q.x <= 0.0) continue;
+            float t = pathGradientT(arcLengthAt(pixel + q.yz), L, geo.x);
+            sum += rampAt(i, t) * q.x;
+            total += q.x;
+        }
+    }
+    return total > 0.0 ? sum / total : rampAt(i, pathGradientT(arcLengthAt(pixel), L, geo.x));
+}
+#endif
+
 // The paint averaged over the covered part of the pixel at `pixel` (SCENE.md: where the
 // colour changes within a pixel, the pixel gets the paint's average over its covered
 // part). `strip` = (n, a, b): the covered part is the strip a...b along the unit vector n
@@ -286,7 +332,13 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
 #if HALO_ARC
     if (kind == PAINT_PATH) {
         // Jumps: where t crosses a hard stop or wraps (cuts along the outline's normal, from
-        // the arc tables), and the medial axis, where s itself jumps (medialJump).
+        // the arc tables), and the medial axis, where s itself jumps (medialJump): a pixel
+        // the medial axis crosses is split along it (pathAcrossMedial).
+        vec2 mn;
+        float ms;
+        float md = medialJump(p, mn, ms);
+        float c = -md + dot(mn, p - pixel);      // the medial line: dot(mn, x - pixel) = c
+        if (md < 1e8 && abs(c) < 0.7072) return pathAcrossMedial(i, pixel, strip, c, mn);
         vec4 geo = vPaintGeometry[i];
         float L = geo.y, s = (t - geo.x - floor(t - geo.x)) * L;
         int first = int(i == 0 ? vArcJumps.x : vArcJumps.z), count = int(i == 0 ? vArcJumps.y : vArcJumps.w);
@@ -301,10 +353,6 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
                 nearestJump(dot(p - a.yz, b.zw), b.zw, best, n);
             }
         }
-        vec2 mn;
-        float ms;
-        float md = medialJump(p, mn, ms);
-        if (md < 1e8) nearestJump(md, mn, best, n);
     } else
 #endif
     if (kind != PAINT_ANGULAR && gl * (1.0 / 256.0) > lLast - lFirst) {

@@ -149,7 +149,7 @@ void main() {
     float c = SOURCE_COVER;
 #endif
 #if HALO_DASH && HALO_STROKE >= 0
-    c = dashCoverage(p, k, c);         // a glow of a dashed stroke blurs the dashed stroke
+    c = dashCoverage(p, k, c, SOURCE_LO, SOURCE_HI);       // a glow of a dashed stroke blurs the dashed stroke
 #endif
     if (c <= 0.0) { fragColor = vec4(0.0); return; }
     vec4 s = paintColor(SOURCE_SLOT, SOURCE_KIND, p, vec4(1.0, 0.0, -0.5, 0.5)) * c;
@@ -228,7 +228,7 @@ void main() {
     float cs = vCover.y;
 #endif
 #if HALO_DASH
-    cs = dashCoverage(p, 1.0, cs);     // the band cut into dashes, with round caps (lib/dash.glsl)
+    cs = dashCoverage(p, 1.0, cs, vStroke.x, vStroke.y);     // the band cut into dashes, with round caps (lib/dash.glsl)
 #endif
     if (cs > 0.0) stroke = paintColor(1, HALO_STROKE, p, HALO_EDGE != 0 && cs < 0.999 && HALO_STROKE != PAINT_SOLID ? STRIP(vStroke.x, vStroke.y) : WHOLE) * cs;
 #endif
@@ -551,6 +551,60 @@ float medialJump(vec2 p, out vec2 normal, out float s0) {
 #endif
 
 """#,
+        "lib/clip.glsl": #"""
+// Convex clipping of a pixel square by straight lines: the exact area (and centroid) of the
+// part of a square on given sides of up to five lines. Used where two edges cross in one
+// pixel: a dash's cut and the band's edge (lib/dash.glsl), a path paint's jump and the
+// medial axis (lib/paint_eval.glsl).
+#ifndef HALO_CLIP_GLSL
+#define HALO_CLIP_GLSL
+
+// The part of the size x size square centred at the origin that lies in all five
+// half-planes dot(n, x) <= c, each given as vec3(n, c) (vec3(0, 0, 1): the whole plane,
+// vec3(0, 0, -1): none): the square clipped by each line (Sutherland-Hodgman; a convex
+// polygon gains at most one vertex per line, so 9), then its area and centroid (shoelace;
+// e.g. Bourke, "Calculating the area and centroid of a polygon", 1988). Returns (area as a
+// fraction of the square, centroid); the centroid is the origin for an empty part. Exact.
+vec3 clipSquare(float size, vec3 a, vec3 b, vec3 c, vec3 d, vec3 e) {
+    float h = 0.5 * size;
+    vec2 v[9];
+    v[0] = vec2(-h, -h); v[1] = vec2(h, -h); v[2] = vec2(h, h); v[3] = vec2(-h, h);
+    int n = 4;
+    for (int k = 0; k < 5; k++) {
+        vec3 l = k == 0 ? a : k == 1 ? b : k == 2 ? c : k == 3 ? d : e;
+        if (l.x == 0.0 && l.y == 0.0) {             // the whole plane, or none
+            if (l.z < 0.0) return vec3(0.0);
+            continue;
+        }
+        vec2 w[9];
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            vec2 P = v[i], Q = v[i + 1 < n ? i + 1 : 0];
+            float fp = dot(l.xy, P) - l.z, fq = dot(l.xy, Q) - l.z;
+            if (fp <= 0.0 && m < 9) w[m++] = P;
+            if ((fp <= 0.0) != (fq <= 0.0) && m < 9) w[m++] = P + (Q - P) * (fp / (fp - fq));
+        }
+        n = m;
+        for (int i = 0; i < 9; i++) v[i] = w[i];
+    }
+    float area = 0.0;
+    vec2 cen = vec2(0.0);
+    for (int i = 0; i < n; i++) {
+        vec2 P = v[i], Q = v[i + 1 < n ? i + 1 : 0];
+        float cr = P.x * Q.y - P.y * Q.x;
+        area += cr;
+        cen += (P + Q) * cr;
+    }
+    return abs(area) > 1e-12 ? vec3(0.5 * abs(area) / (size * size), cen / (3.0 * area)) : vec3(0.0);
+}
+
+// clipSquare's area fraction alone.
+float clippedArea(float size, vec3 a, vec3 b, vec3 c, vec3 d, vec3 e) {
+    return clipSquare(size, a, b, c, d, e).x;
+}
+#endif
+
+"""#,
         "lib/coverage.glsl": #"""
 // Box-filter coverage: the area of a pixel (or a k x k block) inside a region.
 // Keep in sync with Sources/HaloCore/Geometry/HalfPlaneCoverage.swift.
@@ -588,6 +642,7 @@ float slabOverlap(float lo, float hi, float c, float s) {
 #define HALO_DASH_GLSL
 #include "lib/arc_length.glsl"
 #include "lib/shape.glsl"
+#include "lib/clip.glsl"
 
 // The variant's dashes (HALO_DASH; DashMode in Swift).
 const int DASH_NONE = 0;
@@ -612,40 +667,20 @@ float capCoverage(vec2 p, float size, vec2 c, float r, vec2 C, vec2 g) {
         discSum += disc;
         if (disc > 0.0) sum += disc * halfPlaneCoverage(-dot(q - C, g), -g, vec2(sub));
     }
-    // A disc at least a square across: its coverage times the square's part beyond the cut,
-    // which complements the butt dash's part (clipped at the same line) exactly.
-    if (r >= size) return discSum / float(n * n) * halfPlaneCoverage(-dot(p - C, g), -g, vec2(size));
+    // A disc at least a square across: its coverage times the part of its area (its edge
+    // taken as the tangent line at p) beyond the cut, which complements the butt dash's
+    // part (dashCoverage, clipped at the same line the same way) exactly.
+    if (r >= size) {
+        const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
+        float l = length(p - c);
+        vec3 edge = l > 0.0 ? vec3((p - c) / l, r - l) : WHOLE;
+        vec3 beyond = vec3(-g, dot(p - C, g));
+        float inside = clippedArea(size, edge, WHOLE, WHOLE, WHOLE, WHOLE);
+        float part = inside > 1e-4 ? clippedArea(size, edge, beyond, WHOLE, WHOLE, WHOLE) / inside
+                                   : halfPlaneCoverage(-dot(p - C, g), -g, vec2(size));
+        return discSum / float(n * n) * min(part, 1.0);
+    }
     return sum / float(n * n);
-}
-
-// The area fraction of the size x size square centred at the origin that lies in all three
-// half-planes dot(n, x) <= c, each given as vec3(n, c) (vec3(0, 0, 1): the whole plane,
-// vec3(0, 0, -1): none): the square clipped by each line (Sutherland-Hodgman), then its
-// area (shoelace). Exact.
-float clippedArea(float size, vec3 a, vec3 b, vec3 c) {
-    float h = 0.5 * size;
-    vec2 v[8];
-    v[0] = vec2(-h, -h); v[1] = vec2(h, -h); v[2] = vec2(h, h); v[3] = vec2(-h, h);
-    int n = 4;
-    for (int k = 0; k < 3; k++) {
-        vec3 l = k == 0 ? a : k == 1 ? b : c;
-        vec2 w[8];
-        int m = 0;
-        for (int i = 0; i < n; i++) {
-            vec2 P = v[i], Q = v[i + 1 < n ? i + 1 : 0];
-            float fp = dot(l.xy, P) - l.z, fq = dot(l.xy, Q) - l.z;
-            if (fp <= 0.0 && m < 8) w[m++] = P;
-            if ((fp <= 0.0) != (fq <= 0.0) && m < 8) w[m++] = P + (Q - P) * (fp / (fp - fq));
-        }
-        n = m;
-        for (int i = 0; i < 8; i++) v[i] = w[i];
-    }
-    float area = 0.0;
-    for (int i = 0; i < n; i++) {
-        vec2 P = v[i], Q = v[i + 1 < n ? i + 1 : 0];
-        area += P.x * Q.y - P.y * Q.x;
-    }
-    return 0.5 * abs(area) / (size * size);
 }
 
 // True when the cut through C at arc length e (tangent t) belongs to the part of the
@@ -661,10 +696,10 @@ bool cutNear(vec2 q, vec2 C, vec2 t, float e, float L) {
 // clippedArea) that lies in a dash, for the membership interval around arc length s (of
 // the sample point q on that side): between the interval's two cuts for a dash, beyond
 // them for a gap. A cut that belongs to another part of the outline (cutNear) is ignored.
-float dashFraction(vec2 p, float size, float s, vec2 q, vec3 side) {
+float dashFraction(vec2 p, float size, float s, vec2 q, vec3 side, vec3 bandIn, vec3 bandOut) {
     const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
     int first = int(vArcLists.x), count = int(vArcLists.y);
-    if (count == 0) return vArcInfo.y > 0.5 ? clippedArea(size, side, WHOLE, WHOLE) : 0.0;
+    if (count == 0) return vArcInfo.y > 0.5 ? clippedArea(size, side, WHOLE, WHOLE, bandIn, bandOut) : 0.0;
     float L = vArcInfo.x;
     int i = arcSearch(first, count, s);
     int lo = i >= first ? i : first + count - 1;            // before the first: the last (wrapping)
@@ -680,18 +715,30 @@ float dashFraction(vec2 p, float size, float s, vec2 q, vec3 side) {
         float d = dot(p - a.yz, t);
         cut[c] = !cutNear(q, a.yz, t, a.x, L) ? WHOLE : c == 0 ? vec3(-t, d) : vec3(t, -d);
     }
-    if (on) return clippedArea(size, side, cut[0], cut[1]);
-    return min(clippedArea(size, side, -cut[0], WHOLE) + clippedArea(size, side, -cut[1], WHOLE), 1.0);
+    if (on) return clippedArea(size, side, cut[0], cut[1], bandIn, bandOut);
+    return min(clippedArea(size, side, -cut[0], WHOLE, bandIn, bandOut) + clippedArea(size, side, -cut[1], WHOLE, bandIn, bandOut),
+               clippedArea(size, side, WHOLE, WHOLE, bandIn, bandOut));
 }
 
 // The dashed stroke's coverage of the size x size square at p, given the band's coverage
-// cs: the band times the part of the square in a dash, found exactly for straight cuts
-// (each a line along the outline's normal) by clipping; the band and the dashes are taken
-// as independent across the square (exact where the band's edges cross it at right angles
-// to the cuts). Across the medial axis (the diagonal of a tight inner corner) each side of
-// it takes its own interval. Round caps add, for the dash ends near s(p), the part of each
-// disc on the gap's side of its cut.
-float dashCoverage(vec2 p, float size, float cs) {
+// cs of the band lo <= sd <= hi (offsets of the outline, pixels): cs times the part of the
+// band's area in a dash, with the band's edges taken as the lines of the signed distance's
+// tangent plane at p and the cuts as straight lines along the outline's normal, all
+// clipped exactly (clippedArea). Where the band covers the square, that part is the
+// square's part in a dash. Across the medial axis (the diagonal of a tight inner corner)
+// each side of it takes its own interval. Round caps add, for the dash ends near s(p),
+// the part of each disc on the gap's side of its cut.
+float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
+    const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
+    vec3 bandIn = WHOLE, bandOut = WHOLE;
+    float band = 1.0;
+    if (cs > 0.0 && cs < 0.999) {
+        vec3 g = shapeSDG(p);
+        bandIn = vec3(-g.yz, g.x - lo);
+        bandOut = vec3(g.yz, hi - g.x);
+        band = clippedArea(size, bandIn, bandOut, WHOLE, WHOLE, WHOLE);
+        if (band < 1e-4) { bandIn = WHOLE; bandOut = WHOLE; band = 1.0; }
+    }
     vec2 mn;
     float s;
     float md = medialJump(p, mn, s);
@@ -701,9 +748,9 @@ float dashCoverage(vec2 p, float size, float cs) {
         // Side k of the medial line (before: dot(mn, x) <= -md; after: the rest).
         vec3 side = !split ? vec3(0.0, 0.0, 1.0) : k == 0 ? vec3(mn, -md) : vec3(-mn, md);
         vec2 q = split ? p + mn * (-md + (k == 0 ? -0.25 : 0.25) * size) : p;
-        frac += dashFraction(p, size, split ? arcLengthAt(q) : s, q, side);
+        frac += dashFraction(p, size, split ? arcLengthAt(q) : s, q, side, bandIn, bandOut);
     }
-    float cov = cs * frac;
+    float cov = cs * min(frac / band, 1.0);
 #if HALO_DASH == 2
     int cFirst = int(vArcLists.z), cCount = int(vArcLists.w);
     if (cCount > 0) {
@@ -1028,6 +1075,7 @@ vec4 rampLUT(sampler2D lut, float v, float width, float t) {
 #include "lib/shader_paint.glsl"
 #if HALO_ARC
 #include "lib/arc_length.glsl"
+#include "lib/clip.glsl"
 #endif
 
 // Path (colour along the outline): t = frac(s / L + offset), in [0, 1); with L = 0, s / L
@@ -1252,6 +1300,51 @@ void hardStopJump(int i, int kind, vec2 p, float t, float gl, vec2 gn, float l, 
     if (abs(delta) < 90.0) nearestJump(length(v) * sin(radians(delta)), vec2(-sin(radians(aj)), cos(radians(aj))), best, bn);
 }
 
+#if HALO_ARC
+// A path paint over the covered strip of a pixel that the medial axis crosses (the line
+// dot(mn, x - pixel) = c, from medialJump): s jumps there, so each side of the line is a
+// part of its own, cut again by the nearest jump (hard stop or wrap) of its own s; each
+// part takes the colour at its centroid, weighted by its exact area (clipSquare). Exact
+// for flat colours between jumps (a ramp of hard stops), else the colour at each part's
+// centroid (exact where the paint is linear over the part).
+vec4 pathAcrossMedial(int i, vec2 pixel, vec4 strip, float c, vec2 mn) {
+    const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
+    vec4 geo = vPaintGeometry[i];
+    float L = geo.y;
+    vec3 below = vec3(strip.xy, strip.w), above = vec3(-strip.xy, -strip.z);   // a <= dot(n, x) <= b
+    int first = int(i == 0 ? vArcJumps.x : vArcJumps.z), count = int(i == 0 ? vArcJumps.y : vArcJumps.w);
+    vec4 sum = vec4(0.0);
+    float total = 0.0;
+    for (int k = 0; k < ARC_RUNTIME(2); k++) {
+        vec3 side = k == 0 ? vec3(mn, c) : vec3(-mn, -c);
+        vec3 part = clipSquare(1.0, below, above, side, WHOLE, WHOLE);
+        if (part.x <= 0.0) continue;
+        float s = arcLengthAt(pixel + part.yz);
+        // This side's nearest jump within a pixel of its centroid, as a line across it.
+        vec3 cut = vec3(0.0, 0.0, 1.0);
+        float best = 1.0;
+        if (count > 0) {
+            int j = arcSearch(first, count, s);
+            for (int m = 0; m < min(2, count); m++) {
+                int e = first + (j + m - first + 2 * count) % count;   // (% of a negative is undefined)
+                vec4 a = arcEntry(e, 0), b = arcEntry(e, 1);
+                float ds = abs(a.x - s);
+                float dist = dot(pixel + part.yz - a.yz, b.zw);
+                if (min(ds, L - ds) < 4.0 && abs(dist) < best) { best = abs(dist); cut = vec3(b.zw, dot(a.yz - pixel, b.zw)); }
+            }
+        }
+        for (int h = 0; h < ARC_RUNTIME(2); h++) {
+            vec3 q = h == 0 ? clipSquare(1.0, below, above, side, cut, WHOLE) : clipSquare(1.0, below, above, side, -cut, WHOLE);
+            if (q.x <= 0.0) continue;
+            float t = pathGradientT(arcLengthAt(pixel + q.yz), L, geo.x);
+            sum += rampAt(i, t) * q.x;
+            total += q.x;
+        }
+    }
+    return total > 0.0 ? sum / total : rampAt(i, pathGradientT(arcLengthAt(pixel), L, geo.x));
+}
+#endif
+
 // The paint averaged over the covered part of the pixel at `pixel` (SCENE.md: where the
 // colour changes within a pixel, the pixel gets the paint's average over its covered
 // part). `strip` = (n, a, b): the covered part is the strip a...b along the unit vector n
@@ -1306,7 +1399,13 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
 #if HALO_ARC
     if (kind == PAINT_PATH) {
         // Jumps: where t crosses a hard stop or wraps (cuts along the outline's normal, from
-        // the arc tables), and the medial axis, where s itself jumps (medialJump).
+        // the arc tables), and the medial axis, where s itself jumps (medialJump): a pixel
+        // the medial axis crosses is split along it (pathAcrossMedial).
+        vec2 mn;
+        float ms;
+        float md = medialJump(p, mn, ms);
+        float c = -md + dot(mn, p - pixel);      // the medial line: dot(mn, x - pixel) = c
+        if (md < 1e8 && abs(c) < 0.7072) return pathAcrossMedial(i, pixel, strip, c, mn);
         vec4 geo = vPaintGeometry[i];
         float L = geo.y, s = (t - geo.x - floor(t - geo.x)) * L;
         int first = int(i == 0 ? vArcJumps.x : vArcJumps.z), count = int(i == 0 ? vArcJumps.y : vArcJumps.w);
@@ -1321,10 +1420,6 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
                 nearestJump(dot(p - a.yz, b.zw), b.zw, best, n);
             }
         }
-        vec2 mn;
-        float ms;
-        float md = medialJump(p, mn, ms);
-        if (md < 1e8) nearestJump(md, mn, best, n);
     } else
 #endif
     if (kind != PAINT_ANGULAR && gl * (1.0 / 256.0) > lLast - lFirst) {

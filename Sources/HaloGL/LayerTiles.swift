@@ -67,6 +67,13 @@ struct LayerTiles {
     ///   outside the stroke's outer edge are not drawn (``faintGlowDistance``); nil: all are.
     init(_ layer: ResolvedLayer, quad: Box, hasGlow: Bool, grid: TileGrid, lutWidth: Int, faintGlowBeyond: Double? = nil) {
         let faint = faintGlowBeyond.flatMap { f in layer.glowSource.map { $0.outer + (layer.stroke?.capReach ?? 0) + f } } ?? .infinity
+        // Inside a stroke's inner edge the same: glow-only tiles wholly deeper than this are
+        // not drawn (``faintGlowDepth``; a fill's glow, inner = -infinity, is never faint inside).
+        let faintInside: Double = {
+            guard let f = faintGlowBeyond, f.isFinite, let src = layer.glowSource, src.inner.isFinite,
+                  let sigma = layer.glow?.sigma, let op = layer.glow?.opacity else { return -.infinity }
+            return src.inner - (layer.stroke?.capReach ?? 0) - LayerTiles.faintGlowDepth(sigma: sigma, opacity: op * layer.opacity)
+        }()
         let s = LayerTiles.size
         let i0 = Int(quad.x0), j0 = Int(quad.y0), i1 = Int(quad.x1), j1 = Int(quad.y1)
         let dt = 1 / Double(lutWidth - 2)       // rampLUT's sample interval
@@ -97,7 +104,7 @@ struct LayerTiles {
         // into four down to `minSize` so that the costly variants cover fewer pixels.
         func classify(_ x: Int, _ y: Int, _ x1: Int, _ y1: Int, cell: Int) {
             let (d, h, isEdge, fill, stroke) = coverage(x, y, x1, y1)
-            guard isEdge || fill > 0 || stroke > 0 || (hasGlow && d - h < faint) else { return }
+            guard isEdge || fill > 0 || stroke > 0 || (hasGlow && d - h < faint && d + h > faintInside) else { return }
             let box = Box(x0: Double(x), y0: Double(y), x1: Double(x1), y1: Double(y1))
             let splits = x1 - x > LayerTiles.minSize && y1 - y > LayerTiles.minSize
             var aa = false
@@ -124,9 +131,9 @@ struct LayerTiles {
             let box = Box(x0: Double(bx), y0: Double(by), x1: Double(bx1), y1: Double(by1))
             if uniform, fill > 0, let j = fillJumps, j.crosses(box) { uniform = false }
             if uniform, stroke > 0, let j = strokeJumps, j.crosses(box) { uniform = false }
-            if uniform && fill == 0 && stroke == 0 && !(hasGlow && d - h < faint) { return }
-            // A glow-only block that reaches past the faint distance: each cell decides.
-            if uniform && fill == 0 && stroke == 0 && d + h > faint { uniform = false }
+            if uniform && fill == 0 && stroke == 0 && !(hasGlow && d - h < faint && d + h > faintInside) { return }
+            // A glow-only block that reaches past either faint distance: each cell decides.
+            if uniform && fill == 0 && stroke == 0 && (d + h > faint || d - h < faintInside) { uniform = false }
             var y = by
             while y < by1 {
                 let y1 = min(grid.nextLine(after: y, step: s, axis: 1), by1)      // on the grid's lines
@@ -164,6 +171,18 @@ struct LayerTiles {
             if erfc(mid / 2.0.squareRoot()) / 2 > limit { lo = mid } else { hi = mid }
         }
         return hi * sigma
+    }
+
+    /// How far inside a stroke's inner edge (pixels) its glow stays under half a level
+    /// (0.5 / 255) at most: the shape shrunk to the inner edge is convex, so from a point D
+    /// deep in it the whole stroke lies outside the disc of radius D about the point, and
+    /// the 2-D Gaussian's mass outside that disc is exp(-D^2 / (2 sigma^2)) (the Rayleigh
+    /// tail); times the glow's and the layer's opacity, under the same limit as
+    /// ``faintGlowDistance``.
+    static func faintGlowDepth(sigma: Double, opacity: Double) -> Double {
+        let limit = 0.45 / 255 / max(opacity, 1e-12)
+        if limit >= 1 { return 0 }
+        return sigma * (2 * log(1 / limit)).squareRoot()
     }
 
     /// The draws to make, each a group and its tiles (``floatsPerTile`` floats each), with

@@ -79,13 +79,10 @@ final class ConformanceTests: XCTestCase {
 
     /// Landed scenes whose GPU image is not yet within the bound (max 8, at most 0.1%
     /// of pixels off by more than 2), with the bound it keeps meanwhile (measured, so that
-    /// it cannot get worse unseen): the dashed circle of feature-dash-ellipse (0.17% of
-    /// pixels 3 to 8 levels off along its dashes' ends and glow) and one pixel of
-    /// feature-path-corners where a hard stop and the inner corner's diagonal cross in one
-    /// pixel (14 levels).
-    static let gpuShortfalls: [String: (max: Double, over2: Double)] = [
-        "next/feature-dash-ellipse": (8, 0.2), "next/feature-path-corners": (14, 0.1),
-    ]
+    /// it cannot get worse unseen). None at present: feature-dash-ellipse (0.17%) and
+    /// feature-path-corners (14 levels) met the bound once the band's edges were clipped
+    /// with the dash cuts and the medial axis split a path paint's pixel.
+    static let gpuShortfalls: [String: (max: Double, over2: Double)] = [:]
 
     /// Skia's max difference and % of pixels off by more than 2, per scene, from the
     /// checker README's table rows `| scene | max | % > 2 | FLIP |`.
