@@ -301,6 +301,10 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     vec2 p = pixel + strip.xy * (0.5 * (strip.z + strip.w));      // the strip's middle
 #if !HALO_PAINT_AA
     vec2 g0;
+#if HALO_ARC
+    // (s alone: paintT's differences give its gradient, not needed here.)
+    if (kind == PAINT_PATH) return rampLUT(uRampLUT, vStroke[2 + i], uLUTWidth, pathGradientT(arcLengthAt(p), geo.y, geo.x));
+#endif
     return rampLUT(uRampLUT, vStroke[2 + i], uLUTWidth, paintT(i, kind, p, g0));
 #endif
     int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];

@@ -79,20 +79,24 @@ struct LayerTiles {
         let dt = 1 / Double(lutWidth - 2)       // rampLUT's sample interval
         let fillJumps = layer.fill.flatMap { PaintJumps($0, tMargin: dt) }, strokeJumps = layer.stroke.flatMap { PaintJumps($0.paint, tMargin: dt) }
         let smooth = SmoothEdges(layer, block: 1)
+        // What the closures below read, copied out once (a ResolvedStroke holds its paint's
+        // arrays: copying it per tile cost more than the tile's distance).
+        let outline = layer.outline, hasFill = layer.fill != nil
+        let band = layer.stroke.map { (inner: $0.inner, outer: $0.outer, capReach: $0.capReach, dashed: $0.dash != nil) }
         // The coverage of the rect [x, x1) x [y, y1) from the signed distance d at its
         // centre and its half-diagonal h: fill and stroke each 1 (wholly inside) or 0
         // (wholly outside), or an edge may cross it.
         func coverage(_ x: Int, _ y: Int, _ x1: Int, _ y1: Int) -> (d: Double, h: Double, isEdge: Bool, fill: Float, stroke: Float) {
             let c = Vec2(Double(x + x1) / 2, Double(y + y1) / 2)
             let h = 0.5 * Double(((x1 - x) * (x1 - x) + (y1 - y) * (y1 - y))).squareRoot() + 0.01
-            let d = layer.outline.signedDistance(c)
+            let d = outline.signedDistance(c)
             var isEdge = false
             var fill: Float = 0, stroke: Float = 0
-            if layer.fill != nil {
+            if hasFill {
                 if d <= -h { fill = 1 } else if d < h { isEdge = true }
             }
-            if let st = layer.stroke {
-                if st.dash != nil {
+            if let st = band {
+                if st.dashed {
                     // Dashes cut the band anywhere along it, and round caps reach past it.
                     if !(d >= st.outer + st.capReach + h || d <= st.inner - st.capReach - h) { isEdge = true }
                 } else if d - st.inner >= h && st.outer - d >= h { stroke = 1 }
@@ -285,10 +289,13 @@ struct LayerTiles {
 
 /// Where a gradient paint may jump or kink inside a pixel, for tile classification:
 /// the paint's geometry and its colour-stop locations, copied out once per layer so that
-/// asking about a tile allocates nothing.
-struct PaintJumps {
+/// asking about a tile allocates nothing (a class: the tile loops pass a reference, not
+/// a copy of its arrays).
+final class PaintJumps {
     /// linear: start, dt/dp; angular: centre, angle, span; radial: centre, r0, 1 / (r1 - r0).
-    private enum Kind { case linear(Vec2, Vec2), angular(Vec2, Double, Double), radial(Vec2, Double, Double), path }
+    /// path: offset, the outline's arc length, its smallest radius of curvature, whether the
+    /// colour jumps where t wraps (the colours at 0 and 1 differ).
+    private enum Kind { case linear(Vec2, Vec2), angular(Vec2, Double, Double), radial(Vec2, Double, Double), path(Double, OutlineArc, Double, Bool) }
     private let kind: Kind
     private let stops: [Double]
     /// How far outside a tile's range of t a stop still counts.
@@ -304,7 +311,7 @@ struct PaintJumps {
         case .linear(let s, _): kind = .linear(s, p.linearGradient)
         case .angular(let c, let angle, let span): kind = .angular(c, angle, span)
         case .radial(let c, let r0, _): kind = .radial(c, r0, p.radialInverseWidth)
-        case .path: kind = .path
+        case .path(let offset, let arc): kind = .path(offset, arc, arc.minimumRadiusOfCurvature, ramp.color(at: 0) != ramp.color(at: 1))
         }
         stops = ramp.stopLocations
         self.tMargin = max(tMargin, 1e-9)
@@ -321,9 +328,31 @@ struct PaintJumps {
         let x0 = b.x0 - margin, y0 = b.y0 - margin, x1 = b.x1 + margin, y1 = b.y1 + margin
         var lo = Double.infinity, hi = -Double.infinity
         switch kind {
-        case .path:
-            // Colour along the outline: its seam, medial axis and stops are not bounded here.
-            return true
+        case .path(let offset, let arc, let rho, let wrapJumps):
+            // t = s / L + offset (mod 1). s moves by at most K times the distance within the
+            // box's circumscribed disc (OutlineArc.minimumRadiusOfCurvature): K = 1 wholly
+            // outside the outline, rho / (rho - depth) less deep than rho; deeper (the medial
+            // axis, where s jumps) or at a sharp corner's inside, no bound: averaged.
+            let L = arc.length
+            guard L > 0 else { return false }
+            let c = Vec2((x0 + x1) / 2, (y0 + y1) / 2)
+            let h = 0.5 * ((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0)).squareRoot()
+            let d = arc.outline.signedDistance(c)
+            var k = 1.0
+            if d < h {
+                let depth = h - d
+                if depth >= 0.9 * rho { return true }
+                k = rho / (rho - depth)
+            }
+            let t = arc.arcLength(at: c) / L + offset, half = k * h / L
+            if half >= 0.5 { return true }
+            lo = t - half; hi = t + half
+            // Stops repeat every 1 (t wraps), and so does the wrap where its colours differ.
+            if wrapJumps && (lo - tMargin).rounded(.up) <= hi + tMargin { return true }
+            return stops.contains { l in
+                let shift = (lo - tMargin - l).rounded(.up)            // the first l + n >= lo - margin
+                return l + shift <= hi + tMargin
+            }
         case .linear(let s, let g):
             for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
                 let t = (x - s.x) * g.x + (y - s.y) * g.y

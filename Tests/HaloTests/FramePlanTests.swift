@@ -112,3 +112,52 @@ final class FramePlanTests: XCTestCase {
         }
     }
 }
+
+/// A path paint's tiles (colour by arc length, SCENE.md "Paints", path) skip the averaging
+/// variant only where no colour stop can fall within them.
+final class PathPaintTileTests: XCTestCase {
+    /// Hard stops every tenth, offset so that none falls on a tile line by chance.
+    private let paint = Paint(.path(offset: 0.013), stops: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9].flatMap { l in
+        [ColorStop(color: RGBA(l, 0, 1 - l), location: l), ColorStop(color: RGBA(l, 1, 0), location: min(l + 0.1, 1))]
+    })
+
+    /// For every 4 x 4 px box within 12 px of the outline (shapes at scale 3) that
+    /// PaintJumps lets skip the averaging variant, t sampled densely over the box grown by
+    /// its 1 px margin (13 x 13 points, s from OutlineArc) stays between two neighbouring
+    /// stops; and the bound is not vacuous: most boxes along a 4 px band skip it.
+    func testATileThatSkipsAveragingHoldsNoStopOfAPathPaint() throws {
+        let shapes = [
+            Shape(kind: .roundedRect, rect: Rect(10, 10, 90, 30), cornerRadii: [8, 8, 8, 8]),
+            Shape(kind: .roundedRect, rect: Rect(10, 10, 90, 30), cornerRadii: [12, 4, 12, 4], cornerStyle: .continuous),
+            Shape(kind: .capsule, rect: Rect(10, 10, 90, 30)),
+            Shape(kind: .ellipse, rect: Rect(10, 10, 90, 30)),
+        ]
+        let stops = paint.stops.map(\.location)
+        for shape in shapes {
+            let outline = Outline(shape, scale: 3)
+            let resolved = ResolvedPaint(paint, rect: shape.rect, time: 0, scale: 3, outline: outline)
+            let jumps = try XCTUnwrap(PaintJumps(resolved))
+            let arc = OutlineArc(outline)
+            var skipped = 0, inBand = 0
+            for y in stride(from: 0, to: 150, by: 4) { for x in stride(from: 0, to: 330, by: 4) {
+                let box = Box(x0: Double(x), y0: Double(y), x1: Double(x + 4), y1: Double(y + 4))
+                let d = outline.signedDistance(Vec2(Double(x) + 2, Double(y) + 2))
+                guard abs(d) < 12 else { continue }
+                if abs(d) < 2 { inBand += 1 }
+                if jumps.crosses(box) { continue }
+                if abs(d) < 2 { skipped += 1 }
+                let t0 = arc.arcLength(at: Vec2(Double(x) + 2, Double(y) + 2)) / arc.length + 0.013
+                var lo = Double.infinity, hi = -Double.infinity
+                for j in 0...12 { for i in 0...12 {
+                    let p = Vec2(Double(x) - 1 + 6 * Double(i) / 12, Double(y) - 1 + 6 * Double(j) / 12)
+                    var t = arc.arcLength(at: p) / arc.length + 0.013
+                    t -= (t - t0).rounded()                // unwrapped next to the centre's t
+                    lo = min(lo, t); hi = max(hi, t)
+                } }
+                let crossed = stops.contains { l in (lo - l).rounded(.up) <= hi - l }
+                XCTAssertFalse(crossed, "\(shape.kind) box at \(x), \(y): t from \(lo) to \(hi) holds a stop")
+            } }
+            XCTAssertGreaterThan(skipped, inBand / 2, "\(shape.kind): \(skipped) of \(inBand) band boxes skip averaging")
+        }
+    }
+}
