@@ -127,6 +127,11 @@ extension GLRenderer {
     func drawTextAtlas(_ plan: FramePlan) throws {
         guard plan.textAtlasSize.width > 0 else { return }
         try textAtlas.ensure(width: plan.textAtlasSize.width, height: plan.textAtlasSize.height, growOnly: true)
+        // Unchanged texts in an unchanged texture: the atlas already holds them.
+        let entries = plan.layers.compactMap { TextAtlasEntry($0) }
+        if let held = textAtlasContent, held.texture == textAtlas.texture, held.width == textAtlas.width,
+           held.height == textAtlas.height, held.entries == entries { return }
+        textAtlasContent = nil
         for (row, lp) in plan.layers.enumerated() {
             guard let placed = lp.text else { continue }
             let glow = try paintText(lp.layer, row: row, placed)
@@ -140,6 +145,7 @@ extension GLRenderer {
         }
         endPass("text atlas")
         try checkError("drawing the text atlas")
+        textAtlasContent = (entries, textAtlas.texture, textAtlas.width, textAtlas.height)
     }
 
     /// A text's fill image into `textFill` over its region: its exact coverage from the CPU

@@ -49,6 +49,9 @@ public final class GLRenderer {
     var textFill = RenderTarget(format: GL_RGBA32F)
     /// Each text layer's group at its place (TextAtlas.swift).
     var textAtlas = RenderTarget(format: GL_RGBA32F)
+    /// What `textAtlas` holds now (drawTextAtlas): a frame whose texts are all as before
+    /// (the same cached glyphs, region, place, paint and glow) does not draw them again.
+    var textAtlasContent: (entries: [TextAtlasEntry], texture: GLuint, width: Int, height: Int)?
     /// The placed background image of the last frame that had one: premultiplied floats
     /// (the canvas's start, and what direct tiles composite over) and its final 8-bit values
     /// (the target's start), uploaded only when the image changes (``uploadedBackground``).
@@ -113,7 +116,7 @@ public final class GLRenderer {
         halo_glDeleteTextures(1, &layerTexture)
         if timerQuery != 0 { halo_glDeleteQueries(1, &timerQuery) }
         canvas.release(); output.release(); glowA.release(); glowB.release(); backgroundFloat.release(); background8.release()
-        regionA.release(); regionB.release(); textCoverage.release(); textFill.release(); textAtlas.release()
+        regionA.release(); regionB.release(); textCoverage.release(); textFill.release(); textAtlas.release(); textAtlasContent = nil
     }
 
     /// When set, each pass of ``draw(_:)`` and ``render(_:)`` ends with `glFinish` and this

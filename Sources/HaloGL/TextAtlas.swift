@@ -59,3 +59,31 @@ extension LayerTiles {
         }
     }
 }
+
+/// One text of the text atlas as drawn (GLRenderer.textAtlasContent): equal entries draw
+/// equal texels. The glyphs compare by identity (TextGeometry is cached across frames and
+/// immutable; the entry holds it, so its identity cannot pass to another text).
+struct TextAtlasEntry: Equatable {
+    let glyphs: TextGeometry
+    /// The region (i0, j0, i1, j1) and the atlas place (page, x, y).
+    let place: [Int]
+    let fill: ResolvedPaint?
+    /// sigma, opacity and colour (r, g, b, a; -1 alpha for none) of the glow, empty without.
+    let glow: [Double]
+
+    init?(_ plan: FramePlan.LayerPlan) {
+        guard let placed = plan.text, let glyphs = plan.layer.text else { return nil }
+        self.glyphs = glyphs
+        let r = placed.region
+        place = [r.i0, r.j0, r.i1, r.j1, placed.atlas.page, placed.atlas.x, placed.atlas.y]
+        fill = plan.layer.fill
+        glow = plan.layer.glow.map { g in
+            let c = g.color ?? Premul(0, 0, 0, -1)
+            return [g.sigma, g.opacity, c.x, c.y, c.z, c.w]
+        } ?? []
+    }
+
+    static func == (a: TextAtlasEntry, b: TextAtlasEntry) -> Bool {
+        a.glyphs === b.glyphs && a.place == b.place && a.fill == b.fill && a.glow == b.glow
+    }
+}

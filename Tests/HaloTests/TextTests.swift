@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import Halo
 import HaloReference
+import HaloTesting
 
 /// SCENE.md "Text": fonts resolved as fontconfig does, greedy lines, and the exact area
 /// coverage of the union of the glyph outlines (nonzero winding).
@@ -164,5 +165,28 @@ final class TextTests: XCTestCase {
         for n in 0..<(100 * 50) { maxDiff = max(maxDiff, abs(img.pixels[n].w - cov.coverage[n])) }
         XCTAssertLessThan(maxDiff, 1e-6)
         XCTAssertGreaterThan(cov.coverage.reduce(0, +), 50, "the text covers something")
+    }
+}
+
+extension TextTests {
+    /// The GPU keeps a text's drawn group between frames while its glyphs, place, paint and
+    /// glow stay the same (GLRenderer.textAtlasContent): a text whose colour changes from
+    /// one frame to the next is drawn in its new colour, as the exact reference draws it.
+    func testTheGPUDrawsATextAgainWhenItsPaintChangesBetweenFrames() throws {
+        func scene(_ color: String) throws -> Scene {
+            try decode(textLayer(#""text": "Hi", "size": 30, "weight": 700"#, layerMembers: #""fill": { "type": "solid", "color": "\#(color)" }"#))
+        }
+        let gpu = try SharedGPU.renderer()
+        let white = try scene("white"), red = try scene("red")
+        _ = try gpu.render(Frame(white))
+        _ = try gpu.render(Frame(white))                 // the second frame reuses the atlas
+        let got = try gpu.render(Frame(red))
+        let exact = ReferenceRenderer().render(Frame(red)).toRGBA8()
+        let r = try XCTUnwrap(ImageComparison(exact, got))
+        XCTAssertLessThanOrEqual(r.maxDifference, 8, "red text after white: max \(r.maxDifference)")
+        // And back: the white text again, as the reference draws it.
+        let again = try gpu.render(Frame(white))
+        let r2 = try XCTUnwrap(ImageComparison(ReferenceRenderer().render(Frame(white)).toRGBA8(), again))
+        XCTAssertLessThanOrEqual(r2.maxDifference, 8, "white text after red: max \(r2.maxDifference)")
     }
 }
