@@ -53,20 +53,25 @@ float cubicArcLength(vec2 p0, vec2 p1, vec2 p2, vec2 p3, float t) {
     return sum * r;
 }
 
+// The continuous corner's three cubics' control points (CONTINUOUS.md's table, units of R),
+// four each, and its two short lines between them.
+const vec2 CONTINUOUS_CUBICS[12] = vec2[12](
+    vec2(1.52866483, 0.0), vec2(1.08849299, 0.0), vec2(0.86840701, 0.0), vec2(0.66993397, 0.06549600),
+    vec2(0.63149399, 0.07491100), vec2(0.37282401, 0.16906001), vec2(0.16906001, 0.37282401), vec2(0.07491100, 0.63149399),
+    vec2(0.06549600, 0.66993397), vec2(0.0, 0.86840701), vec2(0.0, 1.08849299), vec2(0.0, 1.52866483));
+
 // The continuous corner's point nearest to q (units of R, the corner's frame a, b; see
 // CONTINUOUS.md): (squared distance, arc length from the corner's start, point a, b).
+// (One call site each of cubicNearest and cubicArcLength: llvmpipe inlines every call.)
 vec4 continuousCornerNearest(vec2 q) {
-    const vec2 C10 = vec2(1.52866483, 0.0), C11 = vec2(1.08849299, 0.0), C12 = vec2(0.86840701, 0.0), C13 = vec2(0.66993397, 0.06549600);
-    const vec2 C20 = vec2(0.63149399, 0.07491100), C21 = vec2(0.37282401, 0.16906001), C22 = vec2(0.16906001, 0.37282401), C23 = vec2(0.07491100, 0.63149399);
-    const vec2 C30 = vec2(0.06549600, 0.66993397), C31 = vec2(0.0, 0.86840701), C32 = vec2(0.0, 1.08849299), C33 = vec2(0.0, 1.52866483);
     int piece = 0;
-    vec2 best = cubicNearest(q, C10, C11, C12, C13);
-    vec2 c = cubicNearest(q, C20, C21, C22, C23);
-    if (c.x < best.x) { best = c; piece = 2; }
-    c = cubicNearest(q, C30, C31, C32, C33);
-    if (c.x < best.x) { best = c; piece = 4; }
+    vec2 best = vec2(1e30, 0.0);
+    for (int c = 0; c < ARC_RUNTIME(3); c++) {
+        vec2 h = cubicNearest(q, CONTINUOUS_CUBICS[4 * c], CONTINUOUS_CUBICS[4 * c + 1], CONTINUOUS_CUBICS[4 * c + 2], CONTINUOUS_CUBICS[4 * c + 3]);
+        if (h.x < best.x) { best = h; piece = 2 * c; }
+    }
     for (int k = 1; k <= 3; k += 2) {
-        vec2 a = k == 1 ? C13 : C23, b = k == 1 ? C20 : C30;
+        vec2 a = CONTINUOUS_CUBICS[2 * k + 1], b = CONTINUOUS_CUBICS[2 * k + 2];
         vec2 ab = b - a;
         float t = clamp(dot(q - a, ab) / dot(ab, ab), 0.0, 1.0);
         vec2 v = q - (a + t * ab);
@@ -75,12 +80,15 @@ vec4 continuousCornerNearest(vec2 q) {
     float t = best.y, s;
     vec2 point;
     if (piece == 1 || piece == 3) {
-        vec2 a = piece == 1 ? C13 : C23, b = piece == 1 ? C20 : C30;
+        vec2 a = CONTINUOUS_CUBICS[2 * piece + 1], b = CONTINUOUS_CUBICS[2 * piece + 2];
         s = t * length(b - a);
         point = mix(a, b, t);
-    } else if (piece == 0) { s = cubicArcLength(C10, C11, C12, C13, t); point = cubicAt(C10, C11, C12, C13, t); }
-    else if (piece == 2) { s = cubicArcLength(C20, C21, C22, C23, t); point = cubicAt(C20, C21, C22, C23, t); }
-    else { s = cubicArcLength(C30, C31, C32, C33, t); point = cubicAt(C30, C31, C32, C33, t); }
+    } else {
+        int c = 2 * piece;            // the cubic's first control point: 0, 4 or 8
+        vec2 p0 = CONTINUOUS_CUBICS[c], p1 = CONTINUOUS_CUBICS[c + 1], p2 = CONTINUOUS_CUBICS[c + 2], p3 = CONTINUOUS_CUBICS[c + 3];
+        s = cubicArcLength(p0, p1, p2, p3, t);
+        point = cubicAt(p0, p1, p2, p3, t);
+    }
     return vec4(best.x, CONTINUOUS_PIECE_START[piece] + s, point);
 }
 

@@ -38,49 +38,25 @@ float capCoverage(vec2 p, float size, vec2 c, float r, vec2 C, vec2 g) {
         float l = length(p - c);
         vec3 edge = l > 0.0 ? vec3((p - c) / l, r - l) : WHOLE;
         vec3 beyond = vec3(-g, dot(p - C, g));
-        float inside = clippedArea(size, edge, WHOLE, WHOLE, WHOLE, WHOLE);
-        float part = inside > 1e-4 ? clippedArea(size, edge, beyond, WHOLE, WHOLE, WHOLE) / inside
-                                   : halfPlaneCoverage(-dot(p - C, g), -g, vec2(size));
+        float area[2];                  // the disc's part, and that part beyond the cut
+        for (int h = 0; h < ARC_RUNTIME(2); h++) area[h] = clippedArea(size, edge, h == 0 ? WHOLE : beyond, WHOLE, WHOLE, WHOLE);
+        float part = area[0] > 1e-4 ? area[1] / area[0] : halfPlaneCoverage(-dot(p - C, g), -g, vec2(size));
         return discSum / float(n * n) * min(part, 1.0);
     }
     return sum / float(n * n);
 }
 
-// True when the cut through C at arc length e (tangent t) belongs to the part of the
-// outline that q's side of the pixel measures: the foot of q on the cut's line has s
-// within 1 px of e. (Inside a tight corner another side's cut line crosses the band where
-// s belongs to this side.)
-bool cutNear(vec2 q, vec2 C, vec2 t, float e, float L) {
-    float ds = abs(arcLengthAt(q - dot(q - C, t) * t) - e);
-    return min(ds, L - ds) < 1.0;
-}
-
-// The part of the size x size square at p within `side` (a half-plane relative to p, see
-// clippedArea) that lies in a dash, for the membership interval around arc length s (of
-// the sample point q on that side): between the interval's two cuts for a dash, beyond
-// them for a gap. A cut that belongs to another part of the outline (cutNear) is ignored.
-float dashFraction(vec2 p, float size, float s, vec2 q, vec3 side, vec3 bandIn, vec3 bandOut) {
+// The part of the size x size square at p within `side` and the band (half-planes relative
+// to p, see clippedArea) that lies in a dash: between the interval's two cuts for a dash
+// (`on`), beyond them for a gap. (One call site of clippedArea: llvmpipe inlines every call.)
+float dashPart(float size, bool on, vec3 cutLo, vec3 cutHi, vec3 side, vec3 bandIn, vec3 bandOut) {
     const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
-    int first = int(vArcLists.x), count = int(vArcLists.y);
-    if (count == 0) return vArcInfo.y > 0.5 ? clippedArea(size, side, WHOLE, WHOLE, bandIn, bandOut) : 0.0;
-    float L = vArcInfo.x;
-    int i = arcSearch(first, count, s);
-    int lo = i >= first ? i : first + count - 1;            // before the first: the last (wrapping)
-    int hi = i + 1 < first + count ? i + 1 : first;
-    bool on = arcEntry(lo, 0).w > 0.5;
-    // Past the lower cut and before the upper one, each with the tangent on its dash's side
-    // (lower: after it in a dash, before it in a gap; upper: the reverse).
-    vec3 cut[2];
-    for (int c = 0; c < ARC_RUNTIME(2); c++) {
-        int e = c == 0 ? lo : hi;
-        vec4 a = arcEntry(e, 0), b = arcEntry(e, 1);
-        vec2 t = (c == 0) == on ? b.zw : b.xy;
-        float d = dot(p - a.yz, t);
-        cut[c] = !cutNear(q, a.yz, t, a.x, L) ? WHOLE : c == 0 ? vec3(-t, d) : vec3(t, -d);
+    float part[3];
+    for (int k = 0; k < ARC_RUNTIME(on ? 1 : 3); k++) {
+        vec3 x = on ? cutLo : k == 0 ? -cutLo : k == 1 ? -cutHi : WHOLE;
+        part[k] = clippedArea(size, side, x, on ? cutHi : WHOLE, bandIn, bandOut);
     }
-    if (on) return clippedArea(size, side, cut[0], cut[1], bandIn, bandOut);
-    return min(clippedArea(size, side, -cut[0], WHOLE, bandIn, bandOut) + clippedArea(size, side, -cut[1], WHOLE, bandIn, bandOut),
-               clippedArea(size, side, WHOLE, WHOLE, bandIn, bandOut));
+    return on ? part[0] : min(part[0] + part[1], part[2]);
 }
 
 // The dashed stroke's coverage of the size x size square at p, given the band's coverage
@@ -99,19 +75,74 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
         vec3 g = shapeSDG(p);
         bandIn = vec3(-g.yz, g.x - lo);
         bandOut = vec3(g.yz, hi - g.x);
-        band = clippedArea(size, bandIn, bandOut, WHOLE, WHOLE, WHOLE);
-        if (band < 1e-4) { bandIn = WHOLE; bandOut = WHOLE; band = 1.0; }
     }
-    vec2 mn;
-    float s;
-    float md = medialJump(p, mn, s);
-    bool split = abs(md) < 0.75 * size;
-    float frac = 0.0;
-    for (int k = 0; k < ARC_RUNTIME(split ? 2 : 1); k++) {
-        // Side k of the medial line (before: dot(mn, x) <= -md; after: the rest).
-        vec3 side = !split ? vec3(0.0, 0.0, 1.0) : k == 0 ? vec3(mn, -md) : vec3(-mn, md);
-        vec2 q = split ? p + mn * (-md + (k == 0 ? -0.25 : 0.25) * size) : p;
-        frac += dashFraction(p, size, split ? arcLengthAt(q) : s, q, side, bandIn, bandOut);
+    // Every s below comes from one call site of medialJump (its s is arcLengthAt's;
+    // llvmpipe inlines every call): step 0 at p, which also gives the medial line; then for
+    // each side of that line (one, or two where it crosses the square) step h = 0 at the
+    // side's sample point q, whose s picks the side's interval (its two cuts, a dash or a
+    // gap), and h = 1, 2 at the feet of q on the two cut lines: a cut whose foot's s is more
+    // than 1 px from the cut's is another part of the outline's (inside a tight corner
+    // another side's cut line crosses the band) and is ignored.
+    const vec3 WHOLE_PLANE = vec3(0.0, 0.0, 1.0);
+    int first = int(vArcLists.x), count = int(vArcLists.y);
+    float L = vArcInfo.x;
+    vec2 mn = vec2(1.0, 0.0), q = p;
+    float md = 1e9, s = 0.0, frac = 0.0;
+    bool split = false, on = vArcInfo.y > 0.5;
+    int eLo = 0, eHi = 0;
+    vec3 side = WHOLE_PLANE, cut[2];
+    cut[0] = WHOLE_PLANE; cut[1] = WHOLE_PLANE;
+    for (int step = 0; step < ARC_RUNTIME(7); step++) {
+        int k = (step - 1) / 3, h = step - 1 - 3 * k;       // side k, query h (step >= 1)
+        if (step > 0 && k >= (split ? 2 : 1)) break;
+        if (step > 0 && h == 0) {
+            side = !split ? WHOLE_PLANE : k == 0 ? vec3(mn, -md) : vec3(-mn, md);
+            q = split ? p + mn * (-md + (k == 0 ? -0.25 : 0.25) * size) : p;
+        }
+        vec4 ca = vec4(0.0);
+        vec2 ct = vec2(0.0);
+        if (h > 0) {
+            int e = h == 1 ? eLo : eHi;
+            vec4 b = arcEntry(e, 1);
+            ca = arcEntry(e, 0);
+            ct = (h == 1) == on ? b.zw : b.xy;             // the tangent on its dash's side
+        }
+        vec2 x = step == 0 || h == 0 ? q : q - dot(q - ca.yz, ct) * ct;
+        bool query = step == 0 || (h == 0 && split) || (h > 0 && count > 0);
+        vec2 qn;
+        float qs = s;
+        float qd = query ? medialJump(x, qn, qs) : 1e9;
+        if (step == 0) {
+            md = qd; mn = qn; s = qs; split = abs(md) < 0.75 * size;
+        } else if (h == 0) {
+            cut[0] = WHOLE_PLANE; cut[1] = WHOLE_PLANE;
+            on = vArcInfo.y > 0.5;                          // no cuts: all dash or all gap
+            if (count > 0) {
+                int i = arcSearch(first, count, qs);
+                eLo = i >= first ? i : first + count - 1;  // before the first: the last (wrapping)
+                eHi = i + 1 < first + count ? i + 1 : first;
+                on = arcEntry(eLo, 0).w > 0.5;
+                continue;
+            }
+        } else {
+            // Past the lower cut and before the upper one, each with the tangent on its
+            // dash's side (lower: after it in a dash, before it in a gap; upper: the reverse).
+            float ds = abs(qs - ca.x), d = dot(p - ca.yz, ct);
+            if (min(ds, L - ds) < 1.0) cut[h - 1] = h == 1 ? vec3(-ct, d) : vec3(ct, -d);
+            if (h == 1) continue;
+        }
+        // Step 0: the band's area in the square (its edges as lines); then the side's part
+        // in a dash. (One call site.)
+        bool first0 = step == 0;
+        float part = dashPart(size, first0 || on, first0 ? WHOLE_PLANE : cut[0], first0 ? WHOLE_PLANE : cut[1],
+                              first0 ? WHOLE_PLANE : side, bandIn, bandOut);
+        if (first0) {
+            band = part;
+            if (band < 1e-4) { bandIn = WHOLE_PLANE; bandOut = WHOLE_PLANE; band = 1.0; }
+            continue;
+        }
+        frac += part;
+        if (h == 0) step += 2;                              // no cuts: the side is done
     }
     float cov = cs * min(frac / band, 1.0);
 #if HALO_DASH == 2

@@ -248,13 +248,22 @@ vec4 pathAcrossMedial(int i, vec2 pixel, vec4 strip, float c, vec2 mn) {
     int first = int(i == 0 ? vArcJumps.x : vArcJumps.z), count = int(i == 0 ? vArcJumps.y : vArcJumps.w);
     vec4 sum = vec4(0.0);
     float total = 0.0;
-    for (int k = 0; k < ARC_RUNTIME(2); k++) {
-        vec3 side = k == 0 ? vec3(mn, c) : vec3(-mn, -c);
-        vec3 part = clipSquare(1.0, below, above, side, WHOLE, WHOLE);
-        if (part.x <= 0.0) continue;
-        float s = arcLengthAt(pixel + part.yz);
+    vec3 side = WHOLE, cut = WHOLE;
+    // Steps 3k + h: side k's part (h = 0), where its s finds the nearest jump, then that part
+    // before and beyond the jump (h = 1, 2). (One call site each of clipSquare and
+    // arcLengthAt: llvmpipe inlines every call.)
+    for (int step = 0; step < ARC_RUNTIME(6); step++) {
+        int k = step / 3, h = step - 3 * k;
+        if (h == 0) { side = k == 0 ? vec3(mn, c) : vec3(-mn, -c); cut = WHOLE; }
+        vec3 q = clipSquare(1.0, below, above, side, h == 0 ? WHOLE : h == 1 ? cut : -cut, WHOLE);
+        if (q.x <= 0.0) { if (h == 0) step += 2; continue; }
+        float s = arcLengthAt(pixel + q.yz);
+        if (h > 0) {
+            sum += rampAt(i, pathGradientT(s, L, geo.x)) * q.x;
+            total += q.x;
+            continue;
+        }
         // This side's nearest jump within a pixel of its centroid, as a line across it.
-        vec3 cut = vec3(0.0, 0.0, 1.0);
         float best = 1.0;
         if (count > 0) {
             int j = arcSearch(first, count, s);
@@ -262,19 +271,12 @@ vec4 pathAcrossMedial(int i, vec2 pixel, vec4 strip, float c, vec2 mn) {
                 int e = first + (j + m - first + 2 * count) % count;   // (% of a negative is undefined)
                 vec4 a = arcEntry(e, 0), b = arcEntry(e, 1);
                 float ds = abs(a.x - s);
-                float dist = dot(pixel + part.yz - a.yz, b.zw);
+                float dist = dot(pixel + q.yz - a.yz, b.zw);
                 if (min(ds, L - ds) < 4.0 && abs(dist) < best) { best = abs(dist); cut = vec3(b.zw, dot(a.yz - pixel, b.zw)); }
             }
         }
-        for (int h = 0; h < ARC_RUNTIME(2); h++) {
-            vec3 q = h == 0 ? clipSquare(1.0, below, above, side, cut, WHOLE) : clipSquare(1.0, below, above, side, -cut, WHOLE);
-            if (q.x <= 0.0) continue;
-            float t = pathGradientT(arcLengthAt(pixel + q.yz), L, geo.x);
-            sum += rampAt(i, t) * q.x;
-            total += q.x;
-        }
     }
-    return total > 0.0 ? sum / total : rampAt(i, pathGradientT(arcLengthAt(pixel), L, geo.x));
+    return total > 0.0 ? sum / total : vec4(0.0);     // (no covered part: no colour)
 }
 #endif
 

@@ -338,20 +338,25 @@ float cubicArcLength(vec2 p0, vec2 p1, vec2 p2, vec2 p3, float t) {
     return sum * r;
 }
 
+// The continuous corner's three cubics' control points (CONTINUOUS.md's table, units of R),
+// four each, and its two short lines between them.
+const vec2 CONTINUOUS_CUBICS[12] = vec2[12](
+    vec2(1.52866483, 0.0), vec2(1.08849299, 0.0), vec2(0.86840701, 0.0), vec2(0.66993397, 0.06549600),
+    vec2(0.63149399, 0.07491100), vec2(0.37282401, 0.16906001), vec2(0.16906001, 0.37282401), vec2(0.07491100, 0.63149399),
+    vec2(0.06549600, 0.66993397), vec2(0.0, 0.86840701), vec2(0.0, 1.08849299), vec2(0.0, 1.52866483));
+
 // The continuous corner's point nearest to q (units of R, the corner's frame a, b; see
 // CONTINUOUS.md): (squared distance, arc length from the corner's start, point a, b).
+// (One call site each of cubicNearest and cubicArcLength: llvmpipe inlines every call.)
 vec4 continuousCornerNearest(vec2 q) {
-    const vec2 C10 = vec2(1.52866483, 0.0), C11 = vec2(1.08849299, 0.0), C12 = vec2(0.86840701, 0.0), C13 = vec2(0.66993397, 0.06549600);
-    const vec2 C20 = vec2(0.63149399, 0.07491100), C21 = vec2(0.37282401, 0.16906001), C22 = vec2(0.16906001, 0.37282401), C23 = vec2(0.07491100, 0.63149399);
-    const vec2 C30 = vec2(0.06549600, 0.66993397), C31 = vec2(0.0, 0.86840701), C32 = vec2(0.0, 1.08849299), C33 = vec2(0.0, 1.52866483);
     int piece = 0;
-    vec2 best = cubicNearest(q, C10, C11, C12, C13);
-    vec2 c = cubicNearest(q, C20, C21, C22, C23);
-    if (c.x < best.x) { best = c; piece = 2; }
-    c = cubicNearest(q, C30, C31, C32, C33);
-    if (c.x < best.x) { best = c; piece = 4; }
+    vec2 best = vec2(1e30, 0.0);
+    for (int c = 0; c < ARC_RUNTIME(3); c++) {
+        vec2 h = cubicNearest(q, CONTINUOUS_CUBICS[4 * c], CONTINUOUS_CUBICS[4 * c + 1], CONTINUOUS_CUBICS[4 * c + 2], CONTINUOUS_CUBICS[4 * c + 3]);
+        if (h.x < best.x) { best = h; piece = 2 * c; }
+    }
     for (int k = 1; k <= 3; k += 2) {
-        vec2 a = k == 1 ? C13 : C23, b = k == 1 ? C20 : C30;
+        vec2 a = CONTINUOUS_CUBICS[2 * k + 1], b = CONTINUOUS_CUBICS[2 * k + 2];
         vec2 ab = b - a;
         float t = clamp(dot(q - a, ab) / dot(ab, ab), 0.0, 1.0);
         vec2 v = q - (a + t * ab);
@@ -360,12 +365,15 @@ vec4 continuousCornerNearest(vec2 q) {
     float t = best.y, s;
     vec2 point;
     if (piece == 1 || piece == 3) {
-        vec2 a = piece == 1 ? C13 : C23, b = piece == 1 ? C20 : C30;
+        vec2 a = CONTINUOUS_CUBICS[2 * piece + 1], b = CONTINUOUS_CUBICS[2 * piece + 2];
         s = t * length(b - a);
         point = mix(a, b, t);
-    } else if (piece == 0) { s = cubicArcLength(C10, C11, C12, C13, t); point = cubicAt(C10, C11, C12, C13, t); }
-    else if (piece == 2) { s = cubicArcLength(C20, C21, C22, C23, t); point = cubicAt(C20, C21, C22, C23, t); }
-    else { s = cubicArcLength(C30, C31, C32, C33, t); point = cubicAt(C30, C31, C32, C33, t); }
+    } else {
+        int c = 2 * piece;            // the cubic's first control point: 0, 4 or 8
+        vec2 p0 = CONTINUOUS_CUBICS[c], p1 = CONTINUOUS_CUBICS[c + 1], p2 = CONTINUOUS_CUBICS[c + 2], p3 = CONTINUOUS_CUBICS[c + 3];
+        s = cubicArcLength(p0, p1, p2, p3, t);
+        point = cubicAt(p0, p1, p2, p3, t);
+    }
     return vec4(best.x, CONTINUOUS_PIECE_START[piece] + s, point);
 }
 
@@ -561,41 +569,51 @@ float medialJump(vec2 p, out vec2 normal, out float s0) {
 
 // The part of the size x size square centred at the origin that lies in all five
 // half-planes dot(n, x) <= c, each given as vec3(n, c) (vec3(0, 0, 1): the whole plane,
-// vec3(0, 0, -1): none): the square clipped by each line (Sutherland-Hodgman; a convex
-// polygon gains at most one vertex per line, so 9), then its area and centroid (shoelace;
-// e.g. Bourke, "Calculating the area and centroid of a polygon", 1988). Returns (area as a
-// fraction of the square, centroid); the centroid is the origin for an empty part. Exact.
+// vec3(0, 0, -1): none). Returns (area as a fraction of the square, centroid); the
+// centroid is the origin for an empty part. Exact.
+// The part is the intersection of nine half-planes (the square's four sides and the five);
+// its boundary is, on each of the nine lines, the interval of the line inside the other
+// eight, so its area and centroid are sums over those segments P0 -> P1 (Green's theorem:
+// area = 1/2 sum cross(P0, P1), centroid = sum (P0 + P1) cross(P0, P1) / (6 area); Bourke,
+// "Calculating the area and centroid of a polygon", 1988). No polygon is kept: llvmpipe
+// compiles clipping into a list slowly (dynamically indexed arrays), these constant
+// loops quickly. Lines that coincide count once (the later one is dropped).
 vec3 clipSquare(float size, vec3 a, vec3 b, vec3 c, vec3 d, vec3 e) {
     float h = 0.5 * size;
-    vec2 v[9];
-    v[0] = vec2(-h, -h); v[1] = vec2(h, -h); v[2] = vec2(h, h); v[3] = vec2(-h, h);
-    int n = 4;
-    for (int k = 0; k < 5; k++) {
-        vec3 l = k == 0 ? a : k == 1 ? b : k == 2 ? c : k == 3 ? d : e;
-        if (l.x == 0.0 && l.y == 0.0) {             // the whole plane, or none
-            if (l.z < 0.0) return vec3(0.0);
-            continue;
-        }
-        vec2 w[9];
-        int m = 0;
-        for (int i = 0; i < n; i++) {
-            vec2 P = v[i], Q = v[i + 1 < n ? i + 1 : 0];
-            float fp = dot(l.xy, P) - l.z, fq = dot(l.xy, Q) - l.z;
-            if (fp <= 0.0 && m < 9) w[m++] = P;
-            if ((fp <= 0.0) != (fq <= 0.0) && m < 9) w[m++] = P + (Q - P) * (fp / (fp - fq));
-        }
-        n = m;
-        for (int i = 0; i < 9; i++) v[i] = w[i];
+    vec3 l[9];
+    l[0] = vec3(1.0, 0.0, h); l[1] = vec3(0.0, 1.0, h); l[2] = vec3(-1.0, 0.0, h); l[3] = vec3(0.0, -1.0, h);
+    l[4] = a; l[5] = b; l[6] = c; l[7] = d; l[8] = e;
+    for (int i = 4; i < 9; i++) {
+        float len = length(l[i].xy);
+        if (len == 0.0 && l[i].z < 0.0) return vec3(0.0);          // none
+        l[i] = len > 0.0 ? l[i] / len : vec3(0.0, 0.0, 1.0);       // unit normals; whole: no line
     }
-    float area = 0.0;
+    float area2 = 0.0;
     vec2 cen = vec2(0.0);
-    for (int i = 0; i < n; i++) {
-        vec2 P = v[i], Q = v[i + 1 < n ? i + 1 : 0];
-        float cr = P.x * Q.y - P.y * Q.x;
-        area += cr;
-        cen += (P + Q) * cr;
+    for (int i = 0; i < 9; i++) {
+        vec2 n = l[i].xy;
+        if (n == vec2(0.0)) continue;
+        vec2 dir = vec2(-n.y, n.x);              // along the line, the part on its left
+        vec2 o = n * l[i].z;
+        // A side of the square runs between the two sides across it.
+        float t0 = i < 4 ? -h : -1e30, t1 = i < 4 ? h : 1e30;
+        for (int j = 0; j < 9; j++) {
+            if (j == i || (i < 4 && j < 4) || l[j].xy == vec2(0.0)) continue;
+            float s = dot(l[j].xy, dir), r = l[j].z - dot(l[j].xy, o);
+            if (abs(s) < 1e-7) {
+                // Parallel: wholly outside, or the same line met before (counted there).
+                if (r < 0.0 || (r == 0.0 && dot(l[j].xy, n) > 0.0 && j < i)) t1 = -1e30;
+            } else if (s > 0.0) t1 = min(t1, r / s);
+            else t0 = max(t0, r / s);
+        }
+        if (t1 > t0) {
+            vec2 p0 = o + t0 * dir, p1 = o + t1 * dir;
+            float cr = p0.x * p1.y - p0.y * p1.x;
+            area2 += cr;
+            cen += (p0 + p1) * cr;
+        }
     }
-    return abs(area) > 1e-12 ? vec3(0.5 * abs(area) / (size * size), cen / (3.0 * area)) : vec3(0.0);
+    return area2 > 1e-12 * size * size ? vec3(0.5 * area2 / (size * size), cen / (3.0 * area2)) : vec3(0.0);
 }
 
 // clipSquare's area fraction alone.
@@ -675,49 +693,25 @@ float capCoverage(vec2 p, float size, vec2 c, float r, vec2 C, vec2 g) {
         float l = length(p - c);
         vec3 edge = l > 0.0 ? vec3((p - c) / l, r - l) : WHOLE;
         vec3 beyond = vec3(-g, dot(p - C, g));
-        float inside = clippedArea(size, edge, WHOLE, WHOLE, WHOLE, WHOLE);
-        float part = inside > 1e-4 ? clippedArea(size, edge, beyond, WHOLE, WHOLE, WHOLE) / inside
-                                   : halfPlaneCoverage(-dot(p - C, g), -g, vec2(size));
+        float area[2];                  // the disc's part, and that part beyond the cut
+        for (int h = 0; h < ARC_RUNTIME(2); h++) area[h] = clippedArea(size, edge, h == 0 ? WHOLE : beyond, WHOLE, WHOLE, WHOLE);
+        float part = area[0] > 1e-4 ? area[1] / area[0] : halfPlaneCoverage(-dot(p - C, g), -g, vec2(size));
         return discSum / float(n * n) * min(part, 1.0);
     }
     return sum / float(n * n);
 }
 
-// True when the cut through C at arc length e (tangent t) belongs to the part of the
-// outline that q's side of the pixel measures: the foot of q on the cut's line has s
-// within 1 px of e. (Inside a tight corner another side's cut line crosses the band where
-// s belongs to this side.)
-bool cutNear(vec2 q, vec2 C, vec2 t, float e, float L) {
-    float ds = abs(arcLengthAt(q - dot(q - C, t) * t) - e);
-    return min(ds, L - ds) < 1.0;
-}
-
-// The part of the size x size square at p within `side` (a half-plane relative to p, see
-// clippedArea) that lies in a dash, for the membership interval around arc length s (of
-// the sample point q on that side): between the interval's two cuts for a dash, beyond
-// them for a gap. A cut that belongs to another part of the outline (cutNear) is ignored.
-float dashFraction(vec2 p, float size, float s, vec2 q, vec3 side, vec3 bandIn, vec3 bandOut) {
+// The part of the size x size square at p within `side` and the band (half-planes relative
+// to p, see clippedArea) that lies in a dash: between the interval's two cuts for a dash
+// (`on`), beyond them for a gap. (One call site of clippedArea: llvmpipe inlines every call.)
+float dashPart(float size, bool on, vec3 cutLo, vec3 cutHi, vec3 side, vec3 bandIn, vec3 bandOut) {
     const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
-    int first = int(vArcLists.x), count = int(vArcLists.y);
-    if (count == 0) return vArcInfo.y > 0.5 ? clippedArea(size, side, WHOLE, WHOLE, bandIn, bandOut) : 0.0;
-    float L = vArcInfo.x;
-    int i = arcSearch(first, count, s);
-    int lo = i >= first ? i : first + count - 1;            // before the first: the last (wrapping)
-    int hi = i + 1 < first + count ? i + 1 : first;
-    bool on = arcEntry(lo, 0).w > 0.5;
-    // Past the lower cut and before the upper one, each with the tangent on its dash's side
-    // (lower: after it in a dash, before it in a gap; upper: the reverse).
-    vec3 cut[2];
-    for (int c = 0; c < ARC_RUNTIME(2); c++) {
-        int e = c == 0 ? lo : hi;
-        vec4 a = arcEntry(e, 0), b = arcEntry(e, 1);
-        vec2 t = (c == 0) == on ? b.zw : b.xy;
-        float d = dot(p - a.yz, t);
-        cut[c] = !cutNear(q, a.yz, t, a.x, L) ? WHOLE : c == 0 ? vec3(-t, d) : vec3(t, -d);
+    float part[3];
+    for (int k = 0; k < ARC_RUNTIME(on ? 1 : 3); k++) {
+        vec3 x = on ? cutLo : k == 0 ? -cutLo : k == 1 ? -cutHi : WHOLE;
+        part[k] = clippedArea(size, side, x, on ? cutHi : WHOLE, bandIn, bandOut);
     }
-    if (on) return clippedArea(size, side, cut[0], cut[1], bandIn, bandOut);
-    return min(clippedArea(size, side, -cut[0], WHOLE, bandIn, bandOut) + clippedArea(size, side, -cut[1], WHOLE, bandIn, bandOut),
-               clippedArea(size, side, WHOLE, WHOLE, bandIn, bandOut));
+    return on ? part[0] : min(part[0] + part[1], part[2]);
 }
 
 // The dashed stroke's coverage of the size x size square at p, given the band's coverage
@@ -736,19 +730,74 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
         vec3 g = shapeSDG(p);
         bandIn = vec3(-g.yz, g.x - lo);
         bandOut = vec3(g.yz, hi - g.x);
-        band = clippedArea(size, bandIn, bandOut, WHOLE, WHOLE, WHOLE);
-        if (band < 1e-4) { bandIn = WHOLE; bandOut = WHOLE; band = 1.0; }
     }
-    vec2 mn;
-    float s;
-    float md = medialJump(p, mn, s);
-    bool split = abs(md) < 0.75 * size;
-    float frac = 0.0;
-    for (int k = 0; k < ARC_RUNTIME(split ? 2 : 1); k++) {
-        // Side k of the medial line (before: dot(mn, x) <= -md; after: the rest).
-        vec3 side = !split ? vec3(0.0, 0.0, 1.0) : k == 0 ? vec3(mn, -md) : vec3(-mn, md);
-        vec2 q = split ? p + mn * (-md + (k == 0 ? -0.25 : 0.25) * size) : p;
-        frac += dashFraction(p, size, split ? arcLengthAt(q) : s, q, side, bandIn, bandOut);
+    // Every s below comes from one call site of medialJump (its s is arcLengthAt's;
+    // llvmpipe inlines every call): step 0 at p, which also gives the medial line; then for
+    // each side of that line (one, or two where it crosses the square) step h = 0 at the
+    // side's sample point q, whose s picks the side's interval (its two cuts, a dash or a
+    // gap), and h = 1, 2 at the feet of q on the two cut lines: a cut whose foot's s is more
+    // than 1 px from the cut's is another part of the outline's (inside a tight corner
+    // another side's cut line crosses the band) and is ignored.
+    const vec3 WHOLE_PLANE = vec3(0.0, 0.0, 1.0);
+    int first = int(vArcLists.x), count = int(vArcLists.y);
+    float L = vArcInfo.x;
+    vec2 mn = vec2(1.0, 0.0), q = p;
+    float md = 1e9, s = 0.0, frac = 0.0;
+    bool split = false, on = vArcInfo.y > 0.5;
+    int eLo = 0, eHi = 0;
+    vec3 side = WHOLE_PLANE, cut[2];
+    cut[0] = WHOLE_PLANE; cut[1] = WHOLE_PLANE;
+    for (int step = 0; step < ARC_RUNTIME(7); step++) {
+        int k = (step - 1) / 3, h = step - 1 - 3 * k;       // side k, query h (step >= 1)
+        if (step > 0 && k >= (split ? 2 : 1)) break;
+        if (step > 0 && h == 0) {
+            side = !split ? WHOLE_PLANE : k == 0 ? vec3(mn, -md) : vec3(-mn, md);
+            q = split ? p + mn * (-md + (k == 0 ? -0.25 : 0.25) * size) : p;
+        }
+        vec4 ca = vec4(0.0);
+        vec2 ct = vec2(0.0);
+        if (h > 0) {
+            int e = h == 1 ? eLo : eHi;
+            vec4 b = arcEntry(e, 1);
+            ca = arcEntry(e, 0);
+            ct = (h == 1) == on ? b.zw : b.xy;             // the tangent on its dash's side
+        }
+        vec2 x = step == 0 || h == 0 ? q : q - dot(q - ca.yz, ct) * ct;
+        bool query = step == 0 || (h == 0 && split) || (h > 0 && count > 0);
+        vec2 qn;
+        float qs = s;
+        float qd = query ? medialJump(x, qn, qs) : 1e9;
+        if (step == 0) {
+            md = qd; mn = qn; s = qs; split = abs(md) < 0.75 * size;
+        } else if (h == 0) {
+            cut[0] = WHOLE_PLANE; cut[1] = WHOLE_PLANE;
+            on = vArcInfo.y > 0.5;                          // no cuts: all dash or all gap
+            if (count > 0) {
+                int i = arcSearch(first, count, qs);
+                eLo = i >= first ? i : first + count - 1;  // before the first: the last (wrapping)
+                eHi = i + 1 < first + count ? i + 1 : first;
+                on = arcEntry(eLo, 0).w > 0.5;
+                continue;
+            }
+        } else {
+            // Past the lower cut and before the upper one, each with the tangent on its
+            // dash's side (lower: after it in a dash, before it in a gap; upper: the reverse).
+            float ds = abs(qs - ca.x), d = dot(p - ca.yz, ct);
+            if (min(ds, L - ds) < 1.0) cut[h - 1] = h == 1 ? vec3(-ct, d) : vec3(ct, -d);
+            if (h == 1) continue;
+        }
+        // Step 0: the band's area in the square (its edges as lines); then the side's part
+        // in a dash. (One call site.)
+        bool first0 = step == 0;
+        float part = dashPart(size, first0 || on, first0 ? WHOLE_PLANE : cut[0], first0 ? WHOLE_PLANE : cut[1],
+                              first0 ? WHOLE_PLANE : side, bandIn, bandOut);
+        if (first0) {
+            band = part;
+            if (band < 1e-4) { bandIn = WHOLE_PLANE; bandOut = WHOLE_PLANE; band = 1.0; }
+            continue;
+        }
+        frac += part;
+        if (h == 0) step += 2;                              // no cuts: the side is done
     }
     float cov = cs * min(frac / band, 1.0);
 #if HALO_DASH == 2
@@ -1315,13 +1364,22 @@ vec4 pathAcrossMedial(int i, vec2 pixel, vec4 strip, float c, vec2 mn) {
     int first = int(i == 0 ? vArcJumps.x : vArcJumps.z), count = int(i == 0 ? vArcJumps.y : vArcJumps.w);
     vec4 sum = vec4(0.0);
     float total = 0.0;
-    for (int k = 0; k < ARC_RUNTIME(2); k++) {
-        vec3 side = k == 0 ? vec3(mn, c) : vec3(-mn, -c);
-        vec3 part = clipSquare(1.0, below, above, side, WHOLE, WHOLE);
-        if (part.x <= 0.0) continue;
-        float s = arcLengthAt(pixel + part.yz);
+    vec3 side = WHOLE, cut = WHOLE;
+    // Steps 3k + h: side k's part (h = 0), where its s finds the nearest jump, then that part
+    // before and beyond the jump (h = 1, 2). (One call site each of clipSquare and
+    // arcLengthAt: llvmpipe inlines every call.)
+    for (int step = 0; step < ARC_RUNTIME(6); step++) {
+        int k = step / 3, h = step - 3 * k;
+        if (h == 0) { side = k == 0 ? vec3(mn, c) : vec3(-mn, -c); cut = WHOLE; }
+        vec3 q = clipSquare(1.0, below, above, side, h == 0 ? WHOLE : h == 1 ? cut : -cut, WHOLE);
+        if (q.x <= 0.0) { if (h == 0) step += 2; continue; }
+        float s = arcLengthAt(pixel + q.yz);
+        if (h > 0) {
+            sum += rampAt(i, pathGradientT(s, L, geo.x)) * q.x;
+            total += q.x;
+            continue;
+        }
         // This side's nearest jump within a pixel of its centroid, as a line across it.
-        vec3 cut = vec3(0.0, 0.0, 1.0);
         float best = 1.0;
         if (count > 0) {
             int j = arcSearch(first, count, s);
@@ -1329,19 +1387,12 @@ vec4 pathAcrossMedial(int i, vec2 pixel, vec4 strip, float c, vec2 mn) {
                 int e = first + (j + m - first + 2 * count) % count;   // (% of a negative is undefined)
                 vec4 a = arcEntry(e, 0), b = arcEntry(e, 1);
                 float ds = abs(a.x - s);
-                float dist = dot(pixel + part.yz - a.yz, b.zw);
+                float dist = dot(pixel + q.yz - a.yz, b.zw);
                 if (min(ds, L - ds) < 4.0 && abs(dist) < best) { best = abs(dist); cut = vec3(b.zw, dot(a.yz - pixel, b.zw)); }
             }
         }
-        for (int h = 0; h < ARC_RUNTIME(2); h++) {
-            vec3 q = h == 0 ? clipSquare(1.0, below, above, side, cut, WHOLE) : clipSquare(1.0, below, above, side, -cut, WHOLE);
-            if (q.x <= 0.0) continue;
-            float t = pathGradientT(arcLengthAt(pixel + q.yz), L, geo.x);
-            sum += rampAt(i, t) * q.x;
-            total += q.x;
-        }
     }
-    return total > 0.0 ? sum / total : rampAt(i, pathGradientT(arcLengthAt(pixel), L, geo.x));
+    return total > 0.0 ? sum / total : vec4(0.0);     // (no covered part: no colour)
 }
 #endif
 
