@@ -3,7 +3,7 @@
 // drawn by an OpenGL 3.3 renderer and by an exact CPU reference.
 import PackageDescription
 
-// The scene maths and the exact CPU reference are compiled optimised in debug builds too:
+// The scene maths, the exact CPU reference and the GL renderer's CPU side are compiled optimised in debug builds too:
 // the test suite renders every checker scene, example and random scene with the exact
 // reference, which is 10 to 30 times slower unoptimised (the suite stays under 5 minutes).
 let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
@@ -38,8 +38,9 @@ let package = Package(
         .target(name: "HaloPNG", dependencies: ["CHaloPNG", "HaloCore"]),
         // The exact CPU reference renderer. No GL.
         .target(name: "HaloReference", dependencies: ["HaloCore"], swiftSettings: optimisedInDebug),
-        // The OpenGL 3.3 renderer (headless through EGL).
-        .target(name: "HaloGL", dependencies: ["HaloCore", "CEpoxy"]),
+        // The OpenGL 3.3 renderer (headless through EGL). Optimised in debug too: its frame
+        // plan and the GPU's certified error bound (ErrorBound) are per-pixel CPU work.
+        .target(name: "HaloGL", dependencies: ["HaloCore", "CEpoxy"], swiftSettings: optimisedInDebug),
         // The public library: re-exports the above and adds the high-level API.
         .target(name: "Halo", dependencies: ["HaloCore", "HaloPNG", "HaloReference", "HaloGL"]),
         // Reference-image testing: comparison, tolerance, heat maps, the suite runner and its

@@ -44,7 +44,8 @@ struct SmoothEdges {
                     let sg = cornerSigns[i], R = o.radii[i]
                     let reach: Double
                     if o.kind == .roundedBox {
-                        let rho = max(R + d, 0)
+                        // A sharp corner stays sharp at every offset (mitred, SCENE.md "Stroke").
+                        let rho = R > 0 ? max(R + d, 0) : 0
                         if rho >= SmoothEdges.minRadius { continue }
                         reach = rho
                     } else {

@@ -61,6 +61,10 @@ public struct ReferenceTest: Sendable {
     public var artifactsDirectory: String
     /// Pixels the comparison leaves out (counted apart in the result), nil for none.
     public var mask: ComparisonMask?
+    /// `.certified`: the GPU's per-pixel bound (``ErrorBound``, ``CertifiedComparison``)
+    /// decides instead of ``tolerance``; needs the `.gpu` backend and a reference recorded
+    /// by the exact CPU reference renderer.
+    public var toleranceMode = ToleranceMode.fuzzy
 
     /// The artifacts folder used when none is given: `$HALO_ARTIFACTS`, else
     /// `halo-artifacts` in the system's temporary folder.
@@ -105,6 +109,9 @@ public struct ReferenceTest: Sendable {
     /// - Throws: as ``compare(sceneFile:at:to:gpu:)``.
     public func compare(_ scene: Scene, background: RGBA8Image? = nil, at time: Double? = nil, to reference: String,
                         name: String? = nil, gpu: GLRenderer? = nil) throws -> ReferenceTestResult {
+        if toleranceMode == .certified && backend != .gpu {
+            throw ReferenceTestError("the certified tolerance bounds the GPU's rendering: it needs the gpu backend, found \(backend.rawValue)")
+        }
         let start = DispatchTime.now()
         let image: RGBA8Image
         if backend == .gpu {
@@ -113,22 +120,35 @@ public struct ReferenceTest: Sendable {
             image = try Halo.render(scene, background: background, time: time, backend: .cpu)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        var result = try compare(image, to: reference, name: name)
+        let certified = toleranceMode == .certified
+        let bound = certified
+            ? ErrorBound(frame: try Frame(resolving: scene, time: time, backgroundImage: background), image: image) : nil
+        // A certified test compares with the exact image, so that is what it records.
+        let exact: (() throws -> RGBA8Image)? = certified
+            ? { try Halo.render(scene, background: background, time: time, backend: .cpu) } : nil
+        var result = try compare(image, to: reference, name: name, bound: bound, recording: exact)
         result.renderSeconds = seconds
         return result
     }
 
     /// Compares an already rendered image with the PNG at `reference`, recording per ``record``.
-    /// - Parameter name: names the artifacts (default: the reference's file name without `.png`);
-    ///   it may contain `/` to put them in subfolders.
+    /// - Parameters:
+    ///   - name: names the artifacts (default: the reference's file name without `.png`);
+    ///     it may contain `/` to put them in subfolders.
+    ///   - bound: the GPU's certified bound of `image` (``ErrorBound``): when given, it
+    ///     decides (``CertifiedComparison``) instead of ``tolerance``.
+    ///   - recording: makes the image written when a reference is recorded (nil: `image`);
+    ///     a certified test records the exact CPU image, never the GPU's.
     /// - Throws: ``PNGError`` for a reference that exists but cannot be read, or cannot be written.
-    public func compare(_ image: RGBA8Image, to reference: String, name: String? = nil) throws -> ReferenceTestResult {
+    public func compare(_ image: RGBA8Image, to reference: String, name: String? = nil, bound: ErrorBound? = nil,
+                        recording: (() throws -> RGBA8Image)? = nil) throws -> ReferenceTestResult {
+        func recorded() throws -> RGBA8Image { try recording?() ?? image }
         let name = name ?? Self.artifactName(reference)
         var result = ReferenceTestResult(name: name, referencePath: reference, outcome: .passed, actual: image)
         let exists = FileManager.default.fileExists(atPath: reference)
         if record == .all || ((record == .missing || record == .failed) && !exists) {
             if exists { result.expected = try? PNG.read(reference) }
-            try PNG.write(image, to: reference)
+            try PNG.write(try recorded(), to: reference)
             result.outcome = .recorded
             result.failureReason = nil
             return result
@@ -143,7 +163,7 @@ public struct ReferenceTest: Sendable {
         result.expected = expected
         guard let comparison = ImageComparison(expected, image, mask: mask) else {
             if record == .failed {
-                try PNG.write(image, to: reference)
+                try PNG.write(try recorded(), to: reference)
                 result.outcome = .recorded
                 return result
             }
@@ -153,22 +173,30 @@ public struct ReferenceTest: Sendable {
             return result
         }
         result.comparison = comparison
-        if let reason = tolerance.failureReason(comparison) {
+        var reason = tolerance.failureReason(comparison)
+        if let bound {
+            let certified = CertifiedComparison(reference: expected, actual: image, bound: bound, mask: mask)
+            result.certified = certified
+            reason = certified.map { $0.failureReason } ?? "the bound's size differs from the image's"
+        }
+        if let reason {
             if record == .failed {
-                try PNG.write(image, to: reference)
+                try PNG.write(try recorded(), to: reference)
                 result.outcome = .recorded
                 result.failureReason = "rewritten (was: \(reason))"
                 return result
             }
             result.outcome = .failed
             result.failureReason = reason
-            result.artifacts = writeArtifacts(name: name, actual: image, expected: expected, comparison: comparison)
+            result.artifacts = writeArtifacts(name: name, actual: image, expected: expected, comparison: comparison,
+                                              exact: recording.flatMap { try? $0() })
         }
         return result
     }
 
     /// Writes actual, expected (when known) and diff (when comparable) PNGs; nil paths where nothing was written.
-    private func writeArtifacts(name: String, actual: RGBA8Image, expected: RGBA8Image?, comparison: ImageComparison?) -> ReferenceTestResult.Artifacts {
+    private func writeArtifacts(name: String, actual: RGBA8Image, expected: RGBA8Image?, comparison: ImageComparison?,
+                                exact: RGBA8Image? = nil) -> ReferenceTestResult.Artifacts {
         let base = URL(fileURLWithPath: artifactsDirectory).appendingPathComponent(name)
         try? FileManager.default.createDirectory(at: base.deletingLastPathComponent(), withIntermediateDirectories: true)
         func write(_ image: RGBA8Image?, _ suffix: String) -> String? {
@@ -177,7 +205,8 @@ public struct ReferenceTest: Sendable {
             do { try PNG.write(image, to: path); return path } catch { return nil }
         }
         return .init(actual: write(actual, ".actual.png"), expected: write(expected, ".expected.png"),
-                     diff: write(expected.flatMap { comparison?.heatMap(over: $0) }, ".diff.png"))
+                     diff: write(expected.flatMap { comparison?.heatMap(over: $0) }, ".diff.png"),
+                     exact: write(exact, ".exact.png"))
     }
 
     /// The reference to use for a scene file on `backend`: the first that exists of
@@ -229,6 +258,9 @@ public struct ReferenceTestResult: Sendable, CustomStringConvertible {
         public var actual: String?
         public var expected: String?
         public var diff: String?
+        /// A certified test's exact CPU image of the scene: what `halo approve` makes the
+        /// reference (a certified reference is the exact image, never the GPU's).
+        public var exact: String? = nil
     }
 
     /// The test's name (the artifacts' base name).
@@ -248,6 +280,8 @@ public struct ReferenceTestResult: Sendable, CustomStringConvertible {
     public var artifacts: Artifacts?
     /// Time spent rendering, in seconds (0 when an image was given).
     public var renderSeconds: Double = 0
+    /// The certified comparison, when the test used ``ToleranceMode/certified``.
+    public var certified: CertifiedComparison?
 
     init(name: String, referencePath: String, outcome: Outcome, actual: RGBA8Image) {
         self.name = name; self.referencePath = referencePath; self.outcome = outcome; self.actual = actual

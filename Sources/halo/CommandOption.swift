@@ -90,7 +90,7 @@ extension CommandOption {
     static let all: [CommandOption] = [
         output, renderTime, exportFrom, exportTo, exportFPS, exportLoop, seed, count, singular, record, benchSize, backend, artifacts, junit, html, jobs, testFuzzy,
         diffImage, diffFuzzy, diffIgnore, diffMask, diffJSON, benchFrames, warmup, benchJSON, passes, shaders, previewSize, previewTime, noVsync,
-        recordFormat, baseline, help, previewFrames, screenshot, windowScreenshot, script,
+        recordFormat, baseline, errorBound, toleranceMode, help, previewFrames, screenshot, windowScreenshot, script,
     ]
 
     /// `test`: a further baseline key (a `String`), tried before the backend's and the plain reference.
@@ -98,6 +98,21 @@ extension CommandOption {
         "--baseline", value: .path("KEY"), commands: [.test],
         help: "compare with SCENE.KEY.png where it exists (e.g. a driver: llvmpipe), else SCENE.gpu.png or SCENE.cpu.png "
             + "for the backend, else SCENE.png; the row names the file used")
+
+    /// `render`: where to write the GPU's certified error bound (a `String`).
+    static let errorBound = CommandOption(
+        "--error-bound", value: .outputFile("BOUND.png"), commands: [.render],
+        help: "also write the GPU's per-pixel bound on its difference from the exact image (gpu backend only): "
+            + "red = the bound in 8-bit levels of the premultiplied channels, rounded up (255: none, e.g. a shader paint); "
+            + "green = the budget that makes most of it (0 none, 1 curved edge, 2 dash end, 3 paint averaging, 4 glow, "
+            + "5 material, 6 straight-alpha encoding, 7 unbounded); blue 0; alpha 255")
+
+    /// `test`: how images are judged (a ``ToleranceMode``).
+    static let toleranceMode = CommandOption(
+        "--tolerance", value: .toleranceMode, commands: [.test],
+        help: "fuzzy: the scene's or --fuzzy's tolerance; certified: each pixel within the GPU's own bound of it "
+            + "(halo render --error-bound) plus 1 level, against references recorded with --backend cpu (gpu backend only)",
+        default: .value(ToleranceMode.fuzzy.rawValue))
 
     /// `preview`: what the R key records one loop as (a ``MotionFormat`` name).
     static let recordFormat = CommandOption(

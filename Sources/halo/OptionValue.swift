@@ -35,6 +35,8 @@ enum OptionValue: Sendable {
     /// A web-platform-tests fuzzy tolerance, e.g. `maxDifference=0-2;totalPixels=0-100`.
     /// Gives a `FuzzyTolerance`.
     case tolerance
+    /// A ``ToleranceMode`` name.
+    case toleranceMode
     /// A `halo preview` script, `"F ACTION; ..."`. Gives a `PreviewScript`.
     case script
     /// `apng`, `gif`, `mp4`, `webm` or `png`. Gives a `MotionFormat`.
@@ -49,6 +51,7 @@ enum OptionValue: Sendable {
         case .backend: return Self.choices(Backend.self).joined(separator: "|")
         case .recordMode: return Self.choices(RecordMode.self).joined(separator: "|")
         case .tolerance: return "SPEC"
+        case .toleranceMode: return Self.choices(ToleranceMode.self).joined(separator: "|")
         case .script: return "\"F ACTION; ...\""
         case .motionFormat: return "apng|gif|mp4|webm|png"
         }
@@ -97,6 +100,8 @@ enum OptionValue: Sendable {
             return try Self.choice(RecordMode.self, text, for: name)
         case .tolerance:
             return try FuzzyTolerance(parsing: text)
+        case .toleranceMode:
+            return try Self.choice(ToleranceMode.self, text, for: name)
         case .script:
             return try PreviewScript(parsing: text)
         case .motionFormat:

@@ -12,7 +12,14 @@ enum RenderCommand {
 
     /// Help's prose after the options.
     static let after = """
-    OUTPUT: the output path and the render time in milliseconds, on stdout.
+    OUTPUT: the output path and the render time in milliseconds, on stdout; with
+    --error-bound, the bound's file and its median and 99th percentile.
+
+    ERROR BOUND: the GPU renderer's own statement of how far each pixel may be from
+    the exact image, from the error budgets its shaders and glow plan state (curved
+    edges taken straight across sub-squares, dash ends, paint averaged over a
+    strip, the glow and material blurs at reduced resolution, the 8-bit
+    straight-alpha encoding). `halo test --tolerance certified` checks against it.
 
     LIMITS: each bounds memory or time; anything else SCENE.md allows is drawn
     (a stroke has no upper width: a crop of a wider design is valid).
@@ -41,6 +48,15 @@ enum RenderCommand {
         let time: Double? = args.value(.renderTime)
         let backend: Backend = args.value(.backend)!
         let shaders: String? = args.value(.shaders)
+        let boundFile: String? = args.value(.errorBound)
+        if boundFile != nil && backend != .gpu {
+            printError("halo render: --error-bound bounds the GPU's image: it needs --backend gpu, found \(backend.rawValue)")
+            return 2
+        }
+        if boundFile != nil && (args.given(.exportLoop) || args.given(.exportFrom) || args.given(.exportTo)) {
+            printError("halo render: --error-bound writes one image's bound: not with --from, --to or --loop")
+            return 2
+        }
         let (scene, background) = try CommandFailure.exiting(2) { try Halo.load(args.operands[0]) }
         if args.given(.exportLoop) || args.given(.exportFrom) || args.given(.exportTo) {
             return try Export.run(args, scene: scene, background: background, backend: backend, shaders: shaders)
@@ -75,8 +91,23 @@ enum RenderCommand {
             return error is SceneError || isPaintError(error) ? 2 : 1
         }
         let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+        var bound: ErrorBound?
+        if boundFile != nil {
+            guard used == .gpu else {
+                printError("halo render: no GPU, so no error bound: nothing written")
+                return 1
+            }
+            bound = ErrorBound(frame: try CommandFailure.exiting(2) { try Frame(resolving: scene, time: time, backgroundImage: background) },
+                               image: image)
+        }
         try CommandFailure.exiting(1) { try PNG.write(image, to: out) }
         print("\(out) \(String(format: "%.1f", ms)) ms (\(used.rawValue)\(setup))")
+        if let boundFile, let bound {
+            try CommandFailure.exiting(1) { try PNG.write(bound.encoded, to: boundFile) }
+            let w = bound.widths
+            print("\(boundFile): bound median \(String(format: "%.2f", w.median)), 99th percentile \(String(format: "%.2f", w.p99)) levels; "
+                  + "above 0 on \(String(format: "%.1f", 100 * w.nonzeroShare))% of pixels")
+        }
         return 0
     }
 }

@@ -22,6 +22,12 @@ enum TestCommand {
     button.t0.5.png (%g of the time); without it the scene is drawn once at
     its own "time". "fuzzy" is the web-platform-tests reftest tolerance (see
     `halo diff --help`); the default is "\(FuzzyTolerance.defaultText)".
+
+    CERTIFIED: with --tolerance certified (GPU only), each pixel may differ from a
+    reference recorded with --backend cpu by the GPU's own bound there (see
+    `halo render --help`, ERROR BOUND) plus 1 level for rounding, and no more; a
+    failure names the pixels over their bound and the budget that bounded each.
+    The fuzzy tolerance is then not used.
     """
 
     /// Help's prose after the options.
@@ -48,7 +54,7 @@ enum TestCommand {
         if options.backend == .gpu {
             do {
                 mainGPU = try GLRenderer(shaders: ShaderLibrary(directory: options.shaders))
-            } catch let e as GLError where !options.backendGiven {
+            } catch let e as GLError where !options.backendGiven && options.toleranceMode == .fuzzy {
                 printError("halo test: GPU unavailable (\(e)); using the CPU reference")
                 options.backend = .cpu
             } catch {
@@ -106,6 +112,10 @@ enum TestCommand {
         o.backendGiven = args.given(.backend)
         o.jobs = args.value(.jobs) ?? o.jobs
         o.tolerance = args.value(.testFuzzy)!
+        o.toleranceMode = args.value(.toleranceMode)!
+        if o.toleranceMode == .certified && o.backend != .gpu {
+            throw UsageError("--tolerance certified checks the GPU's image against its own bound: it needs --backend gpu, found \(o.backend.rawValue)")
+        }
         o.shaders = args.value(.shaders)
         o.artifacts = args.value(.artifacts) ?? ReferenceTest.defaultArtifactsDirectory
         do {
@@ -128,6 +138,7 @@ final class TestRun: @unchecked Sendable {
         var backendGiven = false
         var jobs = 1
         var tolerance = FuzzyTolerance.default
+        var toleranceMode = ToleranceMode.fuzzy
         var shaders: String?
         var artifacts = ""
         var junit: String?
@@ -250,10 +261,13 @@ final class TestRun: @unchecked Sendable {
                 var tester = ReferenceTest(tolerance: c.tolerance, record: options.record, backend: options.backend,
                                            artifactsDirectory: options.artifacts)
                 tester.mask = c.mask
+                tester.toleranceMode = options.toleranceMode
                 do {
                     let r = try tester.compare(c.scene!, background: c.background, at: c.time, to: c.reference, name: c.name, gpu: gpu)
                     out.result = r
-                    if let comparison = r.comparison {
+                    if let certified = r.certified {
+                        out.pixelsOverTolerance = certified.violationCount
+                    } else if let comparison = r.comparison {
                         let limit = Float(c.tolerance.maxDifference.upperBound)
                         out.pixelsOverTolerance = comparison.perPixel.reduce(0) { $0 + ($1 > limit ? 1 : 0) }
                     }
@@ -337,14 +351,15 @@ final class TestRun: @unchecked Sendable {
 
 extension TestRun {
     /// The file in the artifacts folder that lists the last run's failing images and their
-    /// references, one `ACTUAL<TAB>REFERENCE` line each (`halo approve` reads it).
+    /// references, one `ACTUAL<TAB>REFERENCE` line each (`halo approve` reads it); for a
+    /// certified run ACTUAL is the exact CPU image, the only kind of reference it checks against.
     static let approvalFile = "halo-approve.tsv"
 
     /// Writes (or removes, when nothing failed) the approval list of this run.
     func writeApprovalList() {
         let path = (options.artifacts as NSString).appendingPathComponent(TestRun.approvalFile)
         let lines = cases.compactMap { c -> String? in
-            guard c.result?.outcome == .failed, let actual = c.result?.artifacts?.actual else { return nil }
+            guard c.result?.outcome == .failed, let actual = c.result?.artifacts.flatMap({ $0.exact ?? $0.actual }) else { return nil }
             return actual + "\t" + URL(fileURLWithPath: c.reference).standardizedFileURL.path
         }
         if lines.isEmpty { try? FileManager.default.removeItem(atPath: path); return }

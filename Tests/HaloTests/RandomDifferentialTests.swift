@@ -34,20 +34,30 @@ final class RandomDifferentialTests: XCTestCase {
         XCTAssertNotEqual(RandomScene.json(seed: 42), RandomScene.json(seed: 43))
     }
 
+    /// Each seed's frame, exact CPU image (nil where it held a NaN) and GPU image, rendered
+    /// once for the tests below.
+    nonisolated(unsafe) static var renders: [UInt64: (frame: Frame, cpu: RGBA8Image?, gpu: RGBA8Image)] = [:]
+
+    func render(seed: UInt64) throws -> (frame: Frame, cpu: RGBA8Image?, gpu: RGBA8Image) {
+        if let r = Self.renders[seed] { return r }
+        let scene = try SceneDecoder.decode(Data(RandomScene.json(seed: seed).utf8), file: "seed-\(seed).json")
+        let frame = Frame(scene)
+        let cpuFloat = ReferenceRenderer().render(frame)
+        let nan = cpuFloat.pixels.contains { $0.x.isNaN || $0.y.isNaN || $0.z.isNaN || $0.w.isNaN }
+        let r = (frame, nan ? nil : cpuFloat.toRGBA8(), try SharedGPU.renderer().render(frame))
+        Self.renders[seed] = r
+        return r
+    }
+
     /// 100 random scenes: in each, 99.5% of pixels within 2 levels between GPU and CPU;
     /// the CPU image has no NaN and the GPU writes every pixel (a pixel the GPU left
     /// unwritten would show as a difference against the CPU's background).
     func testGPUAgreesWithCPUOnRandomScenes() throws {
-        let gpu = try SharedGPU.renderer()
         var worst: (seed: UInt64, share: Double) = (0, 100)
         for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
-            let json = RandomScene.json(seed: seed)
-            let scene = try SceneDecoder.decode(Data(json.utf8), file: "seed-\(seed).json")
-            let frame = Frame(scene)
-            let cpuFloat = ReferenceRenderer().render(frame)
-            XCTAssertFalse(cpuFloat.pixels.contains { $0.x.isNaN || $0.y.isNaN || $0.z.isNaN || $0.w.isNaN }, "seed \(seed): NaN in the CPU image")
-            let cpu = cpuFloat.toRGBA8()
-            let got = try gpu.render(frame)
+            let r = try render(seed: seed)
+            guard let cpu = r.cpu else { XCTFail("seed \(seed): NaN in the CPU image"); continue }
+            let got = r.gpu
             guard let c = ImageComparison(cpu, got) else { XCTFail("seed \(seed): sizes differ"); continue }
             let within2 = 100 - c.percentOver(2)
             if within2 < worst.share { worst = (seed, within2) }
@@ -57,6 +67,27 @@ final class RandomDifferentialTests: XCTestCase {
             }
         }
         print("random scenes: seeds \(Self.firstSeed)...\(Self.firstSeed + UInt64(Self.count) - 1); worst seed \(worst.seed) with \(String(format: "%.3f", worst.share))% of pixels within 2 levels")
+    }
+
+    /// The GPU's certified bound (``ErrorBound``) holds on the same random scenes: every pixel
+    /// of the GPU image within its bound, plus 1 level for rounding, of the exact CPU image
+    /// (the rule of `halo test --tolerance certified`). HALO_RANDOM_SEEDS=1,100 runs all 100.
+    func testGPUImageIsWithinItsCertifiedBoundOnRandomScenes() throws {
+        var widths: [Float] = []
+        for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
+            let r = try render(seed: seed)
+            guard let cpu = r.cpu else { XCTFail("seed \(seed): NaN in the CPU image"); continue }
+            let bound = ErrorBound(frame: r.frame, image: r.gpu)
+            widths += bound.levels
+            guard let c = CertifiedComparison(reference: cpu, actual: r.gpu, bound: bound) else { XCTFail("seed \(seed): sizes differ"); continue }
+            if let reason = c.failureReason {
+                let dir = writeArtifacts(name: "random-\(seed)-bound", actual: r.gpu, expected: cpu, comparison: c.comparison)
+                XCTFail("seed \(seed): \(reason); reproduce with `halo random-scene --seed \(seed)`; images in \(dir)")
+            }
+        }
+        widths.sort()
+        let q = { (f: Double) in widths.isEmpty ? 0 : widths[min(widths.count - 1, Int(f * Double(widths.count)))] }
+        print("certified bound on random scenes \(Self.firstSeed)...\(Self.firstSeed + UInt64(Self.count) - 1): median \(q(0.5)), 99th percentile \(q(0.99)) levels")
     }
 
     /// 20 singular-point scenes (``RandomScene/singularJSON(seed:)``: linear end points

@@ -1,0 +1,194 @@
+import Foundation
+import HaloCore
+
+/// ``ErrorBudget/paint``: how far the GPU's colour for a pixel may be from the paint's exact
+/// average over the pixel's covered part, as a fraction of full scale (infinity: no promise).
+enum PaintErrorTerm {
+    /// Whether the paint is one colour everywhere (a shader paint never is: its function is unknown).
+    static func isUniform(_ paint: ResolvedPaint) -> Bool {
+        if case .shader = paint.geometry { return false }
+        return paint.isSolid
+    }
+
+    /// The error at pixel centre p; `edge`: the pixel may be partly covered (its covered part
+    /// is then taken as a strip, whose average is any value within the paint's range).
+    static func error(_ paint: ResolvedPaint, at p: Vec2, edge: Bool) -> Double {
+        if case .shader = paint.geometry { return .infinity }
+        guard let ramp = paint.ramp, !paint.isSolid else { return 0 }
+        var wraps = false, nearCentre = false
+        switch paint.geometry {
+        case .shader: return .infinity
+        case .solid, .material: return 0
+        case .angular(let c, _, _):
+            wraps = true
+            // paintNearCentre within 4 px; the pixel holds every colour when it holds c.
+            nearCentre = length(p - c) < 4.75
+        case .radial(let c, _, _):
+            nearCentre = length(p - c) < 16.75
+        case .path:
+            wraps = true
+        case .linear:
+            break
+        }
+        // t over the pixel: 3 x 3 samples, widened by a quarter of their spread.
+        var ts: [Double] = []
+        ts.reserveCapacity(10)
+        for dy in [-0.5, 0, 0.5] { for dx in [-0.5, 0, 0.5] { ts.append(paint.paintT(at: p + Vec2(dx, dy))) } }
+        if case .radial(let c, _, _) = paint.geometry, abs(c.x - p.x) <= 0.5, abs(c.y - p.y) <= 0.5 { ts.append(paint.paintT(at: c)) }
+        var intervals: [(Double, Double)]
+        var jump = nearCentre
+        let lo = ts.min()!, hi = ts.max()!
+        if wraps && (hi - lo > 0.5 || (nearCentre && length(p - centre(paint)) < 1.5)) {
+            // Across the seam (or the wrap of a path paint): the samples near 1 and near 0 apart.
+            let upper = ts.filter { $0 >= 0.5 }, lower = ts.filter { $0 < 0.5 }
+            intervals = [(upper.min() ?? 1, 1), (0, lower.max() ?? 0)]
+            if nearCentre && length(p - centre(paint)) < 1.5 { intervals = [(0, 1)] }
+            jump = true
+        } else {
+            let m = 0.25 * (hi - lo) + 1e-9
+            intervals = [(lo - m, hi + m)]
+        }
+        if case .path(_, let arc) = paint.geometry, !jump, (hi - lo) * arc.length > 1.5 {
+            jump = true     // s stretches (an inner corner) or jumps (the medial axis) here
+        }
+        // The colours over each interval, in pieces split at hard stops (two nodes at one
+        // location): their joint range, the largest piece's, and how many jumps (hard stops,
+        // and the seam or wrap between two intervals) the pixel holds.
+        var cmin = Premul(repeating: .infinity), cmax = Premul(repeating: -.infinity)
+        var sideRange = 0.0, jumps = intervals.count - 1
+        var kink = false
+        let locs = ramp.locations
+        for (a, b) in intervals {
+            var pmin = ramp.color(at: a), pmax = pmin
+            func close(_ c: Premul) {
+                pmin = pointwiseMin(pmin, c); pmax = pointwiseMax(pmax, c)
+                cmin = pointwiseMin(cmin, pmin); cmax = pointwiseMax(cmax, pmax)
+                sideRange = max(sideRange, Self.largest(pmax - pmin))
+            }
+            var k = firstIndex(locs, above: a)
+            while k < locs.count && locs[k] < b {
+                let isStop = k == 0 ? ramp.stopsUpTo[k] > 0 : ramp.stopsUpTo[k] > ramp.stopsUpTo[k - 1]
+                if isStop { kink = true }
+                pmin = pointwiseMin(pmin, ramp.colors[k]); pmax = pointwiseMax(pmax, ramp.colors[k])
+                if k + 1 < locs.count && locs[k + 1] == locs[k] && ramp.colors[k + 1] != ramp.colors[k] {
+                    close(ramp.colors[k])
+                    jumps += 1
+                    pmin = ramp.colors[k + 1]; pmax = pmin
+                }
+                k += 1
+            }
+            close(ramp.color(at: b))
+        }
+        let range = Self.largest(cmax - cmin)
+        if edge { return range }
+        switch paint.geometry {
+        case .angular where nearCentre:
+            // paintNearCentre: 128 rays; a jump between two errs by half a ray's area.
+            return range * Double(jumps + 1) / 128 + 1e-6
+        case .linear, .angular:
+            // One straight jump (a hard stop, the seam): split exactly (halfPlaneCoverage),
+            // each side's colour from within that side.
+            if jumps == 1 { return sideRange + 1e-6 }
+            if jumps > 1 { return range }
+        default:
+            if jump || jumps > 0 { return range }
+        }
+        // Smooth here: the colour at the middle against the average (midpoint rule), twice.
+        let c0 = paint.color(at: p)
+        let dxx = paint.color(at: p + Vec2(0.5, 0)) + paint.color(at: p - Vec2(0.5, 0)) - 2 * c0
+        let dyy = paint.color(at: p + Vec2(0, 0.5)) + paint.color(at: p - Vec2(0, 0.5)) - 2 * c0
+        var second = 0.0
+        for k in 0..<4 { second = max(second, (Swift.abs(dxx[k]) + Swift.abs(dyy[k])) / 3) }
+        return (kink ? range / 64 : 0) + second + 1e-6
+    }
+
+    static func largest(_ d: Premul) -> Double { max(max(d.x, d.y), max(d.z, d.w)) }
+
+    static func centre(_ paint: ResolvedPaint) -> Vec2 {
+        switch paint.geometry {
+        case .angular(let c, _, _), .radial(let c, _, _): return c
+        default: return Vec2(.infinity, .infinity)
+        }
+    }
+
+    /// The first index whose location is above a.
+    static func firstIndex(_ locs: [Double], above a: Double) -> Int {
+        var lo = 0, hi = locs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if locs[mid] <= a { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}
+
+/// ``ErrorBudget/dashEnd`` and the curved edges of a dashed stroke (Shaders/lib/dash.glsl):
+/// the cuts placed by float32 arc lengths; the band's edges taken as the tangent lines at
+/// the pixel (one part) where a cut crosses it; round caps' discs in n x n parts, each the
+/// product of the disc's and the cut's half-plane coverages (at most 0.025 of a part off where
+/// both cross it, perpendicular as they are: measured over angles and offsets).
+struct DashErrorTerm {
+    let dash: ResolvedDash
+    let inner: Double, outer: Double
+    let changes: [Double]
+    let caps: [DashCap]
+    /// The arc length's error, pixels: 8 ulps of float32 at the outline's length, and 1e-4 px
+    /// of the tables (ArcLengthTests: CPU and GPU quadratures agree far closer).
+    let ds: Double
+
+    init(_ dash: ResolvedDash, inner: Double, outer: Double) {
+        self.dash = dash; self.inner = inner; self.outer = outer
+        changes = dash.changePoints()
+        caps = dash.caps()
+        ds = 8 * dash.arc.length * 0x1p-24 + 1e-4
+    }
+
+    /// True when p lies within a pixel of a round cap's disc.
+    func nearCap(_ p: Vec2) -> Bool {
+        caps.contains { length(p - $0.centre) < dash.width / 2 + LayerErrorTerms.reach }
+    }
+
+    /// The terms at p, the centre of an s x s square (a pixel, or a glow source's block),
+    /// signed distance sd, as a fraction of the square. Where s jumps across the square (the
+    /// medial axis of a shape the band fills, beyond the start point's wrap), the dash's
+    /// parts there are found per side (dash.glsl), which this does not follow: no promise
+    /// but the band's own coverage.
+    func error(at p: Vec2, sd: Double, outline o: Outline, size sz: Double = 1) -> Double {
+        let r = LayerErrorTerms.reach * sz
+        var e = 0.0
+        if sd > inner - r && sd < outer + r && !changes.isEmpty {
+            // s over the square: its corners and centre.
+            let L = dash.arc.length
+            var ss = [dash.arc.arcLength(at: p)]
+            for dy in [-0.5, 0.5] { for dx in [-0.5, 0.5] { ss.append(dash.arc.arcLength(at: p + sz * Vec2(dx, dy))) } }
+            let lo = ss.min()!, hi = ss.max()!
+            let m = 0.25 * (hi - lo) + 0.01
+            var crossed = false
+            if hi - lo > L / 2 {
+                // Across the start point: the samples near L and near 0 apart.
+                let upper = ss.filter { $0 >= L / 2 }.min() ?? L, lower = ss.filter { $0 < L / 2 }.max() ?? 0
+                crossed = true
+                if L - upper + lower > 4 * sz { return 1 }
+            } else if hi - lo > 4 * sz {
+                return 1
+            } else {
+                let k = PaintErrorTerm.firstIndex(changes, above: lo - m)
+                crossed = k < changes.count && changes[k] <= hi + m
+            }
+            if crossed {
+                e += 2.squareRoot() * ds / sz
+                for d in [inner, outer] where abs(sd - d) < r {
+                    e += CurvedEdgeTerm.error(o, p - o.center, d: d, parts: 1, size: sz)
+                }
+            }
+        }
+        let w = dash.width / 2
+        for cap in caps where abs(length(p - cap.centre) - w) < r {
+            let n = CurvedEdgeTerm.subdivisions(w / sz)
+            e += CurvedEdgeTerm.partsError(R: w, n: n, cells: 2 * n, area: sz * sz, size: sz)
+            // The product of two half-plane coverages where the cut also crosses a part.
+            if abs(dot(p - cap.cutPoint, cap.gapSide)) < r { e += 4 * 0.03 / Double(n * n) }
+        }
+        return min(1, e)
+    }
+}
