@@ -5,7 +5,8 @@
 // variant's #defines (lib/layer_data.glsl) say what the layer has. Tiles that other
 // layers touch too are blended over the float canvas (glBlendFunc(GL_ONE,
 // GL_ONE_MINUS_SRC_ALPHA)); a tile no other layer touches (HALO_DIRECT) is composited over
-// the background here, the same source-over, and written as the final 8-bit value.
+// the background here (or over constant layers below it: vBackdrop), the same source-over,
+// and written as the final 8-bit value.
 #include "lib/shape.glsl"
 #include "lib/paint_eval.glsl"
 #include "lib/output.glsl"
@@ -17,7 +18,10 @@
 uniform sampler2D uGlow;         // the glow atlas: each glow's blurred stroke layer,
                                  // premultiplied, in its region with blank texels around
 uniform vec4 uCanvasToTarget;    // see tile.vert
-uniform vec4 uBackground;        // HALO_DIRECT: the background colour, premultiplied
+#if HALO_DIRECT >= 1 && HALO_DIRECT <= 3
+flat in vec4 vBackdrop;          // what the tile lies over, premultiplied: the background, or
+                                 // constant layers over it (tile.vert, CellBackdrops.swift)
+#endif
 uniform sampler2D uTextAtlas;    // HALO_TEXT: each text's group, premultiplied (TextAtlas.swift)
 uniform sampler2D uBackgroundImage; // HALO_DIRECT 4: the placed background image, premultiplied,
                                  // canvas pixels, image row 0 at GL y = 0
@@ -101,7 +105,7 @@ void main() {
     layer *= vLayer.x;
 #if HALO_DIRECT == 2 || HALO_DIRECT == 3
     // Over an opaque background the result is opaque: straightRGBA8 with alpha 1.
-    vec3 over = layer.rgb + uBackground.rgb * (1.0 - layer.a);
+    vec3 over = layer.rgb + vBackdrop.rgb * (1.0 - layer.a);
 #if HALO_DIRECT == 3
     // A window shows the frame: its 8-bit conversion rounds to nearest (GL 4.6 section
     // 2.3.5.2; llvmpipe does), which is SCENE.md's floor(x + 0.5) but at exact ties, one
@@ -115,7 +119,7 @@ void main() {
     vec4 under = texelFetch(uBackgroundImage, ivec2(p), 0);
     fragColor = straightRGBA8(layer + under * (1.0 - layer.a));
 #elif HALO_DIRECT
-    fragColor = straightRGBA8(layer + uBackground * (1.0 - layer.a));
+    fragColor = straightRGBA8(layer + vBackdrop * (1.0 - layer.a));
 #else
     fragColor = layer;
 #endif

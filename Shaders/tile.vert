@@ -3,8 +3,10 @@
 // pixels, y down) with, for tiles away from every edge, the coverage of the fill and the
 // stroke over the whole tile (aCover = fill, stroke: 0 or 1, decided on the CPU from the
 // exact signed distance at the tile's centre), and the row of its layer in the layer data
-// (aLayer; lib/layer_data.glsl), so that one draw serves the tiles of many layers. Corners
-// from gl_VertexID (a 4-vertex strip).
+// (aLayer; lib/layer_data.glsl), so that one draw serves the tiles of many layers, and for
+// tiles written straight into the target the row of the backdrop they lie over (aBackdrop:
+// 0 the background, else constant layers over it; CellBackdrops.swift). Corners from
+// gl_VertexID (a 4-vertex strip).
 // uCanvasToTarget places the canvas in the target: target pixel = p * .xy + .zw, in GL's
 // window coordinates. Offscreen targets store image row 0 at GL's y = 0, so there it is
 // (1, 1, 0, 0) and glReadPixels returns rows in PNG order; a window (y up) flips:
@@ -12,9 +14,14 @@
 layout(location = 0) in vec4 aRect;
 layout(location = 1) in vec2 aCover;
 layout(location = 2) in float aLayer;
+layout(location = 3) in float aBackdrop;
 uniform vec2 uTarget;            // target size, pixels
 uniform vec4 uCanvasToTarget;
 flat out vec2 vCover;
+#if HALO_DIRECT >= 1 && HALO_DIRECT <= 3
+uniform vec4 uBackdrops[64];     // premultiplied; CellBackdrops.capacity rows
+flat out vec4 vBackdrop;
+#endif
 #ifdef HALO_LAYER_DATA
 #define HALO_VERTEX_SHADER
 #include "lib/layer_data.glsl"
@@ -32,6 +39,9 @@ void main() {
     vec2 canvas = mix(aRect.xy, aRect.zw, corner);
     vec2 p = canvas * uCanvasToTarget.xy + uCanvasToTarget.zw;
     vCover = aCover;
+#if HALO_DIRECT >= 1 && HALO_DIRECT <= 3
+    vBackdrop = uBackdrops[int(aBackdrop)];
+#endif
 #ifdef HALO_LAYER_DATA
     int row = int(aLayer);
     vShape = texelFetch(uLayers, ivec2(0, row), 0);

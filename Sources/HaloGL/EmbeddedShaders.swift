@@ -165,7 +165,8 @@ void main() {
 // variant's #defines (lib/layer_data.glsl) say what the layer has. Tiles that other
 // layers touch too are blended over the float canvas (glBlendFunc(GL_ONE,
 // GL_ONE_MINUS_SRC_ALPHA)); a tile no other layer touches (HALO_DIRECT) is composited over
-// the background here, the same source-over, and written as the final 8-bit value.
+// the background here (or over constant layers below it: vBackdrop), the same source-over,
+// and written as the final 8-bit value.
 #include "lib/shape.glsl"
 #include "lib/paint_eval.glsl"
 #include "lib/output.glsl"
@@ -177,7 +178,10 @@ void main() {
 uniform sampler2D uGlow;         // the glow atlas: each glow's blurred stroke layer,
                                  // premultiplied, in its region with blank texels around
 uniform vec4 uCanvasToTarget;    // see tile.vert
-uniform vec4 uBackground;        // HALO_DIRECT: the background colour, premultiplied
+#if HALO_DIRECT >= 1 && HALO_DIRECT <= 3
+flat in vec4 vBackdrop;          // what the tile lies over, premultiplied: the background, or
+                                 // constant layers over it (tile.vert, CellBackdrops.swift)
+#endif
 uniform sampler2D uTextAtlas;    // HALO_TEXT: each text's group, premultiplied (TextAtlas.swift)
 uniform sampler2D uBackgroundImage; // HALO_DIRECT 4: the placed background image, premultiplied,
                                  // canvas pixels, image row 0 at GL y = 0
@@ -261,7 +265,7 @@ void main() {
     layer *= vLayer.x;
 #if HALO_DIRECT == 2 || HALO_DIRECT == 3
     // Over an opaque background the result is opaque: straightRGBA8 with alpha 1.
-    vec3 over = layer.rgb + uBackground.rgb * (1.0 - layer.a);
+    vec3 over = layer.rgb + vBackdrop.rgb * (1.0 - layer.a);
 #if HALO_DIRECT == 3
     // A window shows the frame: its 8-bit conversion rounds to nearest (GL 4.6 section
     // 2.3.5.2; llvmpipe does), which is SCENE.md's floor(x + 0.5) but at exact ties, one
@@ -275,7 +279,7 @@ void main() {
     vec4 under = texelFetch(uBackgroundImage, ivec2(p), 0);
     fragColor = straightRGBA8(layer + under * (1.0 - layer.a));
 #elif HALO_DIRECT
-    fragColor = straightRGBA8(layer + uBackground * (1.0 - layer.a));
+    fragColor = straightRGBA8(layer + vBackdrop * (1.0 - layer.a));
 #else
     fragColor = layer;
 #endif
@@ -2056,8 +2060,10 @@ void main() {
 // pixels, y down) with, for tiles away from every edge, the coverage of the fill and the
 // stroke over the whole tile (aCover = fill, stroke: 0 or 1, decided on the CPU from the
 // exact signed distance at the tile's centre), and the row of its layer in the layer data
-// (aLayer; lib/layer_data.glsl), so that one draw serves the tiles of many layers. Corners
-// from gl_VertexID (a 4-vertex strip).
+// (aLayer; lib/layer_data.glsl), so that one draw serves the tiles of many layers, and for
+// tiles written straight into the target the row of the backdrop they lie over (aBackdrop:
+// 0 the background, else constant layers over it; CellBackdrops.swift). Corners from
+// gl_VertexID (a 4-vertex strip).
 // uCanvasToTarget places the canvas in the target: target pixel = p * .xy + .zw, in GL's
 // window coordinates. Offscreen targets store image row 0 at GL's y = 0, so there it is
 // (1, 1, 0, 0) and glReadPixels returns rows in PNG order; a window (y up) flips:
@@ -2065,9 +2071,14 @@ void main() {
 layout(location = 0) in vec4 aRect;
 layout(location = 1) in vec2 aCover;
 layout(location = 2) in float aLayer;
+layout(location = 3) in float aBackdrop;
 uniform vec2 uTarget;            // target size, pixels
 uniform vec4 uCanvasToTarget;
 flat out vec2 vCover;
+#if HALO_DIRECT >= 1 && HALO_DIRECT <= 3
+uniform vec4 uBackdrops[64];     // premultiplied; CellBackdrops.capacity rows
+flat out vec4 vBackdrop;
+#endif
 #ifdef HALO_LAYER_DATA
 #define HALO_VERTEX_SHADER
 #include "lib/layer_data.glsl"
@@ -2085,6 +2096,9 @@ void main() {
     vec2 canvas = mix(aRect.xy, aRect.zw, corner);
     vec2 p = canvas * uCanvasToTarget.xy + uCanvasToTarget.zw;
     vCover = aCover;
+#if HALO_DIRECT >= 1 && HALO_DIRECT <= 3
+    vBackdrop = uBackdrops[int(aBackdrop)];
+#endif
 #ifdef HALO_LAYER_DATA
     int row = int(aLayer);
     vShape = texelFetch(uLayers, ivec2(0, row), 0);

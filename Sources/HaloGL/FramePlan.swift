@@ -20,7 +20,8 @@ import HaloCore
 /// layers there are.
 struct FramePlan {
     /// Per instance: x0, y0, x1, y1 (target or atlas pixels), fill and stroke coverage of
-    /// edge-free tiles, the layer's row in the layer data, one unused (tile.vert).
+    /// edge-free tiles, the layer's row in the layer data, the row of the backdrop a direct
+    /// tile is composited over (``CellBackdrops``; 0 the background) (tile.vert).
     static let floatsPerInstance = 8
 
     /// What one layer draws this frame.
@@ -100,8 +101,11 @@ struct FramePlan {
     /// texture (when not, GLRenderer draws the frame in segments instead).
     var textAtlasSize = (width: 0, height: 0)
     var textAtlasFits = true
-    /// 1 for cells one layer touches (direct), 2 for cells two or more touch (canvas).
+    /// 1 for cells one layer touches (direct), 2 for cells two or more touch (canvas); a
+    /// promoted cell of ``backdrops`` counts as 1.
     private(set) var touches: [UInt8]
+    /// Shared cells drawn direct over a constant backdrop, and the backdrop colours.
+    private(set) var backdrops: CellBackdrops
     private(set) var canvasBatches: [Batch] = []
     private(set) var targetBatches: [Batch] = []
     private(set) var resolveRects: [Float] = []
@@ -156,6 +160,11 @@ struct FramePlan {
                 }
             }
         }
+        backdrops = CellBackdrops(cells: touches.count, background: bg)
+        if direct && frame.backgroundImage == nil {
+            backdrops = CellBackdrops(layers: layers, grid: grid, touches: touches, background: bg)
+            for c in touches.indices where backdrops.isPromoted(c) { touches[c] = 1 }
+        }
         planGlows(maxTextureSize: maxTextureSize, lutWidth: lutWidth)
         planTextAtlas(maxTextureSize: maxTextureSize)
         let output: OutputMode = frame.backgroundImage != nil ? .overImage : bg.w >= 1 ? (isWindow ? .window : .overOpaque) : .overBackground
@@ -183,13 +192,24 @@ struct FramePlan {
             if layer.fill != nil { bounds = layer.outline.bounds(grownBy: 1) }
             var glowPlan: GlowPlan?
             var glowRegion = (x0: 0.0, y0: 0.0, gw: 0, gh: 0)
+            // A path-painted stroke alone shows only near its arcs that are not clear (VisibleArc).
+            let visible = VisibleArc.extent(layer)
+            if visible == .nothing { continue }
+            func strokeBounds(_ stroke: ResolvedStroke, grownBy d: Double) -> Box {
+                let b = layer.outline.bounds(grownBy: d)
+                guard case .within(let v) = visible else { return b }
+                let near = v.grown(by: max(abs(stroke.inner), abs(stroke.outer)) + stroke.capReach + 1)
+                return Box(x0: max(b.x0, near.x0), y0: max(b.y0, near.y0), x1: min(b.x1, near.x1), y1: min(b.y1, near.y1))
+            }
             if let stroke = layer.stroke {
-                let sb = layer.outline.bounds(grownBy: stroke.outer + stroke.capReach + 1)
+                let sb = strokeBounds(stroke, grownBy: stroke.outer + stroke.capReach + 1)
                 bounds = bounds.map { $0.union(sb) } ?? sb
             }
             // The glow's source: the stroke, or the fill of a layer without one.
             if let source = layer.glowSource {
-                let sb = layer.outline.bounds(grownBy: source.outer + (layer.fillGlows ? 0 : layer.stroke?.capReach ?? 0) + 1)
+                let sb = layer.fillGlows || layer.stroke == nil
+                    ? layer.outline.bounds(grownBy: source.outer + 1)
+                    : strokeBounds(layer.stroke!, grownBy: source.outer + (layer.stroke?.capReach ?? 0) + 1)
                 if let glow = layer.glow, glow.sigma > 0 {
                     let plan = GlowPlan(sigma: glow.sigma)
                     // One blank texel beyond the reach on each side (blur.frag reads up to it).
@@ -302,7 +322,8 @@ struct FramePlan {
 
     /// Groups every layer's tiles into draws (see the type's summary).
     private mutating func planTiles(output: OutputMode) {
-        var targetIndex: [LayerVariant: Int] = [:]
+        var targetIndex: [LayerVariant: Int] = [:], underlayIndex: [LayerVariant: Int] = [:]
+        var underlays: [Batch] = []
         // Canvas draws by id, in drawing order `order` (`position` of each id); for each
         // canvas cell the id of the last draw that wrote it; each key's draws.
         var draws: [Batch] = []
@@ -312,15 +333,30 @@ struct FramePlan {
         let shared = touches
         let n = LayerTiles.floatsPerTile
         // Each layer's draws by group, on every core; then the batching, in layer order.
-        let grouped = ParallelSlots<[(key: LayerTiles.Group, data: [Float])]>(count: layers.count)
+        let grouped = ParallelSlots<[(key: LayerTiles.Group, underlay: Bool, backdrop: Int, data: [Float])]>(count: layers.count)
         let tiles = layers.map(\.tiles)
+        let backdrops = self.backdrops
         let chunks = min(tiles.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            for k in stride(from: c, to: tiles.count, by: chunks) { grouped.set(k, tiles[k].groups(shared: { shared[$0] >= 2 })) }
+            for k in stride(from: c, to: tiles.count, by: chunks) {
+                grouped.set(k, tiles[k].groups(placement: { backdrops.placement(layer: k, cell: $0, shared: shared[$0] >= 2) }))
+            }
         }
         for (row, plan) in layers.enumerated() {
-            for (group, data) in grouped.get(row) {
+            for (group, underlay, backdrop, data) in grouped.get(row) {
                 let page = plan.glowMode == .blurred ? plan.atlas.page : 0
+                if underlay {
+                    // Constant fills under a promoted cell's top layer: drawn before every direct tile.
+                    let variant = LayerVariant(plan.layer, glow: plan.glowMode, group: group, output: output)
+                    let u = underlayIndex[variant] ?? {
+                        underlays.append(Batch(variant: variant, glowPage: page))
+                        underlayIndex[variant] = underlays.count - 1
+                        return underlays.count - 1
+                    }()
+                    FramePlan.appendInstances(data, row: row, backdrop: backdrop, to: &underlays[u].instances)
+                    underlays[u].layers += 1
+                    continue
+                }
                 if group.direct {
                     let variant = LayerVariant(plan.layer, glow: plan.glowMode, group: group, output: output)
                     var t = targetIndex[variant] ?? -1
@@ -330,7 +366,7 @@ struct FramePlan {
                         t = targetBatches.count - 1
                         targetIndex[variant] = t
                     }
-                    FramePlan.appendInstances(data, row: row, to: &targetBatches[t].instances)
+                    FramePlan.appendInstances(data, row: row, backdrop: backdrop, to: &targetBatches[t].instances)
                     targetBatches[t].layers += 1
                     continue
                 }
@@ -367,6 +403,7 @@ struct FramePlan {
             }
         }
         canvasBatches = order.map { draws[$0] }
+        targetBatches = underlays + targetBatches
     }
 
     private struct BatchKey: Hashable { var variant: LayerVariant; var page: Int }
@@ -380,16 +417,16 @@ struct FramePlan {
     }
 
     /// Appends `count` tiles (all when nil) of ``LayerTiles/floatsPerTile`` floats from
-    /// `start` as instances of layer data row `row`, moved by (dx, dy).
-    static func appendInstances(_ tiles: [Float], from start: Int = 0, count: Int? = nil, row: Int,
+    /// `start` as instances of layer data row `row` over backdrop row `backdrop`, moved by (dx, dy).
+    static func appendInstances(_ tiles: [Float], from start: Int = 0, count: Int? = nil, row: Int, backdrop: Int = 0,
                                 dx: Float = 0, dy: Float = 0, to out: inout [Float]) {
         let n = LayerTiles.floatsPerTile
         let end = count.map { start + $0 * n } ?? tiles.count
         out.reserveCapacity(out.count + (end - start) / n * floatsPerInstance)
-        let r = Float(row)
+        let r = Float(row), b = Float(backdrop)
         for t in stride(from: start, to: end, by: n) {
             out.append(tiles[t] + dx); out.append(tiles[t + 1] + dy); out.append(tiles[t + 2] + dx); out.append(tiles[t + 3] + dy)
-            out.append(tiles[t + 4]); out.append(tiles[t + 5]); out.append(r); out.append(0)
+            out.append(tiles[t + 4]); out.append(tiles[t + 5]); out.append(r); out.append(b)
         }
     }
 

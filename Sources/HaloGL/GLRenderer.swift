@@ -89,14 +89,14 @@ public final class GLRenderer {
         maxTextureSize = Int(maxSize)
         ramps = RampTextures(maxTextureSize: maxTextureSize)
         arcs = ArcTables()
-        // Tiles: per-instance rect (location 0), coverage (1) and layer row (2), see tile.vert.
+        // Tiles: per-instance rect (location 0), coverage (1), layer row (2) and backdrop row (3), see tile.vert.
         halo_glGenVertexArrays(1, &tileVAO)
         halo_glGenBuffers(1, &tileBuffer)
         halo_glBindVertexArray(tileVAO)
         halo_glBindBuffer(GLenum(GL_ARRAY_BUFFER), tileBuffer)
         let float = MemoryLayout<Float>.size
         let stride = GLsizei(FramePlan.floatsPerInstance * float)
-        for (location, size, offset) in [(0, 4, 0), (1, 2, 4), (2, 1, 6)] {
+        for (location, size, offset) in [(0, 4, 0), (1, 2, 4), (2, 1, 6), (3, 1, 7)] {
             halo_glEnableVertexAttribArray(GLuint(location))
             halo_glVertexAttribPointer(GLuint(location), GLint(size), GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
                                        UnsafeRawPointer(bitPattern: offset * float))
@@ -461,7 +461,11 @@ public final class GLRenderer {
                 halo_glUniform2f(p.loc("uTarget"), Float(target.width), Float(target.height))
                 let m = target.canvasToTarget
                 halo_glUniform4f(p.loc("uCanvasToTarget"), m.0, m.1, m.2, m.3)
-                halo_glUniform4f(p.loc("uBackground"), Float(bg.x), Float(bg.y), Float(bg.z), Float(bg.w))
+                plan.backdrops.colours.withUnsafeBufferPointer { b in
+                    b.baseAddress!.withMemoryRebound(to: Float.self, capacity: 4 * b.count) {
+                        halo_glUniform4fv(p.loc("uBackdrops"), GLsizei(b.count), $0)
+                    }
+                }
             }
             setFrameUniforms(p)
             if batch.variant.output == .overImage {

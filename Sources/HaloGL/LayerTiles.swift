@@ -189,20 +189,43 @@ struct LayerTiles {
         return sigma * (2 * log(1 / limit)).squareRoot()
     }
 
-    /// The draws to make, each a group and its tiles (``floatsPerTile`` floats each), with
-    /// `direct` set on tiles whose cell no other layer touches (`shared(cell)` false).
-    /// Neighbouring tiles of a row with the same class are merged into one rect.
-    func groups(shared: (Int) -> Bool) -> [(key: Group, data: [Float])] {
-        // By the group's bits (no hashing: this runs for every tile of every frame).
-        var byCode = [(key: Group, data: [Float])?](repeating: nil, count: 64)
+    /// The draws to make, each a group and its tiles (``floatsPerTile`` floats each), by
+    /// where each cell's tiles go (`placement(cell)`, ``CellBackdrops``): `direct` set on
+    /// tiles drawn straight into the target, `underlay` on those drawn before every other
+    /// direct tile, with the row of the backdrop they are composited over; dropped tiles
+    /// are left out. Neighbouring tiles of a row with the same class are merged into one rect.
+    func groups(placement: (Int) -> CellBackdrops.Placement) -> [(key: Group, underlay: Bool, backdrop: Int, data: [Float])] {
+        // By the group's bits and placement (no hashing for backdrop row 0: this runs for
+        // every tile of every frame); other rows (promoted cells) by a dictionary.
+        var byCode = [(key: Group, data: [Float])?](repeating: nil, count: 64 * 3)
+        var byRow: [Int: (key: Group, data: [Float])] = [:]
         for c in cells {
             var key = c.group
-            key.direct = !shared(c.index)
-            let code = key.code
-            if byCode[code] == nil { byCode[code] = (key, []) }
-            LayerTiles.append(&byCode[code]!.data, c.rect.0, c.rect.1, c.rect.2, c.rect.3, c.fill, c.stroke)
+            let kind: Int, row: Int
+            switch placement(c.index) {
+            case .canvas: kind = 0; row = 0
+            case .direct(let r): kind = 1; row = r
+            case .underlay(let r): kind = 2; row = r
+            case .dropped: continue
+            }
+            key.direct = kind != 0
+            let code = key.code + 64 * kind
+            if row == 0 {
+                if byCode[code] == nil { byCode[code] = (key, []) }
+                LayerTiles.append(&byCode[code]!.data, c.rect.0, c.rect.1, c.rect.2, c.rect.3, c.fill, c.stroke)
+            } else {
+                let k = code + 192 * row
+                if byRow[k] == nil { byRow[k] = (key, []) }
+                LayerTiles.append(&byRow[k]!.data, c.rect.0, c.rect.1, c.rect.2, c.rect.3, c.fill, c.stroke)
+            }
         }
-        return byCode.compactMap { $0.map { ($0.key, LayerTiles.mergeRows($0.data)) } }
+        var out: [(key: Group, underlay: Bool, backdrop: Int, data: [Float])] = []
+        for (code, g) in byCode.enumerated() { if let g { out.append((g.key, code >= 128, 0, LayerTiles.mergeRows(g.data))) } }
+        for k in byRow.keys.sorted() {
+            let g = byRow[k]!
+            out.append((g.key, (k % 192) >= 128, k / 192, LayerTiles.mergeRows(g.data)))
+        }
+        return out
     }
 
     /// Merges rects (in row order) with the rect of an earlier row that they continue

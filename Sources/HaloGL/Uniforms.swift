@@ -6,11 +6,13 @@ enum Uniforms {
     static let tileLayer = ["uLayers"]
     /// tile.vert's, declared only in variants with a blurred glow (HALO_GLOW == 1).
     static let tileGlow = ["uGlowAtlasSize"]
+    /// tile.vert's, declared only in variants written straight into the target (HALO_DIRECT 1-3).
+    static let tileDirect = ["uBackdrops"]
     /// lib/layer_data.glsl's: global to a frame.
     static let layer = ["uRamps", "uRampLUT", "uLUTWidth", "uArcTable"]
     /// lib/shader_paint.glsl's: global to a frame.
     static let paint = ["haloLoopPeriod"]
-    static let layerProgram = tile + tileLayer + tileGlow + layer + paint + ["uGlow", "uBackground", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas"]
+    static let layerProgram = tile + tileLayer + tileGlow + tileDirect + layer + paint + ["uGlow", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas"]
     static let glowSourceProgram = tile + tileLayer + layer + paint
     static let blurProgram = tile + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets"]
     static let resolveProgram = tile + ["uCanvas", "uChecker"]

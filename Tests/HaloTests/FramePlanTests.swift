@@ -111,6 +111,39 @@ final class FramePlanTests: XCTestCase {
             XCTAssertLessThanOrEqual(c.maxDifference, 2, "radius \(radius)")
         }
     }
+
+    /// Cells that two layers touch but where every layer below the topmost is one solid
+    /// colour over the whole cell (CellBackdrops) skip the float canvas: the topmost is
+    /// composited over that constant backdrop in its shader. The image is the one drawn
+    /// wholly through the canvas (a background image of the same colour keeps every shared
+    /// cell there) and the CPU reference's, with two constant layers folded under a
+    /// glowing angular stroke.
+    func testCellsWhereOnlyTheTopLayerVariesSkipTheCanvasWithTheSameImage() throws {
+        let scene = try SceneDecoder.decode(Data("""
+            { "format": 1, "canvas": { "width": 96, "height": 64, "scale": 1, "background": "#101018" },
+              "layers": [
+                { "shape": { "type": "rect", "rect": [2, 2, 92, 60] }, "fill": { "type": "solid", "color": "#335577" } },
+                { "shape": { "type": "roundedRect", "rect": [6, 6, 84, 52], "cornerRadius": 10 },
+                  "fill": { "type": "solid", "color": [1, 1, 1, 0.3] }, "opacity": 0.8 },
+                { "shape": { "type": "capsule", "rect": [24, 22, 48, 20] },
+                  "stroke": { "paint": { "type": "angular", "colors": ["#FF0000", "#00FFFF", "#FF0000"] }, "width": 3 },
+                  "glow": { "radius": 3, "opacity": 0.9 } } ] }
+            """.utf8))
+        let frame = Frame(scene)
+        let p = plan(frame)
+        XCTAssertGreaterThan(p.backdrops.promoted, 0)
+        XCTAssertEqual(p.backdrops.colours.count, 3, "the background, the first fill over it, the second over both")
+        var viaCanvas = frame
+        let bg = frame.backgroundColor
+        viaCanvas.backgroundImage = PremulImage(width: frame.width, height: frame.height,
+                                                fill: SIMD4<Float>(Float(bg.x), Float(bg.y), Float(bg.z), Float(bg.w)))
+        XCTAssertEqual(plan(viaCanvas).backdrops.promoted, 0)
+        let gpu = try SharedGPU.renderer()
+        let direct = try gpu.render(frame), canvas = try gpu.render(viaCanvas)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(ImageComparison(canvas, direct)).maxDifference, 1)
+        let cpu = try Halo.render(scene, background: nil, backend: .cpu)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(ImageComparison(cpu, direct)).maxDifference, 2)
+    }
 }
 
 /// A path paint's tiles (colour by arc length, SCENE.md "Paints", path) skip the averaging
@@ -159,5 +192,50 @@ final class PathPaintTileTests: XCTestCase {
             } }
             XCTAssertGreaterThan(skipped, inBand / 2, "\(shape.kind): \(skipped) of \(inBand) band boxes skip averaging")
         }
+    }
+
+    private func plan(_ frame: Frame) -> FramePlan {
+        FramePlan(frame, gridOffset: (0, 0), isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
+    }
+
+    /// The visible part of a path paint's ramp (VisibleArc.visibleT): a clear-white-clear
+    /// highlight from 0.1 to 0.2 of a turn shows on [0.1, 0.2] (its rising and falling
+    /// segments); colours at the ends show out to 0 and 1; clear everywhere shows nowhere.
+    func testAPathPaintsVisibleRangeIsWhereItsColourIsNotClear() {
+        let clear = RGBA(0, 0, 0, 0)
+        let beam = GradientRamp(stops: [ColorStop(color: clear, location: 0.1), ColorStop(color: RGBA(1, 1, 1), location: 0.15),
+                                        ColorStop(color: clear, location: 0.2)], interpolation: .srgb)
+        XCTAssertEqual(VisibleArc.visibleT(beam).map { [$0.0, $0.1] }, [[0.1, 0.2]])
+        let wrap = GradientRamp(stops: [ColorStop(color: RGBA(1, 1, 1), location: 0), ColorStop(color: clear, location: 0.3),
+                                        ColorStop(color: clear, location: 0.8), ColorStop(color: RGBA(1, 0, 0), location: 1)], interpolation: .srgb)
+        XCTAssertEqual(VisibleArc.visibleT(wrap).map { [$0.0, $0.1] }, [[0, 0.3], [0.8, 1]])
+        let none = GradientRamp(stops: [ColorStop(color: clear, location: 0), ColorStop(color: clear, location: 1)], interpolation: .srgb)
+        XCTAssertTrue(VisibleArc.visibleT(none).isEmpty)
+    }
+
+    /// A stroke alone painted with a path paint that is clear over most of the outline (the
+    /// border beam) is drawn, and its glow blurred, only near the arcs whose colour shows:
+    /// its tiles cover a fraction of the outline's box, and the image is the CPU reference's
+    /// at times when the highlight is on a side, at a corner and across the start point.
+    /// A path paint clear everywhere draws nothing.
+    func testAPathPaintedStrokeIsDrawnOnlyNearItsVisibleArc() throws {
+        let beam = try String(contentsOf: repositoryRoot.appendingPathComponent("Examples/beam-card.json"), encoding: .utf8)
+        let scene = try SceneDecoder.decode(Data(beam.utf8))
+        let gpu = try SharedGPU.renderer()
+        for time in [0.0, 0.9, 2.2, 3.9] {
+            let frame = Frame(scene, time: time)
+            let p = plan(frame)
+            let stroke = try XCTUnwrap(p.layers.last)
+            let whole = stroke.layer.outline.bounds(grownBy: 0)
+            let drawn = (stroke.quad.x1 - stroke.quad.x0) * (stroke.quad.y1 - stroke.quad.y0)
+            let outline = (whole.x1 - whole.x0) * (whole.y1 - whole.y0)
+            XCTAssertLessThan(drawn, 0.6 * outline, "t = \(time)")
+            let cpu = ReferenceRenderer().render(frame).toRGBA8()
+            let c = try XCTUnwrap(ImageComparison(cpu, try gpu.render(frame)))
+            XCTAssertLessThanOrEqual(c.maxDifference, 2, "t = \(time)")
+        }
+        let clear = beam.replacingOccurrences(of: "#A5B4FC", with: "clear").replacingOccurrences(of: "\"white\"", with: "\"clear\"")
+        let p = plan(Frame(try SceneDecoder.decode(Data(clear.utf8))))
+        XCTAssertEqual(p.layers.count, 1, "only the card is drawn")
     }
 }

@@ -164,8 +164,9 @@ final class GPURendererTests: XCTestCase {
             }
             return names
         }
-        // tile.vert's text declares, behind #ifdefs, the layer data's uniforms and the glow atlas size.
-        XCTAssertEqual(try declared("tile.vert"), Set(Uniforms.tile + Uniforms.tileLayer + Uniforms.tileGlow + Uniforms.layer))
+        // tile.vert's text declares, behind #ifdefs, the layer data's uniforms, the glow atlas
+        // size and the backdrops of direct tiles.
+        XCTAssertEqual(try declared("tile.vert"), Set(Uniforms.tile + Uniforms.tileLayer + Uniforms.tileGlow + Uniforms.tileDirect + Uniforms.layer))
         let tile = Set(Uniforms.tile)
         XCTAssertEqual(try declared("layer.frag").union(try declared("tile.vert")), Set(Uniforms.layerProgram))
         XCTAssertEqual(try declared("glow_source.frag").union(tile).union(Uniforms.tileLayer), Set(Uniforms.glowSourceProgram))
