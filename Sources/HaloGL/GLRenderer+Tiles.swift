@@ -1,0 +1,99 @@
+import CEpoxy
+import Foundation
+import HaloCore
+
+/// The layers' tile draws: each batch of the frame plan one instanced draw, into the float
+/// canvas (blended) or the target (final values).
+extension GLRenderer {
+    /// A frame whose glows fill more than one atlas page: each page's glows, then the
+    /// batches that read that page, in page order (batches reading no glow with page 0).
+    func drawPaged(_ plan: FramePlan, target: FrameTarget, background bg: Premul) throws {
+        for (n, page) in plan.glowPages.enumerated() {
+            if n > 0 { try drawGlows(page, index: n) }
+            try drawBatches(plan.canvasBatches.filter { $0.glowPage == n }, plan: plan, target: target, background: bg)
+            try drawBatches(plan.targetBatches.filter { $0.glowPage == n }, plan: plan, target: target, background: bg)
+        }
+    }
+
+    /// Layer tile draws, each an instanced draw of one variant, into the canvas (blended)
+    /// or the target (final values), as the variant says.
+    func drawBatches(_ batches: [FramePlan.Batch], plan: FramePlan, target: FrameTarget, background bg: Premul) throws {
+        var bound: OutputMode?
+        for batch in batches {
+            let toCanvas = batch.variant.output == .canvas
+            if bound.map({ ($0 == .canvas) != toCanvas }) ?? true {
+                bound = batch.variant.output
+                if toCanvas {
+                    halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.fbo)
+                    halo_glViewport(0, 0, GLsizei(plan.width), GLsizei(plan.height))
+                    halo_glEnable(GLenum(GL_BLEND))
+                    halo_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+                } else {
+                    halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+                    halo_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+                    halo_glDisable(GLenum(GL_BLEND))
+                }
+            }
+            let p = try programs.layerProgram(batch.variant)
+            halo_glUseProgram(p.id)
+            if toCanvas {
+                // A material replaces the canvas within its coverage (layer.frag): dual-source blending.
+                let material = batch.variant.fill == .material
+                halo_glBlendFunc(GLenum(GL_ONE), GLenum(material ? GL_ONE_MINUS_SRC1_ALPHA : GL_ONE_MINUS_SRC_ALPHA))
+                if material {
+                    halo_glActiveTexture(GLenum(GL_TEXTURE6))
+                    halo_glBindTexture(GLenum(GL_TEXTURE_2D), regionA.texture)
+                    halo_glUniform1i(p.loc("uMaterial"), 6)
+                    halo_glUniform2f(p.loc("uMaterialSize"), Float(regionA.width), Float(regionA.height))
+                    halo_glActiveTexture(GLenum(GL_TEXTURE0))
+                }
+            }
+            if toCanvas {
+                halo_glUniform2f(p.loc("uTarget"), Float(plan.width), Float(plan.height))
+                halo_glUniform4f(p.loc("uCanvasToTarget"), 1, 1, 0, 0)
+            } else {
+                halo_glUniform2f(p.loc("uTarget"), Float(target.width), Float(target.height))
+                let m = target.canvasToTarget
+                halo_glUniform4f(p.loc("uCanvasToTarget"), m.0, m.1, m.2, m.3)
+                plan.backdrops.colours.withUnsafeBufferPointer { b in
+                    b.baseAddress!.withMemoryRebound(to: Float.self, capacity: 4 * b.count) {
+                        halo_glUniform4fv(p.loc("uBackdrops"), GLsizei(b.count), $0)
+                    }
+                }
+            }
+            setFrameUniforms(p)
+            if batch.variant.output == .overImage {
+                halo_glActiveTexture(GLenum(GL_TEXTURE5))
+                halo_glBindTexture(GLenum(GL_TEXTURE_2D), backgroundFloat.texture)
+                halo_glUniform1i(p.loc("uBackgroundImage"), 5)
+                halo_glActiveTexture(GLenum(GL_TEXTURE0))
+            }
+            if batch.variant.text { bindTexture(textAtlas.texture, unit: 7, to: "uTextAtlas", of: p) }
+            if batch.variant.glow == .blurred {
+                halo_glActiveTexture(GLenum(GL_TEXTURE1))
+                halo_glBindTexture(GLenum(GL_TEXTURE_2D), glowA.texture)
+                halo_glUniform1i(p.loc("uGlow"), 1)
+                halo_glUniform2f(p.loc("uGlowAtlasSize"), Float(glowA.width), Float(glowA.height))
+                halo_glActiveTexture(GLenum(GL_TEXTURE0))
+            }
+            drawTiles(batch.instances)
+            if passTimer != nil {
+                let v = batch.variant
+                let kind = v.edge == .inside ? "inner" : v.edge == .smooth ? "smooth-edge" : "edge"
+                endPass("\(kind) tiles\(v.paintAA ? ", paint averaged" : "")\(toCanvas ? ", via canvas" : "")")
+            }
+        }
+    }
+
+    /// One instanced draw of tiles (``FramePlan/floatsPerInstance`` floats each; tile.vert)
+    /// with the program and framebuffer in use.
+    func drawTiles(_ data: [Float]) {
+        guard !data.isEmpty else { return }
+        halo_glBindVertexArray(tileVAO)
+        halo_glBindBuffer(GLenum(GL_ARRAY_BUFFER), tileBuffer)
+        data.withUnsafeBytes { buf in
+            halo_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(buf.count), buf.baseAddress, GLenum(GL_STREAM_DRAW))
+        }
+        halo_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(data.count / FramePlan.floatsPerInstance))
+    }
+}
