@@ -15,6 +15,7 @@ import HaloCore
 /// by e (P - D P.a), at most e). Proven on every conformance scene and random scenes by
 /// `ErrorBoundTests` (the GPU image within its bound of the exact image everywhere).
 public struct ErrorBound: Sendable {
+    /// The frame's size, pixels (the image's).
     public let width: Int, height: Int
     /// The bound per pixel, row-major, in levels (0...255; 255 where nothing is promised).
     public private(set) var levels: [Float]
@@ -23,7 +24,9 @@ public struct ErrorBound: Sendable {
     private var largestTerm: [Float]
 
     /// The bound of the GPU's render of `frame`. `image`, the GPU's own render, gives each
-    /// pixel's alpha for the straight-alpha encoding's rounding (``ErrorBudget/encoding``).
+    /// pixel's alpha for the straight-alpha encoding's rounding (``ErrorBudget/encoding``);
+    /// an image of another size is not used. Takes 0.01 to 1 s a conformance scene on the
+    /// CPU (a few seconds for a glow over a whole large canvas); not part of rendering.
     public init(frame: Frame, image: RGBA8Image? = nil) {
         width = frame.width; height = frame.height
         let n = width * height

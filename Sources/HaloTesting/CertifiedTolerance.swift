@@ -16,6 +16,7 @@ public enum ToleranceMode: String, CaseIterable, Sendable {
 public struct CertifiedComparison: Sendable {
     /// One pixel over its bound.
     public struct Violation: Sendable, Equatable {
+        /// The pixel: column and row, from the top left.
         public var x: Int, y: Int
         /// The pixel's difference and its bound, levels.
         public var difference: Double, bound: Double
@@ -34,6 +35,8 @@ public struct CertifiedComparison: Sendable {
     /// How many violations ``violations`` lists.
     public static let listed = 10
 
+    /// Compares `actual` (a GPU rendering) with `reference` (the exact CPU image) under
+    /// `bound` (``ErrorBound`` of the same frame), leaving out what `mask` ignores.
     /// Nil when the sizes of the images, the bound or the mask differ.
     public init?(reference: RGBA8Image, actual: RGBA8Image, bound: ErrorBound, mask: ComparisonMask? = nil) {
         guard let c = ImageComparison(reference, actual, mask: mask), bound.width == actual.width, bound.height == actual.height else { return nil }
@@ -50,6 +53,7 @@ public struct CertifiedComparison: Sendable {
         violations = Array(over.sorted { $0.difference - $0.bound > $1.difference - $1.bound }.prefix(Self.listed))
     }
 
+    /// Whether every pixel is within its bound plus ``roundingAllowance``.
     public var passed: Bool { violationCount == 0 }
 
     static func level(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(format: "%.2f", d) }

@@ -10,12 +10,15 @@ extension ImageComparison {
     /// d = 4 orange, d = 16 red, d >= 64 magenta; equal pixels keep the grey copy
     /// (its luminance mapped into 96...224, composited over white first), so even a
     /// 1-level difference stands out.
-    /// - Parameter base: an image of the compared size (``pixelCount`` pixels).
-    /// - Returns: an opaque image of `base`'s size.
+    /// Pixels a mask left out keep the grey copy (their ``perPixel`` is 0).
+    /// - Parameter base: an image of the compared size (``width`` x ``height``); of another
+    ///   size, it is not used and the map is drawn over white.
+    /// - Returns: an opaque image of the compared size.
     public func heatMap(over base: RGBA8Image) -> RGBA8Image {
-        precondition(base.width * base.height == pixelCount, "heatMap: base has a different size")
+        let n = perPixel.count
+        let base = base.width == width && base.height == height && width * height == n ? base : RGBA8Image(width: width, height: height)
         var out = RGBA8Image(width: base.width, height: base.height)
-        for i in 0..<pixelCount {
+        for i in 0..<n {
             let d = Double(perPixel[i])
             let rgb: (Double, Double, Double)
             if d > 0 {

@@ -13,6 +13,8 @@ public struct ImageComparison: Sendable, Equatable {
     public var psnr: Double?
     /// Pixels compared (the image's, less those a mask ignores).
     public var pixelCount: Int
+    /// The compared images' size, pixels.
+    public var width = 0, height = 0
     /// For each threshold k in ``thresholds``, the number of pixels whose largest
     /// channel difference exceeds k.
     public var pixelsOver: [Int: Int]
@@ -74,6 +76,7 @@ public struct ImageComparison: Sendable, Equatable {
         let mse = counted == 0 ? 0 : sq / Double(counted * 4)
         psnr = mse == 0 ? nil : 10 * log10(255 * 255 / mse)
         pixelCount = counted
+        width = a.width; height = a.height
         pixelsOver = over
         perPixel = per
     }

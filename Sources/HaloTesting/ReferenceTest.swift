@@ -98,7 +98,8 @@ public struct ReferenceTest: Sendable {
     public func compare(sceneFile path: String, at time: Double? = nil, to reference: String? = nil,
                         gpu: GLRenderer? = nil) throws -> ReferenceTestResult {
         let (scene, background) = try Halo.load(path)
-        let ref = reference ?? Self.baselinePath(forScene: path, time: time, backend: backend)
+        // A certified reference is the exact image: SCENE.cpu.png or SCENE.png, never SCENE.gpu.png.
+        let ref = reference ?? Self.baselinePath(forScene: path, time: time, backend: toleranceMode == .certified ? .cpu : backend)
         return try compare(scene, background: background, at: time, to: ref, gpu: gpu)
     }
 
@@ -124,8 +125,11 @@ public struct ReferenceTest: Sendable {
         let bound = certified
             ? ErrorBound(frame: try Frame(resolving: scene, time: time, backgroundImage: background), image: image) : nil
         // A certified test compares with the exact image, so that is what it records.
-        let exact: (() throws -> RGBA8Image)? = certified
-            ? { try Halo.render(scene, background: background, time: time, backend: .cpu) } : nil
+        let exact: (() throws -> RGBA8Image)? = certified ? {
+            do { return try Halo.render(scene, background: background, time: time, backend: .cpu) } catch {
+                throw ReferenceTestError("the certified tolerance records and approves the exact CPU image, which this scene has not: \(error)")
+            }
+        } : nil
         var result = try compare(image, to: reference, name: name, bound: bound, recording: exact)
         result.renderSeconds = seconds
         return result
@@ -156,7 +160,7 @@ public struct ReferenceTest: Sendable {
         guard exists else {
             result.outcome = .failed
             result.failureReason = "no reference image at \(reference) (record mode never: run with --record missing or HALO_RECORD=missing to write it)"
-            result.artifacts = writeArtifacts(name: name, actual: image, expected: nil, comparison: nil)
+            result.artifacts = writeArtifacts(name: name, actual: image, expected: nil, comparison: nil, exact: try recording?())
             return result
         }
         let expected = try PNG.read(reference)
@@ -169,7 +173,7 @@ public struct ReferenceTest: Sendable {
             }
             result.outcome = .failed
             result.failureReason = "size \(image.width)x\(image.height) differs from the reference's \(expected.width)x\(expected.height)"
-            result.artifacts = writeArtifacts(name: name, actual: image, expected: expected, comparison: nil)
+            result.artifacts = writeArtifacts(name: name, actual: image, expected: expected, comparison: nil, exact: try recording?())
             return result
         }
         result.comparison = comparison
@@ -189,7 +193,7 @@ public struct ReferenceTest: Sendable {
             result.outcome = .failed
             result.failureReason = reason
             result.artifacts = writeArtifacts(name: name, actual: image, expected: expected, comparison: comparison,
-                                              exact: recording.flatMap { try? $0() })
+                                              exact: try recording?())
         }
         return result
     }

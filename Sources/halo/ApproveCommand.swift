@@ -9,12 +9,15 @@ enum ApproveCommand {
     reads ARTIFACTS/\(TestRun.approvalFile) (which halo test writes into its artifacts
     folder: each failing image's actual PNG and the reference it was compared with),
     writes each actual image over its reference (atomically) and prints each file.
-    Look at the failures first (the HTML report, or the .diff.png files).
+    After a `--tolerance certified` run the image approved is the exact CPU image
+    (NAME.exact.png), never the GPU's. Look at the failures first (the HTML report,
+    or the .diff.png files).
     """
 
     static let after = """
     EXIT STATUS: 0 every listed image approved; 1 one could not be read or written;
-    2 no list in ARTIFACTS (no failures in the last run there).
+    2 no list in ARTIFACTS (no failures in the last run there), or a line of it is not
+    ACTUAL<TAB>REFERENCE (nothing is approved then).
     """
 
     static func run(_ args: Arguments) throws -> Int32 {
@@ -24,9 +27,16 @@ enum ApproveCommand {
             return 2
         }
         var status: Int32 = 0, approved = 0
-        for line in text.split(separator: "\n") {
+        var pairs: [[String]] = []
+        for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
             let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { continue }
+            guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty }) else {
+                printError("halo approve: \(list):\(n + 1): expected ACTUAL<TAB>REFERENCE, found \"\(line.prefix(80))\": nothing approved")
+                return 2
+            }
+            pairs.append(parts)
+        }
+        for parts in pairs {
             do {
                 try PNG.write(try PNG.read(parts[0]), to: parts[1])
                 print("approved \(parts[1]) (from \(parts[0]))")

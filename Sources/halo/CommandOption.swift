@@ -103,7 +103,7 @@ extension CommandOption {
     static let errorBound = CommandOption(
         "--error-bound", value: .outputFile("BOUND.png"), commands: [.render],
         help: "also write the GPU's per-pixel bound on its difference from the exact image (gpu backend only): "
-            + "red = the bound in 8-bit levels of the premultiplied channels, rounded up (255: none, e.g. a shader paint); "
+            + "red = the bound in 8-bit levels of the premultiplied channels, rounded up (255: 255 or more, no promise, e.g. a shader paint); "
             + "green = the budget that makes most of it (0 none, 1 curved edge, 2 dash end, 3 paint averaging, 4 glow, "
             + "5 material, 6 straight-alpha encoding, 7 unbounded); blue 0; alpha 255")
 

@@ -57,6 +57,11 @@ enum RenderCommand {
             printError("halo render: --error-bound writes one image's bound: not with --from, --to or --loop")
             return 2
         }
+        func canonical(_ p: String) -> String { URL(fileURLWithPath: p).standardizedFileURL.resolvingSymlinksInPath().path }
+        if let boundFile, canonical(boundFile) == canonical(out) {
+            printError("halo render: --error-bound \(boundFile): expected a file other than the image's (-o), found the same path")
+            return 2
+        }
         let (scene, background) = try CommandFailure.exiting(2) { try Halo.load(args.operands[0]) }
         if args.given(.exportLoop) || args.given(.exportFrom) || args.given(.exportTo) {
             return try Export.run(args, scene: scene, background: background, backend: backend, shaders: shaders)
@@ -100,10 +105,15 @@ enum RenderCommand {
             bound = ErrorBound(frame: try CommandFailure.exiting(2) { try Frame(resolving: scene, time: time, backgroundImage: background) },
                                image: image)
         }
-        try CommandFailure.exiting(1) { try PNG.write(image, to: out) }
+        // Both files or neither: the bound first, removed again if the image cannot be written.
+        if let boundFile, let bound { try CommandFailure.exiting(1) { try PNG.write(bound.encoded, to: boundFile) } }
+        do { try PNG.write(image, to: out) } catch {
+            if let boundFile { try? FileManager.default.removeItem(atPath: boundFile) }
+            printError("halo render: \(error)")
+            return 1
+        }
         print("\(out) \(String(format: "%.1f", ms)) ms (\(used.rawValue)\(setup))")
         if let boundFile, let bound {
-            try CommandFailure.exiting(1) { try PNG.write(bound.encoded, to: boundFile) }
             let w = bound.widths
             print("\(boundFile): bound median \(String(format: "%.2f", w.median)), 99th percentile \(String(format: "%.2f", w.p99)) levels; "
                   + "above 0 on \(String(format: "%.1f", 100 * w.nonzeroShare))% of pixels")

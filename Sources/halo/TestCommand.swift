@@ -116,6 +116,9 @@ enum TestCommand {
         if o.toleranceMode == .certified && o.backend != .gpu {
             throw UsageError("--tolerance certified checks the GPU's image against its own bound: it needs --backend gpu, found \(o.backend.rawValue)")
         }
+        if o.toleranceMode == .certified && args.given(.testFuzzy) {
+            throw UsageError("--tolerance certified judges each pixel by its own bound: expected no --fuzzy with it, found --fuzzy")
+        }
         o.shaders = args.value(.shaders)
         o.artifacts = args.value(.artifacts) ?? ReferenceTest.defaultArtifactsDirectory
         do {
@@ -199,7 +202,10 @@ final class TestRun: @unchecked Sendable {
                 let spec = try SceneTestSpec.of(sceneFile: file)
                 let mask = try spec.comparisonMask(width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight, scale: scene.canvas.scale)
                 for (time, _) in spec.cases(forScene: file) {
-                    let reference = ReferenceTest.baselinePath(forScene: file, time: time, backend: options.backend, keys: options.baselineKeys)
+                    let reference = options.toleranceMode == .certified
+                        // A certified reference is the exact image: SCENE.cpu.png or SCENE.png, never a GPU's baseline.
+                        ? ReferenceTest.baselinePath(forScene: file, time: time, backend: .cpu)
+                        : ReferenceTest.baselinePath(forScene: file, time: time, backend: options.backend, keys: options.baselineKeys)
                     cases.append(Case(name: time.map { stem + ".t" + ReferenceTest.timeSuffix($0) } ?? stem, sceneFile: file, time: time,
                                       reference: reference, tolerance: spec.tolerance ?? options.tolerance, scene: scene, background: background,
                                       mask: mask))
@@ -343,7 +349,8 @@ final class TestRun: @unchecked Sendable {
         if count("recorded") > 0 { parts.append("\(count("recorded")) recorded") }
         if count("ERROR") > 0 { parts.append("\(count("ERROR")) errors") }
         var s = "\(cases.count) images of \(scenes) scenes: " + parts.joined(separator: ", ")
-        s += String(format: " (backend %@, record %@, %d job%@) in %.2f s", options.backend.rawValue, options.record.rawValue, options.jobs, options.jobs == 1 ? "" : "s", seconds)
+        let mode = options.toleranceMode == .certified ? ", tolerance certified" : ""
+        s += String(format: " (backend %@, record %@%@, %d job%@) in %.2f s", options.backend.rawValue, options.record.rawValue, mode, options.jobs, options.jobs == 1 ? "" : "s", seconds)
         if cases.contains(where: { $0.result?.artifacts != nil }) { s += "\nartifacts: \(options.artifacts)" }
         return s
     }

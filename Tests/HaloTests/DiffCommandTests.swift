@@ -92,6 +92,20 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(try runHalo(["diff", a.path, b.path, "--fuzzy", "maxDifference=0-5;totalPixels=0-20%"]).status, 1)
     }
 
+    /// The heat map of a comparison that leaves pixels out is the images' size, with the
+    /// ignored pixels in the grey copy (it used to stop the process: the map was sized by
+    /// the pixels counted, not the image's).
+    func testAHeatMapWithIgnoredPixelsKeepsTheImageSize() throws {
+        let heat = dir.appendingPathComponent("heat.png")
+        let run = try runHalo(["diff", a.path, b.path, "--ignore", "1,0,1,1", "--diff", heat.path,
+                               "--fuzzy", "maxDifference=0-255;totalPixels=0-100"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let map = try PNG.read(heat.path)
+        XCTAssertEqual([map.width, map.height], [4, 2])
+        XCTAssertEqual(map[1, 0].x, map[1, 0].y, "the ignored pixel (edited) is grey")
+        XCTAssertNotEqual(map[3, 1].x, map[3, 1].z, "the counted edited pixel is in a heat colour")
+    }
+
     func testDifferentSizesExitTwo() throws {
         let small = dir.appendingPathComponent("small.png")
         try PNG.write(solidImage(width: 3, height: 2, 100, 100, 100), to: small.path)

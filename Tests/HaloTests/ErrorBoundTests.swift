@@ -80,6 +80,41 @@ final class ErrorBoundTests: XCTestCase {
         XCTAssertEqual(bound.levels[inside], 0)
     }
 
+    /// Where a rounded corner's arc meets a straight side, a pixel just outside whose centre
+    /// is nearest to the arc's end gets a sliver of coverage from the arc's half-plane (the
+    /// rect 20...380 x 20...220 px, radius 40: pixel (59, 19), centre 0.5031 px from the arc,
+    /// its normal 0.71 degrees off vertical, so the pixel's corner reaches 0.50613 px along
+    /// it: a triangle of (0.50613 - 0.5031)^2 / (2 |nx ny|) = 3.7e-4 of the pixel, worked by
+    /// hand). The bound covers it; 300 stacked fills of alpha 0.15 add it up to 4 levels,
+    /// and the GPU image stays within its bound of the CPU reference.
+    func testAPixelBesideACornersEndCarriesTheCurvedEdgeBudget() throws {
+        func scene(_ n: Int, alpha: Double) throws -> Scene {
+            let layer = #"{ "shape": { "type": "roundedRect", "rect": [10, 10, 180, 100], "cornerRadius": 20 }, "fill": { "type": "solid", "color": [1, 1, 1, \#(alpha)] } }"#
+            return try SceneDecoder.decode(Data("""
+                { "format": 1, "canvas": { "width": 200, "height": 120, "scale": 2, "background": "#000000" },
+                  "layers": [\(Array(repeating: layer, count: n).joined(separator: ", "))] }
+                """.utf8))
+        }
+        let one = ErrorBound(frame: Frame(try scene(1, alpha: 1)))
+        XCTAssertEqual(one.budgets[19 * 400 + 59], .curvedEdge)
+        XCTAssertGreaterThanOrEqual(Double(one.levels[19 * 400 + 59]), 3.7e-4 * 255)
+        let stack = try scene(300, alpha: 0.15)
+        let frame = Frame(stack)
+        let gpu = try SharedGPU.renderer().render(frame)
+        let cpu = try Halo.render(stack, background: nil, backend: .cpu)
+        let c = try XCTUnwrap(CertifiedComparison(reference: cpu, actual: gpu, bound: ErrorBound(frame: frame, image: gpu)))
+        XCTAssertTrue(c.passed, c.failureReason ?? "")
+    }
+
+    func testTheBoundMayNotBeWrittenOverTheImage() throws {
+        let scene = try writeRectangleScene()
+        let out = folder.appendingPathComponent("same.png")
+        let run = try runHalo(["render", scene.path, "-o", out.path, "--backend", "gpu", "--error-bound", out.path])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.contains("expected a file other than the image's (-o), found the same path"), run.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
+    }
+
     func testAShaderPaintIsUnbounded() throws {
         try "vec4 haloPaint(vec2 unitPoint, vec2 point, float time) { return vec4(unitPoint, 0.0, 1.0); }"
             .write(to: folder.appendingPathComponent("p.glsl"), atomically: true, encoding: .utf8)
@@ -174,6 +209,21 @@ final class ErrorBoundTests: XCTestCase {
         XCTAssertEqual(approve.status, 0, approve.stderr)
         XCTAssertEqual(try PNG.read(reference.path).pixels, recorded.pixels)
         try PNG.write(moved, to: reference.path)
+        // A GPU baseline beside it is not a certified reference: rect.png stays the one used.
+        try PNG.write(try rectangle().gpu, to: folder.appendingPathComponent("scenes/rect.gpu.png").path)
+        let withGPUBaseline = try runHalo(certified + ["--record", "never"])
+        XCTAssertEqual(withGPUBaseline.status, 1, withGPUBaseline.stdout)
+        XCTAssertTrue(withGPUBaseline.stdout.contains("rect.png"), withGPUBaseline.stdout)
+        XCTAssertTrue(withGPUBaseline.stdout.contains("tolerance certified"), withGPUBaseline.stdout)
+        // A missing reference: the failure leaves the exact image, which approve records.
+        try FileManager.default.removeItem(at: reference)
+        let missing = try runHalo(certified + ["--record", "never"])
+        XCTAssertEqual(missing.status, 1, missing.stdout)
+        XCTAssertEqual(try runHalo(["approve", folder.appendingPathComponent("artifacts").path]).status, 0)
+        XCTAssertEqual(try PNG.read(reference.path).pixels, recorded.pixels)
+        XCTAssertEqual(try runHalo(certified + ["--fuzzy", "maxDifference=0-8;totalPixels=0-100"]).status, 2, "--fuzzy is refused with it")
+        try PNG.write(moved, to: reference.path)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("scenes/rect.gpu.png"))
         let fixed = try runHalo(["test", scene.deletingLastPathComponent().path, "--backend", "gpu", "--fuzzy", "maxDifference=0-8;totalPixels=0-100",
                                  "--record", "never", "--artifacts", folder.appendingPathComponent("artifacts").path])
         XCTAssertEqual(fixed.status, 0, fixed.stdout + fixed.stderr)

@@ -103,6 +103,16 @@ final class TestCommandTests: XCTestCase {
         XCTAssertEqual(try test(["--record", "never"]).status, 0, "the next run passes")
     }
 
+    /// An approval list that is not ACTUAL<TAB>REFERENCE lines is refused, naming the line,
+    /// and nothing is approved.
+    func testApproveRefusesAMalformedListAndApprovesNothing() throws {
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        try "garbage\n".write(to: artifacts.appendingPathComponent("halo-approve.tsv"), atomically: true, encoding: .utf8)
+        let run = try runHalo(["approve", artifacts.path])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.contains("halo-approve.tsv:1: expected ACTUAL<TAB>REFERENCE, found \"garbage\": nothing approved"), run.stderr)
+    }
+
     /// halo approve takes the last run's failing images from its artifacts folder and makes
     /// them the references, printing each; the next run passes.
     func testApproveMakesTheFailingImagesTheReferences() throws {
