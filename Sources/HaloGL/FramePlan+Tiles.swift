@@ -106,7 +106,9 @@ extension FramePlan {
                                 dx: Float = 0, dy: Float = 0, to out: inout [Float]) {
         let n = LayerTiles.floatsPerTile
         let end = count.map { start + $0 * n } ?? tiles.count
-        out.reserveCapacity(out.count + (end - start) / n * floatsPerInstance)
+        // Only for a whole run of tiles: reserving the exact size for each single tile
+        // reallocates the growing array every time (quadratic copying over a frame's tiles).
+        if count == nil { out.reserveCapacity(out.count + (end - start) / n * floatsPerInstance) }
         let r = Float(row), b = Float(backdrop)
         for t in stride(from: start, to: end, by: n) {
             out.append(tiles[t] + dx); out.append(tiles[t + 1] + dy); out.append(tiles[t + 2] + dx); out.append(tiles[t + 3] + dy)
