@@ -106,9 +106,11 @@ extension FramePlan {
                                 dx: Float = 0, dy: Float = 0, to out: inout [Float]) {
         let n = LayerTiles.floatsPerTile
         let end = count.map { start + $0 * n } ?? tiles.count
-        // Only for a whole run of tiles: reserving the exact size for each single tile
-        // reallocates the growing array every time (quadratic copying over a frame's tiles).
-        if count == nil { out.reserveCapacity(out.count + (end - start) / n * floatsPerInstance) }
+        // Grown geometrically: reserving the exact size at each call (a tile, or a layer's
+        // group, appended to a draw that many layers share) reallocates and copies the
+        // growing array every time, quadratic over a frame.
+        let needed = out.count + (end - start) / n * floatsPerInstance
+        if needed > out.capacity { out.reserveCapacity(max(needed, 2 * out.capacity)) }
         let r = Float(row), b = Float(backdrop)
         for t in stride(from: start, to: end, by: n) {
             out.append(tiles[t] + dx); out.append(tiles[t + 1] + dy); out.append(tiles[t + 2] + dx); out.append(tiles[t + 3] + dy)
