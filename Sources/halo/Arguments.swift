@@ -52,7 +52,10 @@ struct Arguments {
                 let hint = near.flatMap { editDistance($0, name) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
                 throw UsageError("unknown option \(name)\(hint)")
             }
-            if givenKeys.contains(option.key) { throw UsageError("\(name) given twice (\(option.names.joined(separator: " and ")) are one option)") }
+            if givenKeys.contains(option.key) {
+                let names = option.names.count > 1 ? " (\(option.names.joined(separator: " and ")) are one option)" : ": it takes one value"
+                throw UsageError("\(name) given twice\(names)")
+            }
             givenKeys.insert(option.key)
             if case .flag = option.value {
                 if let inline { throw UsageError("\(name) takes no value, found \(inline)") }

@@ -43,6 +43,9 @@ enum OptionValue: Sendable {
     case motionFormat
 
     /// What help and usage lines show after the option's name ("" for a flag).
+    /// Whether the option takes no value.
+    var isFlag: Bool { if case .flag = self { return true } else { return false } }
+
     var placeholder: String {
         switch self {
         case .flag: return ""
@@ -61,6 +64,7 @@ enum OptionValue: Sendable {
     /// - Throws: ``UsageError`` (naming the option) when the text is not such a value, or the
     ///   library's own error for a tolerance, a script or an output file.
     func parse(_ text: String, for name: String) throws -> any Sendable {
+        if text.isEmpty, !isFlag { throw UsageError("\(name): expected \(placeholder), found an empty value") }
         switch self {
         case .flag:
             throw UsageError("\(name) takes no value, found \(text)")

@@ -264,6 +264,11 @@ final class BadInputTests: XCTestCase {
         let run = try runHalo(["render", "x.json", "-o", "a.png", "--output", "b.png"])
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.stderr.hasPrefix("halo render: --output given twice (-o and --output are one option)"), run.stderr)
+        let once = try runHalo(["test", "Examples", "--tolerance", "certified", "--tolerance", "fuzzy"])
+        XCTAssertTrue(once.stderr.contains("--tolerance given twice: it takes one value"), once.stderr)
+        let empty = try runHalo(["test", "Examples", "--tolerance", ""])
+        XCTAssertEqual(empty.status, 2)
+        XCTAssertTrue(empty.stderr.contains("--tolerance: expected fuzzy|certified, found an empty value"), empty.stderr)
     }
 
     func testAnOptionWhereAValueBelongsIsRefused() throws {
