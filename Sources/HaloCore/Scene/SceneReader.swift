@@ -67,7 +67,9 @@ struct SceneReader {
                     return RGBA(vals[0], vals[1], vals[2], vals.count == 4 ? vals[3] : 1)
                 }
             }
-            var e = expected
+            // A string that is no colour: say which names there are (SwiftUI's system colours).
+            var e = "a colour (\"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\", [r, g, b], [r, g, b, a] or a name: "
+                + RGBA.named.keys.sorted().joined(separator: ", ") + ")"
             if let close = closestKey(s, RGBA.named.keys.sorted()) { e += " (did you mean \"\(close)\"?)" }
             throw fail(path, e, v)
         case .array(let a)? where a.count == 3 || a.count == 4:
