@@ -80,12 +80,17 @@ public struct ErrorBound: Sendable {
         return img
     }
 
+    /// The value at fraction `f` (0...1) of `sorted` (ascending), 0 for none: how the
+    /// bound's widths are reported (median 0.5, 99th percentile 0.99).
+    public static func quantile(_ sorted: [Float], _ f: Double) -> Float {
+        sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(f * Double(sorted.count)))]
+    }
+
     /// The median and 99th percentile of the bound over all pixels, and over the pixels
     /// where it is above 0 (how tight it is; levels).
     public var widths: (median: Float, p99: Float, nonzeroMedian: Float, nonzeroP99: Float, nonzeroShare: Double) {
-        func q(_ v: [Float], _ f: Double) -> Float { v.isEmpty ? 0 : v[min(v.count - 1, Int(f * Double(v.count)))] }
         let all = levels.sorted(), nz = all.filter { $0 > 0 }
-        return (q(all, 0.5), q(all, 0.99), q(nz, 0.5), q(nz, 0.99), all.isEmpty ? 0 : Double(nz.count) / Double(all.count))
+        return (Self.quantile(all, 0.5), Self.quantile(all, 0.99), Self.quantile(nz, 0.5), Self.quantile(nz, 0.99), all.isEmpty ? 0 : Double(nz.count) / Double(all.count))
     }
 }
 

@@ -41,16 +41,21 @@ public struct CertifiedComparison: Sendable {
     public init?(reference: RGBA8Image, actual: RGBA8Image, bound: ErrorBound, mask: ComparisonMask? = nil) {
         guard let c = ImageComparison(reference, actual, mask: mask), bound.width == actual.width, bound.height == actual.height else { return nil }
         comparison = c
-        var over: [Violation] = []
+        // Only the worst ``listed`` are kept (a badly failing image has millions over).
+        var worst: [Violation] = []
+        func excess(_ v: Violation) -> Double { v.difference - v.bound }
         for i in 0..<c.perPixel.count {
             let d = Double(c.perPixel[i]), b = Double(bound.levels[i])
             // (perPixel is 0 where the mask ignores a pixel.)
-            if d > b + Self.roundingAllowance + 1e-6 {
-                violationCount += 1
-                over.append(Violation(x: i % actual.width, y: i / actual.width, difference: d, bound: b, budget: bound.budgets[i]))
-            }
+            guard d > b + Self.roundingAllowance + 1e-6 else { continue }
+            violationCount += 1
+            let v = Violation(x: i % actual.width, y: i / actual.width, difference: d, bound: b, budget: bound.budgets[i])
+            if worst.count == Self.listed, let last = worst.last, excess(v) <= excess(last) { continue }
+            let at = worst.firstIndex { excess(v) > excess($0) } ?? worst.count
+            worst.insert(v, at: at)
+            if worst.count > Self.listed { worst.removeLast() }
         }
-        violations = Array(over.sorted { $0.difference - $0.bound > $1.difference - $1.bound }.prefix(Self.listed))
+        violations = worst
     }
 
     /// Whether every pixel is within its bound plus ``roundingAllowance``.

@@ -96,7 +96,7 @@ final class RandomDifferentialTests: XCTestCase {
             }
         }
         widths.sort()
-        let q = { (f: Double) in widths.isEmpty ? 0 : widths[min(widths.count - 1, Int(f * Double(widths.count)))] }
+        let q = { ErrorBound.quantile(widths, $0) }
         print("certified bound on random scenes \(Self.firstSeed)...\(Self.firstSeed + UInt64(Self.count) - 1): median \(q(0.5)), 99th percentile \(q(0.99)) levels")
     }
 
