@@ -301,14 +301,19 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
 #endif
     vec4 geo = vPaintGeometry[i];
     vec2 p = pixel + strip.xy * (0.5 * (strip.z + strip.w));      // the strip's middle
-#if !HALO_PAINT_AA
-    vec2 g0;
+    // HALO_PAINT_AA 0: the colour at the middle only (the averaging below is compiled out);
+    // 1: averaged unless uPaintAtMiddle (lib/layer_data.glsl).
+#if HALO_PAINT_AA
+    if (uPaintAtMiddle)
+#endif
+    {
+        vec2 g0;
 #if HALO_ARC
-    // (s alone: paintT's differences give its gradient, not needed here.)
-    if (kind == PAINT_PATH) return rampLUT(uRampLUT, vStroke[2 + i], uLUTWidth, pathGradientT(arcLengthAt(p), geo.y, geo.x));
+        // (s alone: paintT's differences give its gradient, not needed here.)
+        if (kind == PAINT_PATH) return rampLUT(uRampLUT, vStroke[2 + i], uLUTWidth, pathGradientT(arcLengthAt(p), geo.y, geo.x));
 #endif
-    return rampLUT(uRampLUT, vStroke[2 + i], uLUTWidth, paintT(i, kind, p, g0));
-#endif
+        return rampLUT(uRampLUT, vStroke[2 + i], uLUTWidth, paintT(i, kind, p, g0));
+    }
     int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
     // Near an angular centre every colour meets; near a radial centre t has its apex, and
     // close to it |p - c| curves within a pixel (the colour at the middle errs by about

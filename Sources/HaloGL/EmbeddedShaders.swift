@@ -855,13 +855,6 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
 #ifndef HALO_EDGE
 #define HALO_EDGE 1
 #endif
-//   HALO_PAINT_AA 1: paints may jump or kink inside a pixel of this tile (hard stops, the
-//                angular seam or centre, colour stops): average them (paintColor); 0: the
-//                CPU found no stop within the tile's range of t, so the colour at the
-//                covered part's middle is the average (exact for paints linear there)
-#ifndef HALO_PAINT_AA
-#define HALO_PAINT_AA 1
-#endif
 //   HALO_DIRECT  1: no other layer touches these tiles: composite over the background in
 //                the shader and write final 8-bit values (layer.frag); 2: the same over an
 //                opaque background (alpha 1, no division); 3: the same into a window, where
@@ -910,6 +903,19 @@ uniform sampler2D uRamps;        // gradient ramps (RGBA32F)
 uniform sampler2D uRampLUT;      // each ramp sampled evenly, one row a ramp (rampLUT)
 uniform float uLUTWidth;         // texels a row
 uniform sampler2D uArcTable;     // dash cuts and caps, path paints' jumps (ArcTables.swift)
+uniform bool uPaintAtMiddle;     // HALO_PAINT_AA 1, false (the default): paints may jump or
+                                 // kink inside a pixel of these tiles (hard stops, the angular
+                                 // seam or centre, colour stops): average them (paintColor);
+                                 // true: the CPU found no stop within the tiles' range of t, so
+                                 // the colour at the covered part's middle is the average (exact
+                                 // for paints linear there). A uniform, so that one program
+                                 // serves both kinds of tile of a frame that has both (one
+                                 // compile; a branch the whole draw takes: ProgramCache).
+//   HALO_PAINT_AA 0: only the colour at the middle, the averaging compiled out (a lighter
+//                program, for tiles of a variant whose frame has no averaged tiles)
+#ifndef HALO_PAINT_AA
+#define HALO_PAINT_AA 1
+#endif
 
 // Per layer: one row of LAYER_TEXELS RGBA32F texels a layer in uLayers (LayerData.swift
 // writes them), read by tile.vert for its instance's layer and handed to the fragment
@@ -1421,14 +1427,19 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
 #endif
     vec4 geo = vPaintGeometry[i];
     vec2 p = pixel + strip.xy * (0.5 * (strip.z + strip.w));      // the strip's middle
-#if !HALO_PAINT_AA
-    vec2 g0;
+    // HALO_PAINT_AA 0: the colour at the middle only (the averaging below is compiled out);
+    // 1: averaged unless uPaintAtMiddle (lib/layer_data.glsl).
+#if HALO_PAINT_AA
+    if (uPaintAtMiddle)
+#endif
+    {
+        vec2 g0;
 #if HALO_ARC
-    // (s alone: paintT's differences give its gradient, not needed here.)
-    if (kind == PAINT_PATH) return rampLUT(uRampLUT, vStroke[2 + i], uLUTWidth, pathGradientT(arcLengthAt(p), geo.y, geo.x));
+        // (s alone: paintT's differences give its gradient, not needed here.)
+        if (kind == PAINT_PATH) return rampLUT(uRampLUT, vStroke[2 + i], uLUTWidth, pathGradientT(arcLengthAt(p), geo.y, geo.x));
 #endif
-    return rampLUT(uRampLUT, vStroke[2 + i], uLUTWidth, paintT(i, kind, p, g0));
-#endif
+        return rampLUT(uRampLUT, vStroke[2 + i], uLUTWidth, paintT(i, kind, p, g0));
+    }
     int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
     // Near an angular centre every colour meets; near a radial centre t has its apex, and
     // close to it |p - c| curves within a pixel (the colour at the middle errs by about

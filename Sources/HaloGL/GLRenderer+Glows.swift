@@ -41,7 +41,7 @@ extension GLRenderer {
             halo_glUseProgram(s.id)
             halo_glUniform2f(s.loc("uTarget"), Float(glowA.width), Float(glowA.height))
             halo_glUniform4f(s.loc("uCanvasToTarget"), 1, 1, 0, 0)
-            setFrameUniforms(s)
+            setFrameUniforms(s, for: batch.variant)
             drawTiles(batch.instances)
         }
         endPass("glow atlas \(index + 1): sources")

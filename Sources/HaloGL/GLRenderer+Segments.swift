@@ -48,6 +48,7 @@ extension GLRenderer {
         sub.layers = layers
         let plan = FramePlan(sub, gridOffset: target.gridOffset, isWindow: target.isWindow, lutWidth: ramps.lutWidth,
                              maxTextureSize: maxTextureSize, throughCanvas: true)
+        programs.prepare(for: plan)
         ramps.upload(sub)
         arcs.upload(sub)
         uploadLayerData(LayerData.rows(plan, ramps: ramps, arcs: arcs), layers: plan.layers.count)
@@ -176,7 +177,7 @@ extension GLRenderer {
         halo_glUseProgram(f.id)
         halo_glUniform2f(f.loc("uTarget"), Float(textFill.width), Float(textFill.height))
         halo_glUniform4f(f.loc("uCanvasToTarget"), 1, 1, 0, 0)
-        setFrameUniforms(f)
+        setFrameUniforms(f, for: variant)
         bindTexture(textCoverage.texture, unit: 5, to: "uCoverage", of: f)
         halo_glUniform2f(f.loc("uRegion"), Float(i0), Float(j0))
         drawTiles([0, 0, Float(rw), Float(rh), 0, 0, Float(row), 0])

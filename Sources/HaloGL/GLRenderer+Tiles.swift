@@ -61,7 +61,7 @@ extension GLRenderer {
                     }
                 }
             }
-            setFrameUniforms(p)
+            setFrameUniforms(p, for: batch.variant)
             if batch.variant.output == .overImage {
                 halo_glActiveTexture(GLenum(GL_TEXTURE5))
                 halo_glBindTexture(GLenum(GL_TEXTURE_2D), backgroundFloat.texture)

@@ -80,9 +80,10 @@ public final class GLRenderer {
         self.context = context
         self.shaders = shaders
         programs = ProgramCache(shaders: shaders)
-        // Compile the commonest variant and the resolve now, so a broken shader fails here,
-        // not mid-frame.
-        _ = try programs.layerProgram(LayerVariant(shape: .roundedBox, fill: .solid, stroke: .linear, glow: .blurred, edge: .perPixel))
+        // Only the resolve is compiled now (a few ms): each layer variant is compiled when a
+        // frame first needs it (ProgramCache), since a cold compile of one costs llvmpipe
+        // 0.2-0.4 s (BENCHMARKS.md, cold start). A broken shader still throws ShaderError
+        // before any image is written.
         _ = try programs.resolve()
         var maxSize: GLint = 0
         halo_glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxSize)
@@ -133,6 +134,14 @@ public final class GLRenderer {
         let now = DispatchTime.now()
         passTimer(name(), Double(now.uptimeNanoseconds - passClock.uptimeNanoseconds) / 1e6)
         passClock = now
+    }
+
+    /// True for renders of one frame (`halo render`, `halo test`): fewer programs compiled,
+    /// each frame drawn more slowly (see ProgramCache.sharesAveragedPrograms); false (the
+    /// default) for animations. The image is the same.
+    public var compilesFewerPrograms: Bool {
+        get { programs.sharesAveragedPrograms }
+        set { programs.sharesAveragedPrograms = newValue }
     }
 
     /// GL_RENDERER of the context, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
@@ -203,6 +212,7 @@ public final class GLRenderer {
             return
         }
         endPass("frame plan (CPU)")
+        programs.prepare(for: plan)
         ramps.upload(frame)
         arcs.upload(frame)
         uploadLayerData(LayerData.rows(plan, ramps: ramps, arcs: arcs), layers: plan.layers.count)
@@ -267,8 +277,10 @@ public final class GLRenderer {
     }
 
     /// The frame-global uniforms of a layer or glow-source program: layer data (unit 4),
-    /// ramps (unit 0) and their lookup table (unit 3).
-    func setFrameUniforms(_ p: GLProgram) {
+    /// ramps (unit 0) and their lookup table (unit 3); and whether `variant`'s tiles average
+    /// their paints (``LayerVariant/paintAA``).
+    func setFrameUniforms(_ p: GLProgram, for variant: LayerVariant) {
+        halo_glUniform1i(p.loc("uPaintAtMiddle"), variant.paintAA ? 0 : 1)
         halo_glUniform1i(p.loc("uLayers"), 4)
         halo_glActiveTexture(GLenum(GL_TEXTURE0))
         halo_glBindTexture(GLenum(GL_TEXTURE_2D), ramps.texture)

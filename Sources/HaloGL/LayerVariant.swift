@@ -10,7 +10,9 @@ struct LayerVariant: Hashable {
     var fill: PaintKind?, stroke: PaintKind?
     var glow: GlowMode
     var edge: EdgeMode
-    /// True: paints averaged for jumps and kinks per pixel; false: the tile needs none (LayerTiles).
+    /// True: paints averaged for jumps and kinks per pixel; false: the tile needs none
+    /// (LayerTiles). A program compiled with averaging (HALO_PAINT_AA 1) serves both, by the
+    /// uniform uPaintAtMiddle (lib/layer_data.glsl); see ``ProgramCache``.
     var paintAA = true
     var output = OutputMode.canvas
     /// The glow's source is the fill (a layer without a stroke): the glow lies under the fill.
@@ -86,6 +88,13 @@ struct LayerVariant: Hashable {
         case .material: return .material
         case .path: return .path
         }
+    }
+
+    /// This variant with paints averaged: the program that serves its tiles of either kind.
+    var averaged: LayerVariant {
+        var v = self
+        v.paintAA = true
+        return v
     }
 
     var defines: [(String, String)] {

@@ -12,6 +12,19 @@ final class ProgramCache {
     private var downsample: GLProgram?
     private var text: GLProgram?
     private var textFill: [LayerVariant: GLProgram] = [:]
+    /// The averaged variants (``LayerVariant/averaged``) of the frame being drawn
+    /// (``prepare(for:)``): with ``sharesAveragedPrograms``, a tile draw without averaging
+    /// uses the averaged program when the frame needs it anyway or it is compiled already.
+    private var averagedLayers: Set<LayerVariant> = [], averagedGlowSources: Set<LayerVariant> = []
+    /// True: one program for a variant's tiles with and without paint averaging where the
+    /// frame has both (one compile where there were two: a cold compile costs llvmpipe 0.1
+    /// to 2 s, BENCHMARKS.md), for a single frame. False (the default): each its own
+    /// program, for animations: llvmpipe runs both sides of the uniform branch, so tiles
+    /// without averaging drawn by the averaged program cost as much as averaged ones (the
+    /// 100-button grid's smooth-edge tiles 12 -> 72 ms a frame). The same image either way.
+    var sharesAveragedPrograms = false
+    /// Layer programs compiled so far.
+    var layerProgramCount: Int { layer.count }
 
     init(shaders: ShaderLibrary) {
         self.shaders = shaders
@@ -26,23 +39,35 @@ final class ProgramCache {
         layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; resolveProgram = nil; downsample = nil; text = nil
     }
 
+    /// Notes which averaged variants `plan` draws (layer tiles and glow sources), before its
+    /// first draw.
+    func prepare(for plan: FramePlan) {
+        averagedLayers = Set((plan.canvasBatches + plan.targetBatches).map(\.variant).filter(\.paintAA))
+        averagedGlowSources = Set(plan.glowPages.flatMap(\.source).map(\.variant).filter(\.paintAA))
+    }
+
     /// tile.vert + layer.frag for `v`.
     /// - Throws: ``ShaderError`` when the variant fails to compile or link.
     func layerProgram(_ v: LayerVariant) throws -> GLProgram {
-        try variant(v, fragment: "layer.frag", uniforms: Uniforms.layerProgram, in: &layer)
+        try variant(v, fragment: "layer.frag", uniforms: Uniforms.layerProgram, in: &layer, averaged: averagedLayers)
     }
 
     /// tile.vert + glow_source.frag for `v` (``LayerVariant/glowSource(_:group:)``).
     func glowSourceProgram(_ v: LayerVariant) throws -> GLProgram {
-        try variant(v, fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram, in: &glowSource)
+        try variant(v, fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram, in: &glowSource, averaged: averagedGlowSources)
     }
 
-    /// `fragment` with tile.vert for `v`, its shader paints in place, from `cache` or compiled.
-    private func variant(_ v: LayerVariant, fragment: String, uniforms: [String], in cache: inout [LayerVariant: GLProgram]) throws -> GLProgram {
-        if let p = cache[v] { return p }
+    /// `fragment` with tile.vert for `v`, its shader paints in place, from `cache` or compiled;
+    /// `v` without averaging takes the averaged program where `averaged` (the frame's) holds
+    /// its averaged variant or that program is compiled already.
+    private func variant(_ v: LayerVariant, fragment: String, uniforms: [String], in cache: inout [LayerVariant: GLProgram],
+                         averaged: Set<LayerVariant>) throws -> GLProgram {
+        let shared = sharesAveragedPrograms && (averaged.contains(v.averaged) || cache[v.averaged] != nil)
+        let key = v.paintAA || shared ? v.averaged : v
+        if let p = cache[key] { return p }
         let p = try GLProgram(shaders.withPaints(fill: v.fillPaint, stroke: v.strokePaint), vertex: "tile.vert",
-                              fragment: fragment, uniforms: uniforms, defines: v.defines)
-        cache[v] = p
+                              fragment: fragment, uniforms: uniforms, defines: key.defines)
+        cache[key] = p
         return p
     }
 
@@ -81,6 +106,6 @@ final class ProgramCache {
 
     /// tile.vert + text_fill.frag for the fill paint of `v`.
     func textFillProgram(_ v: LayerVariant) throws -> GLProgram {
-        try variant(v, fragment: "text_fill.frag", uniforms: Uniforms.textFillProgram, in: &textFill)
+        try variant(v, fragment: "text_fill.frag", uniforms: Uniforms.textFillProgram, in: &textFill, averaged: [])
     }
 }

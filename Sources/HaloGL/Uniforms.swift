@@ -9,7 +9,7 @@ enum Uniforms {
     /// tile.vert's, declared only in variants written straight into the target (HALO_DIRECT 1-3).
     static let tileDirect = ["uBackdrops"]
     /// lib/layer_data.glsl's: global to a frame.
-    static let layer = ["uRamps", "uRampLUT", "uLUTWidth", "uArcTable"]
+    static let layer = ["uRamps", "uRampLUT", "uLUTWidth", "uArcTable", "uPaintAtMiddle"]
     /// lib/shader_paint.glsl's: global to a frame.
     static let paint = ["haloLoopPeriod"]
     static let layerProgram = tile + tileLayer + tileGlow + tileDirect + layer + paint + ["uGlow", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas"]

@@ -78,6 +78,7 @@ enum RenderCommand {
             if backend == .gpu {
                 do {
                     let gpu = try GLRenderer(shaders: ShaderLibrary(directory: shaders))
+                    gpu.compilesFewerPrograms = true             // one frame: fewer cold compiles
                     let ready = DispatchTime.now()
                     setup = String(format: ", GL setup %.1f ms", Double(ready.uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
                     start = ready

@@ -54,6 +54,7 @@ enum TestCommand {
         if options.backend == .gpu {
             do {
                 mainGPU = try GLRenderer(shaders: ShaderLibrary(directory: options.shaders))
+                mainGPU?.compilesFewerPrograms = true        // a frame or few a scene
             } catch let e as GLError where !options.backendGiven && options.toleranceMode == .fuzzy {
                 printError("halo test: GPU unavailable (\(e)); using the CPU reference")
                 options.backend = .cpu
@@ -230,7 +231,10 @@ final class TestRun: @unchecked Sendable {
                     var gpu: GLRenderer?
                     var gpuError: String?
                     if options.backend == .gpu {
-                        do { gpu = try GLRenderer(shaders: ShaderLibrary(directory: options.shaders)) } catch { gpuError = "GPU: \(error)" }
+                        do {
+                            gpu = try GLRenderer(shaders: ShaderLibrary(directory: options.shaders))
+                            gpu?.compilesFewerPrograms = true
+                        } catch { gpuError = "GPU: \(error)" }
                     }
                     work(gpu: gpu, gpuError: gpuError)
                     // No context is destroyed before every job is done: they share one EGL display,

@@ -239,3 +239,42 @@ final class PathPaintTileTests: XCTestCase {
         XCTAssertEqual(p.layers.count, 1, "only the card is drawn")
     }
 }
+
+/// A cold compile costs llvmpipe 0.1 to 2 s a program (BENCHMARKS.md, cold start): for a
+/// single frame (GLRenderer.compilesFewerPrograms), tiles that need no paint averaging share
+/// the averaged program of their variant when the frame needs that one anyway.
+final class SharedProgramTests: XCTestCase {
+    /// A linear-gradient border with hard stops: its corners' tiles average the paint, its
+    /// sides' tiles (between stops) do not, in both edge modes.
+    private let scene = """
+        { "format": 1, "canvas": { "width": 160, "height": 96, "scale": 1, "background": "white" },
+          "layers": [ { "shape": { "type": "roundedRect", "rect": [8, 8, 144, 80], "cornerRadius": 14 },
+            "stroke": { "paint": { "type": "linear", "startPoint": [0, 0.5], "endPoint": [1, 0.5],
+              "stops": [ { "color": "blue", "location": 0 }, { "color": "blue", "location": 0.5 },
+                         { "color": "red", "location": 0.5 }, { "color": "red", "location": 1 } ] },
+              "width": 3 } } ] }
+        """
+
+    func testTilesWithoutAveragingDrawnByTheAveragedProgramMatchTheirOwnProgram() throws {
+        let frame = Frame(try SceneDecoder.decode(Data(scene.utf8)))
+        let p = FramePlan(frame, gridOffset: (0, 0), isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
+        let variants = p.canvasBatches + p.targetBatches
+        XCTAssertTrue(variants.contains { $0.variant.paintAA } && variants.contains { !$0.variant.paintAA && $0.variant.stroke != nil },
+                      "the scene has stroke tiles of both kinds")
+        // One renderer (a second context's teardown would end the shared display), its
+        // programs deleted before each way of drawing.
+        let gpu = try SharedGPU.renderer()
+        defer { gpu.programs.delete(); gpu.compilesFewerPrograms = false }
+        gpu.programs.delete()
+        gpu.compilesFewerPrograms = true
+        let a = try gpu.render(frame)
+        let sharedCount = gpu.programs.layerProgramCount
+        gpu.programs.delete()
+        gpu.compilesFewerPrograms = false
+        let b = try gpu.render(frame)
+        XCTAssertLessThan(sharedCount, gpu.programs.layerProgramCount)
+        XCTAssertEqual(try XCTUnwrap(ImageComparison(a, b)).maxDifference, 0)
+        let cpu = try Halo.render(try SceneDecoder.decode(Data(scene.utf8)), background: nil, backend: .cpu)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(ImageComparison(cpu, a)).maxDifference, 2)
+    }
+}

@@ -140,7 +140,9 @@ final class ShaderPaintTests: XCTestCase {
         }
     }
 
-    /// An error in an included file names that file and its own line (ShaderLibrary.assemble).
+    /// An error in an included file names that file and its own line (ShaderLibrary.assemble),
+    /// thrown by the first frame that needs a program including it (layer programs are
+    /// compiled when a frame first needs them).
     func testErrorsInIncludedFilesNameThatFile() throws {
         _ = try SharedGPU.renderer()                                   // its context is current
         let shaders = folder.appendingPathComponent("Shaders")
@@ -150,7 +152,10 @@ final class ShaderPaintTests: XCTestCase {
         let guardLine = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("#define") })
         lines.insert("float brokenOnPurpose = undefinedThing;", at: guardLine + 1)   // line guardLine + 2
         try lines.joined(separator: "\n").write(to: coverage, atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try GLRenderer(shaders: ShaderLibrary(directory: shaders.path), context: nil)) { error in
+        let gpu = try GLRenderer(shaders: ShaderLibrary(directory: shaders.path), context: nil)
+        let frame = Frame(Scene(canvas: Canvas(width: 32, height: 32, background: .color(RGBA(1, 1, 1))),
+                                layers: [Layer(shape: Shape(kind: .rect, rect: Rect(4, 4, 20, 20)), fill: .solid(RGBA(1, 0, 0)))]))
+        XCTAssertThrowsError(try gpu.render(frame)) { error in
             XCTAssertTrue("\(error)".contains("\(coverage.path):\(guardLine + 2):"), "\(error)")
         }
     }
