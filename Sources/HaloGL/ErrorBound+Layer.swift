@@ -57,6 +57,8 @@ struct LayerErrorTerms {
         // pixel's paint error at most).
         let k = layer.glow.map { $0.sigma > 0 ? GlowPlan(sigma: $0.sigma).k : 1 } ?? 1
         let kd = Double(k)
+        // At k = 1 from GlowPlan.centreSampledSigma the source takes the paint at each pixel's centre.
+        let sourceAtCentre = glows && k == 1 && (layer.glow?.sigma ?? 0) >= GlowPlan.centreSampledSigma
         func blockError(_ x: Vec2, _ p: Vec2, _ sd: Double, _ offsets: [Double], paint: Double) -> Double {
             var e = kd * paint
             for d in offsets where abs(sd - d) < r * kd { e += CurvedEdgeTerm.error(o, x, d: d, size: kd) }
@@ -80,6 +82,7 @@ struct LayerErrorTerms {
             let sd = o.signedDistance(p)
             let x = p - o.center
             var fillError = 0.0, strokeError = 0.0, fillPaint = 0.0, strokePaint = 0.0
+            var fillCentre = 0.0, strokeCentre = 0.0      // the paint's error at the centre (sourceAtCentre)
             if let fill = layer.fill, sd < r {
                 let edge = sd > -r
                 if edge {
@@ -92,6 +95,7 @@ struct LayerErrorTerms {
                 } else if !PaintErrorTerm.isUniform(fill) {
                     let pe = PaintErrorTerm.error(fill, at: p, edge: edge)
                     fillError += min(1, pe); fillPaint = min(1, pe)
+                    if sourceAtCentre && fillGlows { fillCentre = min(1, PaintErrorTerm.error(fill, at: p, edge: edge, atCentre: true)) }
                     add(i, op * (fillGlows ? echo : 1) * min(1, pe), pe.isInfinite ? .unbounded : .paint)
                 }
             }
@@ -110,16 +114,18 @@ struct LayerErrorTerms {
                     let edge = sd < s.inner + r || sd > s.outer - r || dash != nil
                     let pe = PaintErrorTerm.error(s.paint, at: p, edge: edge)
                     strokeError += min(1, pe); strokePaint = min(1, pe)
+                    if sourceAtCentre && !fillGlows { strokeCentre = min(1, PaintErrorTerm.error(s.paint, at: p, edge: edge, atCentre: true)) }
                     add(i, op * echo * min(1, pe), pe.isInfinite ? .unbounded : .paint)
                 }
             }
             if glows {
                 if fillGlows {
-                    let e = k == 1 ? fillError : blockError(x, p, sd, [0], paint: fillPaint)
+                    let e = k > 1 ? blockError(x, p, sd, [0], paint: fillPaint) : fillError - fillPaint + (sourceAtCentre ? fillCentre : fillPaint)
                     source(i, error: e, cover: sd < r ? 1 : 0)
                 } else if let s = stroke {
                     let near = sd > s.inner - r - s.capReach && sd < s.outer + r + s.capReach
-                    let e = k == 1 ? strokeError : blockError(x, p, sd, [s.inner, s.outer], paint: strokePaint)
+                    let e = k > 1 ? blockError(x, p, sd, [s.inner, s.outer], paint: strokePaint)
+                                  : strokeError - strokePaint + (sourceAtCentre ? strokeCentre : strokePaint)
                     source(i, error: e, cover: near ? 1 : 0)
                 }
             }

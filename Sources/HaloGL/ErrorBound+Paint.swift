@@ -11,8 +11,11 @@ enum PaintErrorTerm {
     }
 
     /// The error at pixel centre p; `edge`: the pixel may be partly covered (its covered part
-    /// is then taken as a strip, whose average is any value within the paint's range).
-    static func error(_ paint: ResolvedPaint, at p: Vec2, edge: Bool) -> Double {
+    /// is then taken as a strip, whose average is any value within the paint's range);
+    /// `atCentre`: the GPU takes the colour at the centre, not averaged (a glow's source,
+    /// GlowPlan.centreSampledSigma), within the paint's range of the average where the
+    /// pixel holds a stop, a seam or a centre.
+    static func error(_ paint: ResolvedPaint, at p: Vec2, edge: Bool, atCentre: Bool = false) -> Double {
         if case .shader = paint.geometry { return .infinity }
         guard let ramp = paint.ramp, !paint.isSolid else { return 0 }
         var wraps = false, nearCentre = false
@@ -80,7 +83,7 @@ enum PaintErrorTerm {
             close(ramp.color(at: b))
         }
         let range = Self.largest(cmax - cmin)
-        if edge { return range }
+        if edge || (atCentre && (jump || jumps > 0 || kink)) { return range }
         switch paint.geometry {
         case .angular where nearCentre:
             // paintNearCentre: 128 rays; a jump between two errs by half a ray's area.

@@ -21,6 +21,12 @@ struct GlowPlan {
     /// Taps on each side at most; keep (maxRadius + 1) / 2 == MAX_PAIRS in Shaders/blur.frag.
     static let maxRadius = 64
     static let maxPairs = 33
+    /// From this sigma (pixels) on, a glow's source takes its paint at each texel's centre
+    /// even at k = 1 (LayerTiles.glowSource): the blur spreads a texel's difference from its
+    /// pixel's average over 2 pi sigma^2 >= 25 px^2, where averaging each texel costs the
+    /// source pass 4x (the 1000-layer frame's sources 430 -> 110 ms). ErrorBound counts
+    /// the colour's whole range over such a texel where it holds a stop.
+    static let centreSampledSigma = 2.0
 
     let k: Int
     let sigmaTexels: Double

@@ -257,16 +257,19 @@ struct LayerTiles {
     /// Tiles of a glow's source texture (texel (u, v) stands for the k x k pixel block from
     /// origin + (u, v) k): only the stroke is drawn there, so tiles the stroke cannot reach
     /// are left clear, tiles wholly inside its band take the cheap variant, the rest the
-    /// full one. Rects are in texels. At k = 1 the paint is averaged per pixel as on the
-    /// canvas; for k > 1 each block takes the paint at its centre (a pixel-sized average
-    /// there would not make it the block's), so no tile needs the averaging variant.
+    /// full one. Rects are in texels. Each block takes the paint at its centre (for k > 1 a
+    /// pixel-sized average there would not make it the block's; at k = 1 from sigma
+    /// ``GlowPlan/centreSampledSigma``, where the blur hides the difference), so no tile
+    /// needs the averaging variant; a glow of k = 1 and smaller sigma averages the paint per
+    /// pixel as on the canvas.
     static func glowSource(_ layer: ResolvedLayer, origin: Vec2, k: Int, texels: (Int, Int), lutWidth: Int) -> [(key: Group, data: [Float])] {
         // The stroke's band, or the fill's (-infinity, 0) for a layer without a stroke.
         guard let st = layer.glowSource else { return [] }
         let fillGlows = layer.fillGlows
         var byGroup: [Group: [Float]] = [:]
         let s = LayerTiles.size, kd = Double(k)
-        let strokeJumps = k == 1 ? PaintJumps(st.paint, tMargin: 1 / Double(lutWidth - 2)) : nil
+        let averaged = k == 1 && (layer.glow?.sigma ?? 0) < GlowPlan.centreSampledSigma
+        let strokeJumps = averaged ? PaintJumps(st.paint, tMargin: 1 / Double(lutWidth - 2)) : nil
         let smooth = SmoothEdges(layer, block: kd)
         var v = 0
         while v < texels.1 {
