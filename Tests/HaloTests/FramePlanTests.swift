@@ -278,3 +278,44 @@ final class SharedProgramTests: XCTestCase {
         XCTAssertLessThanOrEqual(try XCTUnwrap(ImageComparison(cpu, a)).maxDifference, 2)
     }
 }
+
+/// A glow's source takes its paint at each texel's centre from sigma
+/// GlowPlan.centreSampledSigma on (the blur hides the difference from the pixel's average).
+final class GlowSourceSamplingTests: XCTestCase {
+    /// A capsule whose angular stroke has hard stops, glowing with `radius` (sigma, points at scale 1).
+    private func scene(radius: Double) throws -> Scene {
+        try SceneDecoder.decode(Data("""
+            { "format": 1, "canvas": { "width": 120, "height": 72, "scale": 1, "background": "#0D0D1A" },
+              "layers": [ { "shape": { "type": "capsule", "rect": [20, 18, 80, 36] },
+                "stroke": { "paint": { "type": "angular", "stops": [
+                    { "color": "red", "location": 0 }, { "color": "red", "location": 0.33 },
+                    { "color": "cyan", "location": 0.33 }, { "color": "cyan", "location": 0.66 },
+                    { "color": "yellow", "location": 0.66 }, { "color": "yellow", "location": 1 } ] },
+                  "width": 3, "alignment": "inside" },
+                "glow": { "radius": \(radius), "opacity": 0.9 } } ] }
+            """.utf8))
+    }
+
+    private func sourceBatches(_ scene: Scene) -> [FramePlan.Batch] {
+        FramePlan(Frame(scene), gridOffset: (0, 0), isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
+            .glowPages.flatMap(\.source)
+    }
+
+    func testASourceOfSigmaTwoOrMoreTakesThePaintAtTexelCentres() throws {
+        let s = try scene(radius: 4)
+        XCTAssertEqual(GlowPlan(sigma: 4).k, 1)
+        let batches = sourceBatches(s)
+        XCTAssertFalse(batches.isEmpty)
+        XCTAssertTrue(batches.allSatisfy { !$0.variant.paintAA })
+        // Still within the GPU's bound of the exact CPU reference (README: max 8, 0.1% over 2).
+        let gpu = try SharedGPU.renderer().render(Frame(s))
+        let cpu = try Halo.render(s, background: nil, backend: .cpu)
+        let d = try XCTUnwrap(ImageComparison(cpu, gpu))
+        XCTAssertLessThanOrEqual(d.maxDifference, 3)
+    }
+
+    func testASourceOfSmallerSigmaAveragesThePaintWhereStopsCrossIt() throws {
+        XCTAssertLessThan(1.0, GlowPlan.centreSampledSigma)
+        XCTAssertTrue(sourceBatches(try scene(radius: 1)).contains { $0.variant.paintAA })
+    }
+}
