@@ -29,14 +29,16 @@ extension FramePlan {
                 FramePlan.appendInstances(data, row: i, dx: ox, dy: oy, to: &glowPages[place.page].source[b].instances)
                 glowPages[place.page].source[b].layers += 1
             }
-            // The texels the blur computes: those the layer's tiles read (the faint-glow
-            // cut-off plus a cell's diagonal from the outline, or the whole region), and for
-            // the horizontal pass only the rows the stroke reaches (the rest stay blank, as
-            // their blur would be).
-            let cellDiagonal = Double(LayerTiles.size) * 2.0.squareRoot() + 1
+            // The texels the blur computes: those within the faint-glow cut-off of the stroke
+            // (LayerTiles.faintGlowDistance; else the whole region), and for the horizontal
+            // pass only the rows the stroke reaches (the rest stay blank, as their blur would
+            // be). Tiles read past the cut-off too (up to a cell's diagonal): there the atlas
+            // holds its clear, blank texels (the sources lie within the stroke's rows), and
+            // the glow it stands for is under 0.45 / 255, as for the glow-only tiles that are
+            // not drawn past it.
             let capReach = layer.stroke?.capReach ?? 0
-            let read = plan.faint.flatMap { f in layer.glowSource.map { $0.outer + capReach + f + cellDiagonal } }
             let k = Double(gp.k)
+            let read = plan.faint.flatMap { f in layer.glowSource.map { $0.outer + capReach + f + k } }
             let used = Box(x0: 0, y0: 0, x1: Double(region.gw), y1: Double(region.gh))
             func texels(_ b: Box) -> Box {
                 Box(x0: max(((b.x0 - region.x0) / k).rounded(.down) - 1, 0), y0: max(((b.y0 - region.y0) / k).rounded(.down) - 1, 0),
