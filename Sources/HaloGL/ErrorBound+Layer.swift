@@ -55,10 +55,11 @@ struct LayerErrorTerms {
         // The glow's source is drawn in k x k blocks (GlowPlan): its edges' and dashes' errors
         // are those of a block, and its paint is taken at the block's centre (k times a
         // pixel's paint error at most).
-        let k = layer.glow.map { $0.sigma > 0 ? GlowPlan(sigma: $0.sigma).k : 1 } ?? 1
+        let plan = layer.glow.flatMap { $0.sigma > 0 ? GlowPlan(sigma: $0.sigma) : nil }
+        let k = plan?.k ?? 1
         let kd = Double(k)
         // At k = 1 from GlowPlan.centreSampledSigma the source takes the paint at each pixel's centre.
-        let sourceAtCentre = glows && k == 1 && (layer.glow?.sigma ?? 0) >= GlowPlan.centreSampledSigma
+        let sourceAtCentre = glows && k == 1 && plan?.sourceAveragesPaint == false
         func blockError(_ x: Vec2, _ p: Vec2, _ sd: Double, _ offsets: [Double], paint: Double) -> Double {
             var e = kd * paint
             for d in offsets where abs(sd - d) < r * kd { e += CurvedEdgeTerm.error(o, x, d: d, size: kd) }
@@ -93,10 +94,9 @@ struct LayerErrorTerms {
                 if fill.isMaterial {
                     add(i, op * MaterialErrorTerm.levels(fill), .material)
                 } else if !PaintErrorTerm.isUniform(fill) {
-                    let pe = PaintErrorTerm.error(fill, at: p, edge: edge)
-                    fillError += min(1, pe); fillPaint = min(1, pe)
-                    if sourceAtCentre && fillGlows { fillCentre = min(1, PaintErrorTerm.error(fill, at: p, edge: edge, atCentre: true)) }
-                    add(i, op * (fillGlows ? echo : 1) * min(1, pe), pe.isInfinite ? .unbounded : .paint)
+                    let pe = PaintErrorTerm.errors(fill, at: p, edge: edge)
+                    fillError += min(1, pe.averaged); fillPaint = min(1, pe.averaged); fillCentre = min(1, pe.atCentre)
+                    add(i, op * (fillGlows ? echo : 1) * min(1, pe.averaged), pe.averaged.isInfinite ? .unbounded : .paint)
                 }
             }
             if let s = stroke, sd > s.inner - r - s.capReach, sd < s.outer + r + s.capReach {
@@ -112,10 +112,9 @@ struct LayerErrorTerms {
                 let inBand = sd > s.inner - r && sd < s.outer + r
                 if !PaintErrorTerm.isUniform(s.paint), inBand || dash?.nearCap(p) == true {
                     let edge = sd < s.inner + r || sd > s.outer - r || dash != nil
-                    let pe = PaintErrorTerm.error(s.paint, at: p, edge: edge)
-                    strokeError += min(1, pe); strokePaint = min(1, pe)
-                    if sourceAtCentre && !fillGlows { strokeCentre = min(1, PaintErrorTerm.error(s.paint, at: p, edge: edge, atCentre: true)) }
-                    add(i, op * echo * min(1, pe), pe.isInfinite ? .unbounded : .paint)
+                    let pe = PaintErrorTerm.errors(s.paint, at: p, edge: edge)
+                    strokeError += min(1, pe.averaged); strokePaint = min(1, pe.averaged); strokeCentre = min(1, pe.atCentre)
+                    add(i, op * echo * min(1, pe.averaged), pe.averaged.isInfinite ? .unbounded : .paint)
                 }
             }
             if glows {

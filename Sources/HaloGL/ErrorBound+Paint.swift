@@ -11,17 +11,21 @@ enum PaintErrorTerm {
     }
 
     /// The error at pixel centre p; `edge`: the pixel may be partly covered (its covered part
-    /// is then taken as a strip, whose average is any value within the paint's range);
-    /// `atCentre`: the GPU takes the colour at the centre, not averaged (a glow's source,
-    /// GlowPlan.centreSampledSigma), within the paint's range of the average where the
-    /// pixel holds a stop, a seam or a centre.
-    static func error(_ paint: ResolvedPaint, at p: Vec2, edge: Bool, atCentre: Bool = false) -> Double {
-        if case .shader = paint.geometry { return .infinity }
-        guard let ramp = paint.ramp, !paint.isSolid else { return 0 }
+    /// is then taken as a strip, whose average is any value within the paint's range).
+    static func error(_ paint: ResolvedPaint, at p: Vec2, edge: Bool) -> Double {
+        errors(paint, at: p, edge: edge).averaged
+    }
+
+    /// ``error(_:at:edge:)`` for the GPU's averaged colour, and for a colour taken at the
+    /// centre, not averaged (a glow's source, GlowPlan.centreSampledSigma): within the
+    /// paint's range of the average where the pixel holds a stop, a seam or a centre.
+    static func errors(_ paint: ResolvedPaint, at p: Vec2, edge: Bool) -> (averaged: Double, atCentre: Double) {
+        if case .shader = paint.geometry { return (.infinity, .infinity) }
+        guard let ramp = paint.ramp, !paint.isSolid else { return (0, 0) }
         var wraps = false, nearCentre = false
         switch paint.geometry {
-        case .shader: return .infinity
-        case .solid, .material: return 0
+        case .shader: return (.infinity, .infinity)
+        case .solid, .material: return (0, 0)
         case .angular(let c, _, _):
             wraps = true
             // paintNearCentre within 4 px; the pixel holds every colour when it holds c.
@@ -83,26 +87,30 @@ enum PaintErrorTerm {
             close(ramp.color(at: b))
         }
         let range = Self.largest(cmax - cmin)
-        if edge || (atCentre && (jump || jumps > 0 || kink)) { return range }
+        if edge { return (range, range) }
+        // Taken at the centre, a pixel holding a stop, a seam or a centre is off by up to the range.
+        let stepped = jump || jumps > 0 || kink
+        var averaged: Double?
         switch paint.geometry {
         case .angular where nearCentre:
             // paintNearCentre: 128 rays; a jump between two errs by half a ray's area.
-            return range * Double(jumps + 1) / 128 + 1e-6
+            averaged = range * Double(jumps + 1) / 128 + 1e-6
         case .linear, .angular:
             // One straight jump (a hard stop, the seam): split exactly (halfPlaneCoverage),
             // each side's colour from within that side.
-            if jumps == 1 { return sideRange + 1e-6 }
-            if jumps > 1 { return range }
+            if jumps == 1 { averaged = sideRange + 1e-6 } else if jumps > 1 { averaged = range }
         default:
-            if jump || jumps > 0 { return range }
+            if jump || jumps > 0 { averaged = range }
         }
+        if let averaged { return (averaged, range) }
         // Smooth here: the colour at the middle against the average (midpoint rule), twice.
         let c0 = paint.color(at: p)
         let dxx = paint.color(at: p + Vec2(0.5, 0)) + paint.color(at: p - Vec2(0.5, 0)) - 2 * c0
         let dyy = paint.color(at: p + Vec2(0, 0.5)) + paint.color(at: p - Vec2(0, 0.5)) - 2 * c0
         var second = 0.0
         for k in 0..<4 { second = max(second, (Swift.abs(dxx[k]) + Swift.abs(dyy[k])) / 3) }
-        return (kink ? range / 64 : 0) + second + 1e-6
+        let middle = (kink ? range / 64 : 0) + second + 1e-6
+        return (middle, stepped ? range : middle)
     }
 
     static func largest(_ d: Premul) -> Double { max(max(d.x, d.y), max(d.z, d.w)) }

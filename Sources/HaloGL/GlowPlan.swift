@@ -28,7 +28,13 @@ struct GlowPlan {
     /// the colour's whole range over such a texel where it holds a stop.
     static let centreSampledSigma = 2.0
 
+    /// Whether the glow's source averages its paint over each texel's pixel (k = 1 and
+    /// sigma under ``centreSampledSigma``) rather than taking it at the texel's centre.
+    var sourceAveragesPaint: Bool { k == 1 && sigma < GlowPlan.centreSampledSigma }
+
     let k: Int
+    /// The glow's sigma, pixels.
+    let sigma: Double
     let sigmaTexels: Double
     let radius: Int
     /// Weights w[0...radius]; w[-i] = w[i].
@@ -43,6 +49,7 @@ struct GlowPlan {
             s = (sigma * sigma + 1.0 / 6 - Double(k * k) / 3).squareRoot() / Double(k)
         }
         self.k = k
+        self.sigma = sigma
         sigmaTexels = s
         let r = max(1, Int((4 * s).rounded(.up)))
         radius = min(r, GlowPlan.maxRadius)

@@ -268,7 +268,7 @@ struct LayerTiles {
         let fillGlows = layer.fillGlows
         var byGroup: [Group: [Float]] = [:]
         let s = LayerTiles.size, kd = Double(k)
-        let averaged = k == 1 && (layer.glow?.sigma ?? 0) < GlowPlan.centreSampledSigma
+        let averaged = layer.glow.map { GlowPlan(sigma: $0.sigma).sourceAveragesPaint } ?? (k == 1)
         let strokeJumps = averaged ? PaintJumps(st.paint, tMargin: 1 / Double(lutWidth - 2)) : nil
         let smooth = SmoothEdges(layer, block: kd)
         var v = 0

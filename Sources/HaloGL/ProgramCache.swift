@@ -42,6 +42,7 @@ final class ProgramCache {
     /// Notes which averaged variants `plan` draws (layer tiles and glow sources), before its
     /// first draw.
     func prepare(for plan: FramePlan) {
+        guard sharesAveragedPrograms else { averagedLayers = []; averagedGlowSources = []; return }
         averagedLayers = Set((plan.canvasBatches + plan.targetBatches).map(\.variant).filter(\.paintAA))
         averagedGlowSources = Set(plan.glowPages.flatMap(\.source).map(\.variant).filter(\.paintAA))
     }
