@@ -29,6 +29,9 @@ let package = Package(
         .target(name: "CHaloText", dependencies: ["CText"]),
         // libpng's setjmp/longjmp error handling stays inside this C shim.
         .target(name: "CHaloPNG", dependencies: ["CLibPNG"]),
+        // The exact glow's convolution passes, built for each instruction set (target_clones),
+        // optimised in debug builds too.
+        .target(name: "CHaloConvolution", cSettings: [.unsafeFlags(["-O3"])]),
 
         // Fonts and text layout (SCENE.md "Text"): fontconfig, HarfBuzz, FreeType. No GL.
         .target(name: "HaloText", dependencies: ["CHaloText", "CText"], swiftSettings: optimisedInDebug),
@@ -37,7 +40,7 @@ let package = Package(
         // PNG reading and writing (libpng), atomic file output.
         .target(name: "HaloPNG", dependencies: ["CHaloPNG", "HaloCore"]),
         // The exact CPU reference renderer. No GL.
-        .target(name: "HaloReference", dependencies: ["HaloCore"], swiftSettings: optimisedInDebug),
+        .target(name: "HaloReference", dependencies: ["HaloCore", "CHaloConvolution"], swiftSettings: optimisedInDebug),
         // The OpenGL 3.3 renderer (headless through EGL). Optimised in debug too: its frame
         // plan and the GPU's certified error bound (ErrorBound) are per-pixel CPU work.
         .target(name: "HaloGL", dependencies: ["HaloCore", "CEpoxy"], swiftSettings: optimisedInDebug),

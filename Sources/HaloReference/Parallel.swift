@@ -6,6 +6,10 @@ struct SharedBuffer<T>: @unchecked Sendable {
     init(base: UnsafeMutablePointer<T>) { self.base = base }
     init(_ p: UnsafePointer<T>) { self.base = UnsafeMutablePointer(mutating: p) }
     let base: UnsafeMutablePointer<T>
+    /// The buffer from element `i` on, as floats (for the C passes; T is SIMD4<Float>).
+    @inline(__always) func floats(from i: Int) -> UnsafeMutablePointer<Float> {
+        UnsafeMutableRawPointer(base + i).assumingMemoryBound(to: Float.self)
+    }
     @inline(__always) subscript(i: Int) -> T {
         get { base[i] }
         nonmutating set { base[i] = newValue }

@@ -193,86 +193,6 @@ public struct ReferenceRenderer: Sendable {
             }
         }
     }
-
-    /// Separable convolution of `source` (covering `rect`) with `kernel`, zero
-    /// outside, sampled over `target`.
-    func convolve(_ source: [SIMD4<Float>], rect: PixelRect, kernel: GlowKernel, target: PixelRect) -> [SIMD4<Float>] {
-        let r = kernel.radius
-        let wts = kernel.weights
-        let tw = target.width
-        // Horizontal pass over the source rows, into target columns (scatter from non-zero pixels).
-        var horiz = [SIMD4<Float>](repeating: .zero, count: rect.height * tw)
-        horiz.withUnsafeMutableBufferPointer { hb in
-            let out = SharedBuffer(base: hb.baseAddress!)
-            parallelFor(rect.height, threads: threads) { rows in
-                for row in rows {
-                    let base = row * tw
-                    for si in 0..<rect.width {
-                        let v = source[row * rect.width + si]
-                        if v == .zero { continue }
-                        let x = rect.i0 + si
-                        let lo = max(x - r, target.i0), hi = min(x + r, target.i1 - 1)
-                        if lo > hi { continue }
-                        for tx in lo...hi { out[base + tx - target.i0] += v * wts[tx - x + r] }
-                    }
-                }
-            }
-        }
-        // The runs of non-zero values of each horizontal row (a ring's middle rows are zero
-        // between its two sides): the vertical pass skips only zeros, so it stays exact.
-        let spans = ParallelRuns(rows: rect.height)
-        horiz.withUnsafeBufferPointer { hbp in
-            let hb = SharedBuffer(hbp.baseAddress!)
-            parallelFor(rect.height, threads: threads) { rows in
-                for row in rows { spans.set(row, ReferenceRenderer.nonZeroRuns(hb, from: row * tw, count: tw, minGap: 32)) }
-            }
-        }
-        // Vertical pass: each target row gathers the horizontal rows within reach.
-        var result = [SIMD4<Float>](repeating: .zero, count: target.height * tw)
-        result.withUnsafeMutableBufferPointer { rb in
-            let out = SharedBuffer(base: rb.baseAddress!)
-            horiz.withUnsafeBufferPointer { hbp in
-                let hb = SharedBuffer(hbp.baseAddress!)
-                parallelFor(target.height, threads: threads) { rows in
-                    for tr in rows {
-                        let y = target.j0 + tr
-                        let lo = max(y - r, rect.j0), hi = min(y + r, rect.j1 - 1)
-                        if lo > hi { continue }
-                        let obase = tr * tw
-                        for sy in lo...hi {
-                            let wgt = wts[y - sy + r]
-                            let hbase = (sy - rect.j0) * tw
-                            for run in spans.get(sy - rect.j0) {
-                                for x in run { out[obase + x] += hb[hbase + x] * wgt }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return result
-    }
-
-    /// The runs of `count` values from `start` that hold every non-zero one, as index
-    /// ranges relative to `start`; runs closer than `minGap` are merged.
-    static func nonZeroRuns(_ values: SharedBuffer<SIMD4<Float>>, from start: Int, count: Int, minGap: Int) -> [Range<Int>] {
-        var runs: [Range<Int>] = []
-        var x = 0
-        while x < count {
-            while x < count && values[start + x] == .zero { x += 1 }
-            if x == count { break }
-            var end = x
-            var zeros = 0
-            var k = x
-            while k < count && zeros < minGap {
-                if values[start + k] == .zero { zeros += 1 } else { zeros = 0; end = k + 1 }
-                k += 1
-            }
-            runs.append(x..<end)
-            x = end
-        }
-        return runs
-    }
 }
 
 extension ReferenceRenderer {
@@ -319,12 +239,4 @@ extension ReferenceRenderer {
         }
         composite(group, box: box, opacity: layer.opacity, over: nil, into: &canvas)
     }
-}
-
-/// Each row's runs, written by one worker thread per row and read after they all finish.
-private final class ParallelRuns: @unchecked Sendable {
-    private var runs: [[Range<Int>]]
-    init(rows: Int) { runs = Array(repeating: [], count: rows) }
-    func set(_ row: Int, _ value: [Range<Int>]) { runs.withUnsafeMutableBufferPointer { $0[row] = value } }
-    func get(_ row: Int) -> [Range<Int>] { runs[row] }
 }

@@ -17,13 +17,11 @@
 /// reaches past the middle of a side.
 @inline(__always)
 public func sdRoundedBox(_ p: Vec2, halfSize b: Vec2, radii r: SIMD4<Double>) -> Double {
-    var d = -Double.infinity
-    for i in 0..<4 {
-        let s = cornerSigns[i]
-        let q = b - s * p                   // distances inwards from the corner's two sides
-        d = max(d, sdCircularCorner(q, radius: r[i]))
-    }
-    return d
+    // q: distances inwards from each corner's two sides (b - cornerSigns[i] * p).
+    var d = max(-Double.infinity, sdCircularCorner(b - Vec2(-1, -1) * p, radius: r[0]))
+    d = max(d, sdCircularCorner(b - Vec2(1, -1) * p, radius: r[1]))
+    d = max(d, sdCircularCorner(b - Vec2(1, 1) * p, radius: r[2]))
+    return max(d, sdCircularCorner(b - Vec2(-1, 1) * p, radius: r[3]))
 }
 
 /// Corner sign vectors, (topLeft, topRight, bottomRight, bottomLeft), y down.
@@ -37,5 +35,17 @@ public func sdCircularCorner(_ q: Vec2, radius R: Double) -> Double {
     if R <= 0 { return max(-q.x, -q.y) }
     let u = Vec2(R, R) - q
     let outside = Vec2(max(u.x, 0), max(u.y, 0))
-    return length(outside) + min(max(u.x, u.y), 0) - R
+    return hypotOfNonNegative(outside) + min(max(u.x, u.y), 0) - R
+}
+
+/// `length(v)` of a vector with v.x, v.y >= 0, without the square root where one
+/// component is 0: then it is the other, exactly (in binary floating point with
+/// round-to-nearest, sqrt(x * x) == x unless x * x overflows or underflows, which the
+/// range check excludes), so the value is `length(v)`'s bit for bit.
+@inline(__always)
+public func hypotOfNonNegative(_ v: Vec2) -> Double {
+    if v.x == 0 && v.y > 1e-150 && v.y < 1e150 { return v.y }
+    if v.y == 0 && v.x > 1e-150 && v.x < 1e150 { return v.x }
+    if v.x == 0 && v.y == 0 { return 0 }
+    return length(v)
 }

@@ -14,11 +14,22 @@ public struct PremulImage: Sendable {
     /// unpremultiplied colour (divided by the unrounded alpha) are each rounded
     /// once, half up; pixels whose alpha rounds to 0 become (0, 0, 0, 0).
     public func toRGBA8() -> RGBA8Image {
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        for i in 0..<(width * height) {
-            let p = pixels[i]
-            let v = PremulImage.straightRGBA8(SIMD4<Double>(Double(p.x), Double(p.y), Double(p.z), Double(p.w)))
-            for c in 0..<4 { out[i * 4 + c] = v[c] }
+        let count = width * height
+        let out = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+            pixels.withUnsafeBufferPointer { src in
+                // Runs of one value (a plain background) are converted once.
+                var last = SIMD4<Float>(repeating: .nan), lastValue = SIMD4<UInt8>.zero
+                for i in 0..<count {
+                    let p = src[i]
+                    if p != last {
+                        last = p
+                        lastValue = PremulImage.straightRGBA8(SIMD4<Double>(Double(p.x), Double(p.y), Double(p.z), Double(p.w)))
+                    }
+                    buffer[i * 4] = lastValue.x; buffer[i * 4 + 1] = lastValue.y
+                    buffer[i * 4 + 2] = lastValue.z; buffer[i * 4 + 3] = lastValue.w
+                }
+            }
+            initialized = count * 4
         }
         return RGBA8Image(width: width, height: height, pixels: out)
     }

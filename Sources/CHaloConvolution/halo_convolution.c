@@ -1,0 +1,105 @@
+// See halo_convolution.h. Built once per instruction set (target_clones); the loader picks
+// the widest the CPU has. Contraction into fused multiply-add is off so every clone gives
+// the same bits.
+#include "halo_convolution.h"
+#include <stdlib.h>
+#include <string.h>
+
+#pragma clang fp contract(off)
+
+#if defined(__x86_64__) && defined(__clang__)
+#define HALO_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define HALO_CLONES
+#endif
+
+HALO_CLONES
+void halo_horizontal_pass(const float *src, int32_t src_x0, int32_t src_width,
+                          const float *w, int32_t radius,
+                          float *out, int32_t out_x0, int32_t out_width) {
+    for (int32_t si = 0; si < src_width; si++) {
+        const float *v = src + 4 * si;
+        if (v[0] == 0 && v[1] == 0 && v[2] == 0 && v[3] == 0) continue;
+        int32_t x = src_x0 + si;
+        int32_t lo = x - radius > out_x0 ? x - radius : out_x0;
+        int32_t hi = x + radius < out_x0 + out_width - 1 ? x + radius : out_x0 + out_width - 1;
+        if (lo > hi) continue;
+        const float v0 = v[0], v1 = v[1], v2 = v[2], v3 = v[3];
+        const float *wk = w + (lo - x + radius);
+        float *o = out + 4 * (lo - out_x0);
+        int32_t n = hi - lo + 1;
+        for (int32_t k = 0; k < n; k++) {
+            float wt = wk[k];
+            o[4 * k + 0] += v0 * wt;
+            o[4 * k + 1] += v1 * wt;
+            o[4 * k + 2] += v2 * wt;
+            o[4 * k + 3] += v3 * wt;
+        }
+    }
+}
+
+HALO_CLONES
+void halo_vertical_pass(const float *src, int32_t src_y0,
+                        const int32_t *rows_of_block, const int32_t *block_start,
+                        int32_t block_begin, int32_t block_end,
+                        const float *w, int32_t radius,
+                        float *out, int32_t out_y0, int32_t out_rows, int32_t width) {
+    enum { B = HALO_VERTICAL_BLOCK, F = 4 * HALO_VERTICAL_BLOCK, R = HALO_VERTICAL_ROWS };
+    // The weights with R - 1 zeros on each side: a source row just out of one target row's
+    // reach but within another's of the same group adds an exact zero to the first.
+    // Without the memory for them every row is done alone.
+    float *padded = malloc(sizeof(float) * (2 * (size_t)radius + 1 + 2 * (R - 1)));
+    float *wz = padded ? padded + (R - 1) : NULL;
+    if (wz) {
+        for (int k = 0; k < R - 1; k++) { padded[k] = 0; wz[2 * radius + 1 + k] = 0; }
+        for (int32_t k = 0; k <= 2 * radius; k++) wz[k] = w[k];
+    }
+    const int64_t stride = 4 * (int64_t)width;
+    for (int32_t b = block_begin; b < block_end; b++) {
+        const int32_t *list = rows_of_block + block_start[b];
+        const int32_t count = block_start[b + 1] - block_start[b];
+        if (count == 0) continue;
+        const int32_t x0 = b * B;
+        const int32_t n = width - x0 < B ? width - x0 : B;
+        int32_t first = 0;
+        int32_t t = 0;
+        if (n == B && wz) {
+            // R target rows at a time share each source row they read.
+            for (; t + R <= out_rows; t += R) {
+                const int32_t y = out_y0 + t;
+                const int32_t lo = y - radius - src_y0, hi = y + R - 1 + radius - src_y0;
+                while (first < count && list[first] < lo) first++;
+                if (first == count) break;
+                if (list[first] > hi) continue;
+                float acc[R][F];
+                for (int i = 0; i < R; i++) for (int k = 0; k < F; k++) acc[i][k] = 0;
+                for (int32_t q = first; q < count && list[q] <= hi; q++) {
+                    const int32_t s = list[q];
+                    const float *p = src + s * stride + 4 * x0;
+                    const float *wt = wz + (y - (s + src_y0) + radius);
+                    for (int i = 0; i < R; i++) {
+                        const float wi = wt[i];
+                        for (int k = 0; k < F; k++) acc[i][k] += p[k] * wi;
+                    }
+                }
+                for (int i = 0; i < R; i++) memcpy(out + (t + i) * stride + 4 * x0, acc[i], sizeof acc[i]);
+            }
+        }
+        for (; t < out_rows; t++) {
+            const int32_t y = out_y0 + t;
+            const int32_t lo = y - radius - src_y0, hi = y + radius - src_y0;
+            while (first < count && list[first] < lo) first++;
+            if (first == count) break;
+            if (list[first] > hi) continue;
+            float *o = out + t * stride + 4 * x0;
+            for (int k = 0; k < 4 * n; k++) o[k] = 0;
+            for (int32_t q = first; q < count && list[q] <= hi; q++) {
+                const int32_t s = list[q];
+                const float wt = w[y - (s + src_y0) + radius];
+                const float *p = src + s * stride + 4 * x0;
+                for (int k = 0; k < 4 * n; k++) o[k] += p[k] * wt;
+            }
+        }
+    }
+    free(padded);
+}
