@@ -12,6 +12,13 @@ public struct GlowKernel: Sendable {
     public let weights: [Float]
     public let radius: Int
 
+    /// Any kernel of 2 radius + 1 weights (an odd count), for tests of the convolution.
+    init(weights: [Float]) {
+        precondition(weights.count % 2 == 1, "a kernel has an odd number of weights")
+        self.weights = weights
+        radius = weights.count / 2
+    }
+
     /// - Parameter sigma: standard deviation in pixels, >= 0 (0 is the identity).
     public init(sigma: Double) {
         if sigma <= 0 { weights = [1]; radius = 0; return }

@@ -1,0 +1,75 @@
+import XCTest
+@testable import HaloReference
+
+/// The exact glow's separable convolution (ReferenceRenderer.convolve, its passes in C)
+/// is the direct double sum over the source: target pixel (x, y) gets
+/// sum over (sx, sy) of source(sx, sy) * w[x - sx + r] * w[y - sy + r], zero outside the
+/// source rectangle. Both sides are summed the same way (by rows, then by columns), so
+/// they agree to float rounding of that one sum; the test reads the sum in Double.
+final class SeparableConvolutionTests: XCTestCase {
+    /// A sparse source (a ring of non-zero pixels and a few isolated ones) on a rectangle
+    /// whose width and height are no multiple of the vertical pass's 16-column blocks or
+    /// its 4-row groups, convolved over a target that reaches past the source on every side.
+    func testConvolutionIsTheDirectDoubleSumOverTheSource() {
+        let rect = ReferenceRenderer.PixelRect(i0: -3, j0: 5, i1: 38, j1: 36)   // 41 x 31
+        let target = ReferenceRenderer.PixelRect(i0: -10, j0: -2, i1: 51, j1: 47) // 61 x 49
+        var rng = SplitMix(seed: 7)
+        var source = [SIMD4<Float>](repeating: .zero, count: rect.width * rect.height)
+        for j in 0..<rect.height {
+            for i in 0..<rect.width {
+                let onRing = i < 3 || i >= rect.width - 2 || j < 2 || j >= rect.height - 3
+                let isolated = (i * 7 + j * 3) % 53 == 0
+                guard onRing || isolated else { continue }
+                let a = Float(rng.unit())
+                source[j * rect.width + i] = SIMD4(Float(rng.unit()) * a, Float(rng.unit()) * a, Float(rng.unit()) * a, a)
+            }
+        }
+        // Weights of one size throughout (not a Gaussian's vanishing tails), so that a term
+        // left out at the edge of a pixel's reach shows.
+        let kernel = GlowKernel(weights: (0..<15).map { _ in Float(0.5 + rng.unit()) / 15 })
+        let got = ReferenceRenderer(threads: 2).convolve(source, rect: rect, kernel: kernel, target: target)
+        let w = kernel.weights.map(Double.init), r = kernel.radius
+        var worst = 0.0
+        for ty in target.j0..<target.j1 {
+            for tx in target.i0..<target.i1 {
+                var sum = SIMD4<Double>.zero
+                for sy in rect.j0..<rect.j1 where abs(sy - ty) <= r {
+                    for sx in rect.i0..<rect.i1 where abs(sx - tx) <= r {
+                        let v = source[(sy - rect.j0) * rect.width + (sx - rect.i0)]
+                        sum += SIMD4<Double>(Double(v.x), Double(v.y), Double(v.z), Double(v.w)) * (w[tx - sx + r] * w[ty - sy + r])
+                    }
+                }
+                let g = got[(ty - target.j0) * target.width + (tx - target.i0)]
+                for c in 0..<4 { worst = max(worst, abs(Double(g[c]) - sum[c])) }
+            }
+        }
+        XCTAssertLessThan(worst, 1e-6, "largest difference from the direct sum")
+    }
+
+    /// Splitting the work differently (one thread or two) gives the same bits.
+    func testConvolutionDoesNotDependOnTheNumberOfThreads() {
+        let rect = ReferenceRenderer.PixelRect(i0: 0, j0: 0, i1: 70, j1: 23)
+        let target = ReferenceRenderer.PixelRect(i0: -9, j0: -9, i1: 79, j1: 32)
+        var rng = SplitMix(seed: 11)
+        let source = (0..<(rect.width * rect.height)).map { _ in
+            rng.unit() < 0.3 ? SIMD4<Float>(repeating: Float(rng.unit())) : .zero
+        }
+        let kernel = GlowKernel(sigma: 1.4)
+        let one = ReferenceRenderer(threads: 1).convolve(source, rect: rect, kernel: kernel, target: target)
+        let two = ReferenceRenderer(threads: 2).convolve(source, rect: rect, kernel: kernel, target: target)
+        XCTAssertEqual(one, two)
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for the tests' sources.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func unit() -> Double {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+    }
+}
