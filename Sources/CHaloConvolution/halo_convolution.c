@@ -1,20 +1,18 @@
-// See halo_convolution.h. Built once per instruction set (target_clones); the loader picks
-// the widest the CPU has. Contraction into fused multiply-add is off so every clone gives
-// the same bits.
+// See halo_convolution.h. Each pass's body is compiled three times, for AVX-512, for AVX2
+// with FMA and for plain x86-64, and the first call picks the widest the CPU has. Every
+// term is added with one fused multiply-add (fmaf: one rounding), which the plain build
+// does in software, so every build gives the same bits; nothing else is contracted.
+// (HALO_CONVOLUTION_LEVEL=0 or 1 forces a narrower build, to compare them.)
 #include "halo_convolution.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #pragma clang fp contract(off)
 
-#if defined(__x86_64__) && defined(__clang__)
-#define HALO_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-#else
-#define HALO_CLONES
-#endif
+#define HALO_BODY static inline __attribute__((always_inline))
 
-HALO_CLONES
-void halo_horizontal_pass(const float *src, int32_t src_x0, int32_t src_width,
+HALO_BODY void horizontal_body(const float *src, int32_t src_x0, int32_t src_width,
                           const float *w, int32_t radius,
                           float *out, int32_t out_x0, int32_t out_width) {
     for (int32_t si = 0; si < src_width; si++) {
@@ -30,16 +28,15 @@ void halo_horizontal_pass(const float *src, int32_t src_x0, int32_t src_width,
         int32_t n = hi - lo + 1;
         for (int32_t k = 0; k < n; k++) {
             float wt = wk[k];
-            o[4 * k + 0] += v0 * wt;
-            o[4 * k + 1] += v1 * wt;
-            o[4 * k + 2] += v2 * wt;
-            o[4 * k + 3] += v3 * wt;
+            o[4 * k + 0] = fmaf(v0, wt, o[4 * k + 0]);
+            o[4 * k + 1] = fmaf(v1, wt, o[4 * k + 1]);
+            o[4 * k + 2] = fmaf(v2, wt, o[4 * k + 2]);
+            o[4 * k + 3] = fmaf(v3, wt, o[4 * k + 3]);
         }
     }
 }
 
-HALO_CLONES
-void halo_vertical_pass(const float *src, int32_t src_y0,
+HALO_BODY void vertical_body(const float *src, int32_t src_y0,
                         const int32_t *rows_of_block, const int32_t *block_start,
                         int32_t block_begin, int32_t block_end,
                         const float *w, int32_t radius,
@@ -79,7 +76,7 @@ void halo_vertical_pass(const float *src, int32_t src_y0,
                     const float *wt = wz + (y - (s + src_y0) + radius);
                     for (int i = 0; i < R; i++) {
                         const float wi = wt[i];
-                        for (int k = 0; k < F; k++) acc[i][k] += p[k] * wi;
+                        for (int k = 0; k < F; k++) acc[i][k] = fmaf(p[k], wi, acc[i][k]);
                     }
                 }
                 for (int i = 0; i < R; i++) memcpy(out + (t + i) * stride + 4 * x0, acc[i], sizeof acc[i]);
@@ -97,9 +94,62 @@ void halo_vertical_pass(const float *src, int32_t src_y0,
                 const int32_t s = list[q];
                 const float wt = w[y - (s + src_y0) + radius];
                 const float *p = src + s * stride + 4 * x0;
-                for (int k = 0; k < 4 * n; k++) o[k] += p[k] * wt;
+                for (int k = 0; k < 4 * n; k++) o[k] = fmaf(p[k], wt, o[k]);
             }
         }
     }
     free(padded);
+}
+
+#define HALO_HORIZONTAL_ARGS const float *src, int32_t src_x0, int32_t src_width, const float *w, \
+    int32_t radius, float *out, int32_t out_x0, int32_t out_width
+#define HALO_HORIZONTAL_CALL src, src_x0, src_width, w, radius, out, out_x0, out_width
+#define HALO_VERTICAL_ARGS const float *src, int32_t src_y0, const int32_t *rows_of_block, \
+    const int32_t *block_start, int32_t block_begin, int32_t block_end, const float *w, \
+    int32_t radius, float *out, int32_t out_y0, int32_t out_rows, int32_t width
+#define HALO_VERTICAL_CALL src, src_y0, rows_of_block, block_start, block_begin, block_end, w, \
+    radius, out, out_y0, out_rows, width
+
+#if defined(__x86_64__) && defined(__clang__)
+__attribute__((target("avx512f,fma"))) static void horizontal_avx512(HALO_HORIZONTAL_ARGS) { horizontal_body(HALO_HORIZONTAL_CALL); }
+__attribute__((target("avx2,fma"))) static void horizontal_avx2(HALO_HORIZONTAL_ARGS) { horizontal_body(HALO_HORIZONTAL_CALL); }
+__attribute__((target("avx512f,fma"))) static void vertical_avx512(HALO_VERTICAL_ARGS) { vertical_body(HALO_VERTICAL_CALL); }
+__attribute__((target("avx2,fma"))) static void vertical_avx2(HALO_VERTICAL_ARGS) { vertical_body(HALO_VERTICAL_CALL); }
+
+/// 2: AVX-512 (with FMA), 1: AVX2 and FMA, 0: neither; set once when the library loads,
+/// before any thread can call a pass.
+static int level;
+
+__attribute__((constructor)) static void find_instruction_level(void) {
+    __builtin_cpu_init();
+    level = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("fma") ? 2
+          : __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? 1 : 0;
+    // A lower level may be forced (never a higher one: the CPU would not have it).
+    const char *forced = getenv("HALO_CONVOLUTION_LEVEL");
+    if (forced && forced[0] >= '0' && forced[0] <= '2' && forced[1] == 0 && forced[0] - '0' < level) level = forced[0] - '0';
+}
+
+static int instruction_level(void) { return level; }
+#endif
+
+void halo_horizontal_pass(HALO_HORIZONTAL_ARGS) {
+#if defined(__x86_64__) && defined(__clang__)
+    switch (instruction_level()) {
+    case 2: horizontal_avx512(HALO_HORIZONTAL_CALL); return;
+    case 1: horizontal_avx2(HALO_HORIZONTAL_CALL); return;
+    default: break;
+    }
+#endif
+    horizontal_body(HALO_HORIZONTAL_CALL);
+}
+
+void halo_vertical_pass(HALO_VERTICAL_ARGS) {
+#if defined(__x86_64__) && defined(__clang__)
+    switch (instruction_level()) {
+    case 2: vertical_avx512(HALO_VERTICAL_CALL); return;
+    case 1: vertical_avx2(HALO_VERTICAL_CALL); return;
+    default: break;
+    }
+#endif
+    vertical_body(HALO_VERTICAL_CALL);
 }

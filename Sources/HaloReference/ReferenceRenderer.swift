@@ -111,8 +111,13 @@ public struct ReferenceRenderer: Sendable {
                                        dash: layer.fillGlows ? nil : layer.stroke?.dash)
             var source = [SIMD4<Float>](repeating: .zero, count: sourceRect.width * sourceRect.height)
             rasterize(integ, rect: sourceRect, into: &source, box: sourceRect, compose: false)
-            let g = glowImage(source, rect: sourceRect, glow: glow, kernel: kernel, target: box)
-            for i in group.indices { group[i] = g[i] + group[i] * (1 - g[i].w) }
+            let g = glowImage(source, rect: sourceRect, glow: glow, kernel: kernel, target: box, timesOpacity: false)
+            let op = Float(glow.opacity)
+            group.withUnsafeMutableBufferPointer { gp in
+                g.withUnsafeBufferPointer { gb in
+                    for i in gp.indices { let gi = gb[i] * op; gp[i] = gi + gp[i] * (1 - gi.w) }
+                }
+            }
             // The source itself over its glow, from the same image.
             let s = (layer.fillGlows ? fillRect : strokeRect).intersect(sourceRect)
             if !s.isEmpty {
@@ -164,14 +169,18 @@ public struct ReferenceRenderer: Sendable {
 
     /// A glow (SCENE.md "Glow") of the source image `source` (covering `rect`), recoloured
     /// when the glow has a colour, blurred by `kernel` over `target`, times its opacity.
-    func glowImage(_ source: [SIMD4<Float>], rect: PixelRect, glow: ResolvedGlow, kernel: GlowKernel, target: PixelRect) -> [SIMD4<Float>] {
+    /// With `timesOpacity` false the glow's opacity is left for the caller to apply.
+    func glowImage(_ source: [SIMD4<Float>], rect: PixelRect, glow: ResolvedGlow, kernel: GlowKernel, target: PixelRect,
+                   timesOpacity: Bool = true) -> [SIMD4<Float>] {
         var glowSource = source
         if let c = glow.color {
             let cf = SIMD4<Float>(c)
             for i in glowSource.indices { glowSource[i] = cf * glowSource[i].w }
         }
+        let blurred = convolve(glowSource, rect: rect, kernel: kernel, target: target)
+        if !timesOpacity { return blurred }
         let op = Float(glow.opacity)
-        return convolve(glowSource, rect: rect, kernel: kernel, target: target).map { $0 * op }
+        return blurred.map { $0 * op }
     }
 
     /// Integrates one draw over `rect`, writing (compose: over what is there) into

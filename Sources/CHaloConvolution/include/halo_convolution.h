@@ -1,8 +1,9 @@
 // The two passes of the exact glow's separable convolution (SCENE.md "Glow"), for the CPU
 // reference renderer (HaloReference). Pixels are premultiplied RGBA, 4 floats each, rows
 // contiguous. Every output value is the sum of its terms in order of increasing source
-// index, with no fused multiply-add, so the result is the same on every CPU and for every
-// split of the work; only terms whose source pixel is zero (all four channels) are skipped.
+// index, each term added by one fused multiply-add (one rounding), so the result is the
+// same on every CPU and for every split of the work; only terms whose source pixel is zero
+// (all four channels) are skipped.
 #ifndef HALO_CONVOLUTION_H
 #define HALO_CONVOLUTION_H
 #include <stdint.h>

@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// A floating-point premultiplied RGBA image (sRGB-encoded values, 0...1), rows
 /// top to bottom: what renderers composite into before the one rounding to 8 bits.
 public struct PremulImage: Sendable {
@@ -16,17 +19,23 @@ public struct PremulImage: Sendable {
     public func toRGBA8() -> RGBA8Image {
         let count = width * height
         let out = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
-            pixels.withUnsafeBufferPointer { src in
-                // Runs of one value (a plain background) are converted once.
-                var last = SIMD4<Float>(repeating: .nan), lastValue = SIMD4<UInt8>.zero
-                for i in 0..<count {
-                    let p = src[i]
-                    if p != last {
-                        last = p
-                        lastValue = PremulImage.straightRGBA8(SIMD4<Double>(Double(p.x), Double(p.y), Double(p.z), Double(p.w)))
+            let dst = UncheckedSendable(buffer.baseAddress!)
+            pixels.withUnsafeBufferPointer { srcBuffer in
+                let src = UncheckedSendable(UnsafeMutablePointer(mutating: srcBuffer.baseAddress!))
+                // Rows split over the cores; runs of one value (a plain background) converted once.
+                let chunks = count >= 1 << 16 ? ProcessInfo.processInfo.activeProcessorCount * 4 : 1
+                DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                    let lo = count * c / chunks, hi = count * (c + 1) / chunks
+                    var last = SIMD4<Float>(repeating: .nan), lastValue = SIMD4<UInt8>.zero
+                    for i in lo..<hi {
+                        let p = src.value[i]
+                        if p != last {
+                            last = p
+                            lastValue = PremulImage.straightRGBA8(SIMD4<Double>(Double(p.x), Double(p.y), Double(p.z), Double(p.w)))
+                        }
+                        dst.value[i * 4] = lastValue.x; dst.value[i * 4 + 1] = lastValue.y
+                        dst.value[i * 4 + 2] = lastValue.z; dst.value[i * 4 + 3] = lastValue.w
                     }
-                    buffer[i * 4] = lastValue.x; buffer[i * 4 + 1] = lastValue.y
-                    buffer[i * 4 + 2] = lastValue.z; buffer[i * 4 + 3] = lastValue.w
                 }
             }
             initialized = count * 4
@@ -44,4 +53,10 @@ public struct PremulImage: Sendable {
         func channel(_ v: Double) -> UInt8 { UInt8((min(max(v / a, 0), 1) * 255 + 0.5).rounded(.down)) }
         return SIMD4(channel(p.x), channel(p.y), channel(p.z), UInt8(a8))
     }
+}
+
+/// A pointer handed to worker threads that touch disjoint parts of what it points to.
+struct UncheckedSendable<T>: @unchecked Sendable {
+    let value: UnsafeMutablePointer<T>
+    init(_ value: UnsafeMutablePointer<T>) { self.value = value }
 }
