@@ -46,26 +46,47 @@ struct AreaIntegrator {
     }
 
     /// The premultiplied colour of pixel (i, j): the integral over its unit square.
+    /// `corners`, where given, holds the paint at the pixel corners of row j (see
+    /// ``CornerPaint``): the same values, computed once for the pixels that share them.
     @inline(__always)
-    func pixel(_ i: Int, _ j: Int) -> Premul {
-        square(Vec2(Double(i) + 0.5, Double(j) + 0.5), 1, 0)
+    func pixel(_ i: Int, _ j: Int, corners: CornerPaint? = nil) -> Premul {
+        if dashed != nil { return square(Vec2(Double(i) + 0.5, Double(j) + 0.5), 1, 0) }
+        return square(Vec2(Double(i) + 0.5, Double(j) + 0.5), 1, 0, corners: solid == nil ? corners : nil, pixel: i)
     }
 
-    func square(_ c: Vec2, _ s: Double, _ depth: Int) -> Premul {
+    /// ``pixel(_:_:corners:)`` of pixel (i, j), and the number n >= 1 of pixels i ..< i + n
+    /// of row j that have that same value for certain: pixel i + m has a signed distance
+    /// within m of pixel i's (sd is 1-Lipschitz), so where pixel i lies more than m plus its
+    /// half diagonal outside the band (or, for a solid paint, inside it) so do those. The
+    /// skipped pixels are the ones the integration would have found empty (or wholly
+    /// covered) at their first test, so the image is the same.
+    func pixelRun(_ i: Int, _ j: Int, corners: CornerPaint?) -> (Premul, Int) {
+        if dashed != nil { return (pixel(i, j), 1) }
+        let c = Vec2(Double(i) + 0.5, Double(j) + 0.5)
+        let d = outline.signedDistance(c)
+        let h = 0.7071067811865476, margin = 1e-9 * (1 + abs(d))
+        func count(_ slack: Double) -> Int { slack < 1 ? 1 : Int(min(slack, 1e6)) + 1 }
+        if d >= hi + h { return (.zero, count(d - hi - h - margin)) }
+        if d <= lo - h { return (.zero, count(lo - h - d - margin)) }
+        if let solid, d >= lo + h && d <= hi - h { return (solid, count(min(hi - h - d, d - lo - h) - margin)) }
+        return (square(c, 1, 0, corners: solid == nil ? corners : nil, pixel: i), 1)
+    }
+
+    func square(_ c: Vec2, _ s: Double, _ depth: Int, corners: CornerPaint? = nil, pixel i: Int = 0) -> Premul {
         if let dashed { return dashedSquare(c, s, depth, dashed) }
         let d = outline.signedDistance(c)
         let h = s * 0.7071067811865476
         if d >= hi + h || d <= lo - h { return .zero }
-        if d >= lo + h && d <= hi - h { return covered(c, s, depth) }
+        if d >= lo + h && d <= hi - h { return covered(c, s, depth, corners: corners, pixel: i) }
         if depth < AreaIntegrator.maxDepth, let part = straightPart(c, s) {
             let area = 4 * part.half.x * part.half.y
             if area <= 0 { return .zero }
             if let solid { return solid * area }
-            if let mean = linearMean(part.centre, part.half) { return mean * area }
+            if isLinear(c, s, corners: corners, pixel: i) { return paint.color(at: part.centre) * area }
         } else if depth < AreaIntegrator.maxDepth, let part = arcPart(c, s) {
             if part.area <= 0 { return .zero }
             if let solid { return solid * part.area }
-            if linearMean(c, Vec2(s / 2, s / 2)) != nil { return paint.color(at: part.centroid) * part.area }
+            if isLinear(c, s, corners: corners, pixel: i) { return paint.color(at: part.centroid) * part.area }
         }
         if depth == AreaIntegrator.maxDepth {
             let n = normal(c)
@@ -79,8 +100,9 @@ struct AreaIntegrator {
              + square(c + Vec2(-q, q), hs, nd) + square(c + Vec2(q, q), hs, nd)
     }
 
-    /// A square wholly inside the band: the paint's integral over it.
-    func covered(_ c: Vec2, _ s: Double, _ depth: Int) -> Premul {
+    /// A square wholly inside the band: the paint's integral over it. A whole pixel
+    /// (`corners` given) takes its corner samples from `corners`.
+    func covered(_ c: Vec2, _ s: Double, _ depth: Int, corners: CornerPaint? = nil, pixel i: Int = 0) -> Premul {
         if let solid { return solid * (s * s) }
         if depth >= AreaIntegrator.maxDepth {
             // A leaf on a paint discontinuity: four rotated-grid samples, so that an edge
@@ -93,8 +115,7 @@ struct AreaIntegrator {
         let centre = paint.color(at: c)
         if depth < AreaIntegrator.maxDepth {
             let h = s / 2
-            let mean = (paint.color(at: c + Vec2(-h, -h)) + paint.color(at: c + Vec2(h, -h))
-                      + paint.color(at: c + Vec2(-h, h)) + paint.color(at: c + Vec2(h, h))) * 0.25
+            let mean = cornerMean(c, h, corners: corners, pixel: i)
             let dev: Premul = mean - centre
             if max(max(abs(dev.x), abs(dev.y)), max(abs(dev.z), abs(dev.w))) > AreaIntegrator.paintTolerance
                 || hidesFeature(c, h) {
@@ -195,20 +216,29 @@ struct AreaIntegrator {
         return (area, centroid)
     }
 
-    /// The paint's mean over the rectangle of centre `c` and half extents `half`, taken as
-    /// its value at the centre where the paint is linear there to within
-    /// ``paintTolerance`` (the same test ``covered(_:_:_:)`` applies to a square: the mean
-    /// of the corners against the centre, and no hidden feature); nil where it is not.
-    /// For a linear paint the centre's value is the mean exactly; a curvature that moves
-    /// the corners' mean by e moves the rectangle's mean by about e / 3.
-    func linearMean(_ c: Vec2, _ half: Vec2) -> Premul? {
-        let centre = paint.color(at: c)
-        let mean = (paint.color(at: c + Vec2(-half.x, -half.y)) + paint.color(at: c + Vec2(half.x, -half.y))
-                  + paint.color(at: c + Vec2(-half.x, half.y)) + paint.color(at: c + Vec2(half.x, half.y))) * 0.25
-        let dev: Premul = mean - centre
-        if max(max(abs(dev.x), abs(dev.y)), max(abs(dev.z), abs(dev.w))) > AreaIntegrator.paintTolerance
-            || hidesFeature(c, max(half.x, half.y)) { return nil }
-        return centre
+    /// The mean of the paint at the four corners of the square of half side h about c:
+    /// from `corners` for a whole pixel (c = (i + 1/2, j + 1/2), h = 1/2: the corners are
+    /// the points (i, j) ... (i + 1, j + 1) exactly), else computed.
+    @inline(__always)
+    func cornerMean(_ c: Vec2, _ h: Double, corners: CornerPaint?, pixel i: Int) -> Premul {
+        if let corners {
+            return (corners.top(i, paint) + corners.top(i + 1, paint)
+                  + corners.bottom(i, paint) + corners.bottom(i + 1, paint)) * 0.25
+        }
+        return (paint.color(at: c + Vec2(-h, -h)) + paint.color(at: c + Vec2(h, -h))
+              + paint.color(at: c + Vec2(-h, h)) + paint.color(at: c + Vec2(h, h))) * 0.25
+    }
+
+    /// True where the paint is linear over the square of side `s` about `c` to within
+    /// ``paintTolerance``: the test ``covered(_:_:_:corners:pixel:)`` applies (the mean of
+    /// the corners against the centre, and no hidden feature). Then its mean over any part
+    /// of the square is its value at the part's centroid: exactly for a linear paint; a
+    /// curvature that moves the corners' mean by e moves a part's mean by about e / 3.
+    func isLinear(_ c: Vec2, _ s: Double, corners: CornerPaint?, pixel i: Int) -> Bool {
+        let h = s / 2
+        let dev: Premul = cornerMean(c, h, corners: corners, pixel: i) - paint.color(at: c)
+        return max(max(abs(dev.x), abs(dev.y)), max(abs(dev.z), abs(dev.w))) <= AreaIntegrator.paintTolerance
+            && !hidesFeature(c, h)
     }
 
     /// True when the square of half side h about c may hold a change of colour that its
@@ -251,5 +281,50 @@ struct AreaIntegrator {
                      outline.signedDistance(c + Vec2(0, e)) - outline.signedDistance(c - Vec2(0, e)))
         let l = length(g)
         return l > 0 ? g / l : Vec2(1, 0)
+    }
+}
+
+/// The paint at the pixel corners (i, j) and (i, j + 1) of one row j of pixels, each
+/// computed when first asked for and kept while the row is drawn, so that the pixels that
+/// share a corner share its sample (the same value: the same point, the same function).
+/// One per worker thread; `start(row:)` moves to the next row, keeping the shared line.
+final class CornerPaint {
+    private let i0: Int
+    private var upper: [Premul], lower: [Premul]
+    private var upperSet: [Bool], lowerSet: [Bool]
+    private var row = Int.min
+
+    /// Corners i0 ... i0 + count of each row.
+    init(i0: Int, count: Int) {
+        self.i0 = i0
+        upper = Array(repeating: .zero, count: count + 1); lower = upper
+        upperSet = Array(repeating: false, count: count + 1); lowerSet = upperSet
+    }
+
+    /// Moves to pixel row j (corners at y = j and y = j + 1).
+    func start(row j: Int) {
+        if j == row + 1 {
+            swap(&upper, &lower); swap(&upperSet, &lowerSet)
+            for k in lowerSet.indices { lowerSet[k] = false }
+        } else {
+            for k in upperSet.indices { upperSet[k] = false; lowerSet[k] = false }
+        }
+        row = j
+    }
+
+    /// The paint at (i, j).
+    @inline(__always)
+    func top(_ i: Int, _ paint: ResolvedPaint) -> Premul {
+        let k = i - i0
+        if !upperSet[k] { upper[k] = paint.color(at: Vec2(Double(i), Double(row))); upperSet[k] = true }
+        return upper[k]
+    }
+
+    /// The paint at (i, j + 1).
+    @inline(__always)
+    func bottom(_ i: Int, _ paint: ResolvedPaint) -> Premul {
+        let k = i - i0
+        if !lowerSet[k] { lower[k] = paint.color(at: Vec2(Double(i), Double(row + 1))); lowerSet[k] = true }
+        return lower[k]
     }
 }

@@ -26,3 +26,11 @@ func parallelFor(_ count: Int, threads: Int, _ body: @Sendable (Range<Int>) -> V
         if lo < hi { body(lo..<hi) }
     }
 }
+
+/// One value a slot, each slot written by one worker thread and read after they all finish.
+final class ParallelSlots<T>: @unchecked Sendable {
+    private var values: [T?]
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: T) { values.withUnsafeMutableBufferPointer { $0[i] = value } }
+    func get(_ i: Int) -> T? { values[i] ?? nil }
+}

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HaloCore
 
@@ -12,7 +13,10 @@ import HaloCore
 /// - Compositing: source-over, premultiplied, in sRGB-encoded float values:
 ///   background, then per layer fill, glow, stroke, and the layer at its opacity.
 ///
-/// Pixels no layer touches are skipped; rows are split across all cores. No GL.
+/// Pixels no layer touches are skipped, and so are runs of pixels the signed distance
+/// proves empty or wholly covered by a solid paint; a layer's rows are split across all
+/// cores, and small layers in a row that do not read the canvas (no material, no text)
+/// are drawn one a core and composited in order. Every split gives the same image. No GL.
 public struct ReferenceRenderer: Sendable {
     /// Worker threads (default: every core).
     public var threads: Int
@@ -26,10 +30,45 @@ public struct ReferenceRenderer: Sendable {
         let w = frame.width, h = frame.height
         var canvas = frame.backgroundImage ?? PremulImage(width: w, height: h, fill: SIMD4<Float>(frame.backgroundColor))
         if canvas.width != w || canvas.height != h { canvas = PremulImage(width: w, height: h) }
-        for layer in frame.layers {
-            draw(layer, into: &canvas)
+        let layers = frame.layers
+        var k = 0
+        while k < layers.count {
+            // Small layers in a row that read nothing of the canvas below are drawn at the
+            // same time, one a thread, then composited in order: the same image (a group
+            // does not depend on how its work is split) with one hand-over to the threads
+            // for several layers instead of several for each.
+            var end = k
+            if threads > 1 {
+                while end < layers.count && end - k < 4 * threads && drawsAlone(layers[end], width: w, height: h) { end += 1 }
+            }
+            if end - k < 2 {
+                draw(layers[k], into: &canvas)
+                k += 1
+                continue
+            }
+            let serial = ReferenceRenderer(threads: 1)
+            let groups = ParallelSlots<LayerGroup>(count: end - k)
+            let batch = Array(layers[k..<end])
+            DispatchQueue.concurrentPerform(iterations: batch.count) { n in
+                if let g = serial.group(batch[n], width: w, height: h, below: nil) { groups.set(n, g) }
+            }
+            for n in 0..<batch.count {
+                if let g = groups.get(n) { composite(g.pixels, box: g.box, opacity: batch[n].opacity, over: nil, into: &canvas) }
+            }
+            k = end
         }
         return canvas
+    }
+
+    /// True for a layer whose group may be drawn beside others': no text, no material fill
+    /// (it reads the canvas below), and a reach (its outline grown by its stroke and glow)
+    /// under a sixteenth of the canvas, so that one thread a layer keeps the cores busy.
+    func drawsAlone(_ layer: ResolvedLayer, width: Int, height: Int) -> Bool {
+        if layer.text != nil || layer.fill?.isMaterial == true { return false }
+        let grow = (layer.stroke.map { $0.outer + $0.capReach } ?? 0) + (layer.glow.map { 6 * $0.sigma + 2 } ?? 0) + 2
+        let b = layer.outline.bounds(grownBy: max(grow, 0))
+        let area = (b.x1 - b.x0) * (b.y1 - b.y0)
+        return area.isFinite && area <= Double(width) * Double(height) / 16
     }
 
     /// A pixel rectangle [i0, i1) x [j0, j1) (may extend past the canvas for glow sources).
@@ -48,9 +87,26 @@ public struct ReferenceRenderer: Sendable {
         }
     }
 
+    /// A layer drawn on its own (its group, SCENE.md "Layer"), before it is composited:
+    /// its pixels over `box`, and for a material fill the result M of the material over the
+    /// canvas below.
+    struct LayerGroup {
+        var pixels: [SIMD4<Float>]
+        var box: PixelRect
+        var material: [SIMD4<Float>]?
+    }
+
     func draw(_ layer: ResolvedLayer, into canvas: inout PremulImage) {
         if let text = layer.text { drawText(layer, text, into: &canvas); return }
-        let full = PixelRect(i0: 0, j0: 0, i1: canvas.width, j1: canvas.height)
+        guard let g = group(layer, width: canvas.width, height: canvas.height, below: canvas) else { return }
+        composite(g.pixels, box: g.box, opacity: layer.opacity, over: g.material, into: &canvas)
+    }
+
+    /// The group of a layer without text on a canvas of `width` x `height` pixels; `below`
+    /// is the canvas under it, which only a material fill reads (nil: the layer has none).
+    /// nil when the layer draws nothing.
+    func group(_ layer: ResolvedLayer, width: Int, height: Int, below canvas: PremulImage?) -> LayerGroup? {
+        let full = PixelRect(i0: 0, j0: 0, i1: width, j1: height)
         let fillRect = layer.fill != nil ? PixelRect.around(layer.outline.bounds(grownBy: 1), clip: full) : PixelRect(i0: 0, j0: 0, i1: 0, j1: 0)
         var strokeRect = PixelRect(i0: 0, j0: 0, i1: 0, j1: 0)
         if let stroke = layer.stroke { strokeRect = PixelRect.around(layer.outline.bounds(grownBy: stroke.outer + stroke.capReach + 1), clip: full) }
@@ -61,7 +117,7 @@ public struct ReferenceRenderer: Sendable {
             let k = GlowKernel(sigma: glow.sigma)
             kernel = k
             // Source pixels within the kernel's reach of the canvas glow into it.
-            let reach = PixelRect(i0: -k.radius, j0: -k.radius, i1: canvas.width + k.radius, j1: canvas.height + k.radius)
+            let reach = PixelRect(i0: -k.radius, j0: -k.radius, i1: width + k.radius, j1: height + k.radius)
             sourceRect = PixelRect.around(layer.outline.bounds(grownBy: src.outer + (layer.fillGlows ? 0 : layer.stroke?.capReach ?? 0) + 1), clip: reach)
         }
         var box = fillRect
@@ -74,14 +130,15 @@ public struct ReferenceRenderer: Sendable {
             unionWith(PixelRect(i0: sourceRect.i0 - k.radius, j0: sourceRect.j0 - k.radius,
                                 i1: sourceRect.i1 + k.radius, j1: sourceRect.j1 + k.radius).intersect(full))
         }
-        if box.isEmpty || layer.opacity <= 0 { return }
+        if box.isEmpty || layer.opacity <= 0 { return nil }
 
         // The layer, drawn on its own: fill, then glow, then stroke (a glowing fill: glow, then fill).
         var group = [SIMD4<Float>](repeating: .zero, count: box.width * box.height)
         // A material fill (SCENE.md "Material") replaces the canvas below within its
         // coverage c: M = D (1 - c) + P c, under the layer's other parts.
         var material: [SIMD4<Float>]?
-        if let fill = layer.fill, case .material(let sigma, let saturation, let tint) = fill.geometry, !fillRect.isEmpty {
+        if let fill = layer.fill, case .material(let sigma, let saturation, let tint) = fill.geometry, !fillRect.isEmpty,
+           let canvas {
             let p = MaterialFilter.image(canvas, i0: fillRect.i0, j0: fillRect.j0, i1: fillRect.i1, j1: fillRect.j1,
                                          sigma: sigma, saturation: saturation, tint: tint, threads: threads)
             var coverage = [SIMD4<Float>](repeating: .zero, count: fillRect.width * fillRect.height)
@@ -140,7 +197,7 @@ public struct ReferenceRenderer: Sendable {
             let integ = AreaIntegrator(outline: layer.outline, lo: -.infinity, hi: 0, paint: fill)
             rasterize(integ, rect: fillRect, into: &group, box: box, compose: true)
         }
-        composite(group, box: box, opacity: layer.opacity, over: material, into: &canvas)
+        return LayerGroup(pixels: group, box: box, material: material)
     }
 
     /// Composites a layer's group (covering `box`) at the layer's opacity: D + opacity (L - D)
@@ -189,14 +246,23 @@ public struct ReferenceRenderer: Sendable {
         buffer.withUnsafeMutableBufferPointer { buf in
             let out = SharedBuffer(base: buf.baseAddress!)
             parallelFor(rect.height, threads: threads) { rows in
+                let corners = CornerPaint(i0: rect.i0, count: rect.width)
                 for r in rows {
                     let j = rect.j0 + r
-                    for i in rect.i0..<rect.i1 {
-                        let c = integ.pixel(i, j)
+                    corners.start(row: j)
+                    var i = rect.i0
+                    while i < rect.i1 {
+                        // The pixel, and how many from it on have its value (a run the
+                        // signed distance proves empty, or wholly covered by a solid paint).
+                        let (c, run) = integ.pixelRun(i, j, corners: corners)
+                        let end = min(i + run, rect.i1)
+                        defer { i = end }
                         if c.w == 0 && c.x == 0 && c.y == 0 && c.z == 0 { continue }
                         let src = SIMD4<Float>(c)
-                        let bi = (j - box.j0) * box.width + (i - box.i0)
-                        out[bi] = compose ? src + out[bi] * (1 - src.w) : src
+                        for k in i..<end {
+                            let bi = (j - box.j0) * box.width + (k - box.i0)
+                            out[bi] = compose ? src + out[bi] * (1 - src.w) : src
+                        }
                     }
                 }
             }

@@ -111,3 +111,50 @@ final class ClosedFormCoverageTests: XCTestCase {
         for c in 0..<4 { XCTAssertEqual(Double(got[c]), expected[c], accuracy: 2e-4, "channel \(c)") }
     }
 }
+
+/// The CPU reference's shortcuts that must not change the image: runs of pixels the
+/// signed distance proves empty or wholly covered, and small layers drawn one a thread.
+final class ReferenceShortcutTests: XCTestCase {
+    /// Every pixel of a run that `pixelRun` reports has the value `pixel` gives it alone.
+    func testRunsOfPixelsHoldTheValueEachPixelHasAlone() {
+        let capsule = Outline(kind: .roundedBox, center: Vec2(40.3, 20.7), halfSize: Vec2(30.2, 12.1), radii: SIMD4(repeating: 12.1))
+        let white = ResolvedPaint(.solid(RGBA(1, 1, 1)), rect: Rect(0, 0, 80, 40), time: 0, scale: 1)
+        for (lo, hi) in [(-Double.infinity, 0.0), (-3.5, 0.0), (-1.2, 2.7)] {
+            let integ = AreaIntegrator(outline: capsule, lo: lo, hi: hi, paint: white)
+            var skipped = 0
+            for j in 0..<42 {
+                var i = -2
+                while i < 84 {
+                    let (value, run) = integ.pixelRun(i, j, corners: nil)
+                    XCTAssertGreaterThanOrEqual(run, 1)
+                    for k in i..<(i + run) where k < 84 {
+                        XCTAssertEqual(integ.pixel(k, j), value, "pixel (\(k), \(j)) of the band (\(lo), \(hi))")
+                    }
+                    skipped += run - 1
+                    i += run
+                }
+            }
+            XCTAssertGreaterThan(skipped, 100, "runs longer than one pixel are found")
+        }
+    }
+
+    /// A grid of small glowing layers (drawn side by side, one a thread) gives the image
+    /// the renderer gives drawing them one after another on one thread.
+    func testSmallLayersDrawnSideBySideGiveTheImageOfOneThread() {
+        var layers: [Layer] = []
+        for k in 0..<12 {
+            let x = Double(k % 4) * 100 + 30.3, y = Double(k / 4) * 80 + 22.6
+            let stops = Paint.evenStops([RGBA(1, 0.2, 0.4), RGBA(0.2, 0.6, 1), RGBA(1, 0.2, 0.4)])
+            let paint = Paint(.angular(center: UnitPoint(0.5, 0.5), angle: Double(k) * 30, startAngle: 0, endAngle: 360), stops: stops)
+            layers.append(Layer(shape: Shape(kind: .capsule, rect: Rect(x, y, 18, 9)), fill: .solid(RGBA(1, 1, 1, 0.1)),
+                                stroke: Stroke(paint: paint, width: 1.5, alignment: .inside), glow: Glow(radius: 2.5, opacity: 0.8)))
+        }
+        let scene = Scene(canvas: Canvas(width: 400, height: 256, scale: 1, background: .color(RGBA(0.05, 0.05, 0.1))), layers: layers)
+        let frame = Frame(scene)
+        XCTAssertTrue(frame.layers.allSatisfy { ReferenceRenderer(threads: 2).drawsAlone($0, width: frame.width, height: frame.height) },
+                      "every layer is small enough to be drawn beside the others")
+        let two = ReferenceRenderer(threads: 2).render(frame)
+        let one = ReferenceRenderer(threads: 1).render(frame)
+        XCTAssertEqual(two.pixels, one.pixels)
+    }
+}

@@ -50,6 +50,11 @@ public struct PremulImage: Sendable {
         let a = min(max(p.w, 0), 1)
         let a8 = (a * 255 + 0.5).rounded(.down)
         if a8 == 0 { return .zero }
+        if a == 1 {
+            // v / 1 is v: the same values without the divisions (most pixels are opaque).
+            func opaque(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255 + 0.5).rounded(.down)) }
+            return SIMD4(opaque(p.x), opaque(p.y), opaque(p.z), 255)
+        }
         func channel(_ v: Double) -> UInt8 { UInt8((min(max(v / a, 0), 1) * 255 + 0.5).rounded(.down)) }
         return SIMD4(channel(p.x), channel(p.y), channel(p.z), UInt8(a8))
     }
