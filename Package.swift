@@ -32,11 +32,13 @@ let package = Package(
         // The exact glow's convolution passes, built for each instruction set (target_clones),
         // optimised in debug builds too.
         .target(name: "CHaloConvolution", cSettings: [.unsafeFlags(["-O3"])]),
+        // Float pixels to 8-bit RGBA (the one rounding), vectorised, optimised in debug too.
+        .target(name: "CHaloPixels", cSettings: [.unsafeFlags(["-O3"])]),
 
         // Fonts and text layout (SCENE.md "Text"): fontconfig, HarfBuzz, FreeType. No GL.
         .target(name: "HaloText", dependencies: ["CHaloText", "CText"], swiftSettings: optimisedInDebug),
         // Scene model, decoder and maths. No GL.
-        .target(name: "HaloCore", dependencies: ["HaloText"], swiftSettings: optimisedInDebug),
+        .target(name: "HaloCore", dependencies: ["HaloText", "CHaloPixels"], swiftSettings: optimisedInDebug),
         // PNG reading and writing (libpng), atomic file output.
         .target(name: "HaloPNG", dependencies: ["CHaloPNG", "HaloCore"]),
         // The exact CPU reference renderer. No GL.
