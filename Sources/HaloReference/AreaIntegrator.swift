@@ -139,19 +139,28 @@ struct AreaIntegrator {
     /// corner, the signed distance there is the plain box's, max(|x| - bx, |y| - by), and
     /// when one of the two terms exceeds the other over the whole square it is |x| - bx
     /// (or |y| - by) alone: the band lo < sd < hi is then a strip parallel to a side, and
-    /// its part of the square a rectangle, exactly. Elsewhere (arcs, a sharp corner's
-    /// diagonal, a square across the box's middle line, other outlines) nil.
+    /// its part of the square a rectangle, exactly. A continuous-corner box is the plain box
+    /// in the same way where ``continuousCornerIsSideOnly(_:_:_:_:)`` holds for every corner.
+    /// Elsewhere (arcs, a sharp corner's diagonal, a square across the box's middle line,
+    /// ellipses) nil.
     func straightPart(_ c: Vec2, _ s: Double) -> (centre: Vec2, half: Vec2)? {
-        guard outline.kind == .roundedBox else { return nil }
+        guard outline.kind == .roundedBox || outline.kind == .continuousBox else { return nil }
         let p = c - outline.center, b = outline.halfSize, hs = s / 2
         let margin = 1e-9 * (1 + abs(p.x) + abs(p.y) + b.x + b.y)
         let r = outline.radii
-        // q = b - sign * p for the corners (-1, -1), (1, -1), (1, 1), (-1, 1): R - q.x is
-        // at most R - b.x + sign.x * p.x + hs over the square.
-        if r[0] > 0 && r[0] - b.x - p.x + hs > -margin && r[0] - b.y - p.y + hs > -margin { return nil }
-        if r[1] > 0 && r[1] - b.x + p.x + hs > -margin && r[1] - b.y - p.y + hs > -margin { return nil }
-        if r[2] > 0 && r[2] - b.x + p.x + hs > -margin && r[2] - b.y + p.y + hs > -margin { return nil }
-        if r[3] > 0 && r[3] - b.x - p.x + hs > -margin && r[3] - b.y + p.y + hs > -margin { return nil }
+        if outline.kind == .roundedBox {
+            // q = b - sign * p for the corners (-1, -1), (1, -1), (1, 1), (-1, 1): R - q.x is
+            // at most R - b.x + sign.x * p.x + hs over the square.
+            if r[0] > 0 && r[0] - b.x - p.x + hs > -margin && r[0] - b.y - p.y + hs > -margin { return nil }
+            if r[1] > 0 && r[1] - b.x + p.x + hs > -margin && r[1] - b.y - p.y + hs > -margin { return nil }
+            if r[2] > 0 && r[2] - b.x + p.x + hs > -margin && r[2] - b.y + p.y + hs > -margin { return nil }
+            if r[3] > 0 && r[3] - b.x - p.x + hs > -margin && r[3] - b.y + p.y + hs > -margin { return nil }
+        } else {
+            if !continuousCornerIsSideOnly(b - Vec2(-1, -1) * p, hs, r[0], margin)
+                || !continuousCornerIsSideOnly(b - Vec2(1, -1) * p, hs, r[1], margin)
+                || !continuousCornerIsSideOnly(b - Vec2(1, 1) * p, hs, r[2], margin)
+                || !continuousCornerIsSideOnly(b - Vec2(-1, 1) * p, hs, r[3], margin) { return nil }
+        }
         // The square on one side of each of the box's middle lines, so |x| and |y| are affine on it.
         if (p.x - hs < 0 && p.x + hs > 0) || (p.y - hs < 0 && p.y + hs > 0) { return nil }
         let ax0 = abs(p.x) - hs, ax1 = abs(p.x) + hs, ay0 = abs(p.y) - hs, ay1 = abs(p.y) + hs
@@ -169,6 +178,25 @@ struct AreaIntegrator {
             return (Vec2(c.x, outline.center.y + (p.y >= 0 ? m : -m)), Vec2(hs, e))
         }
         return nil
+    }
+
+    /// True when a continuous corner's term of ``sdContinuousBox(_:halfSize:radii:)`` is the
+    /// plain box's, max(-q.x, -q.y) = -min(q.x, q.y), over the whole square of half side
+    /// `hs` about the corner-frame point `q` (pixels, inwards). ``sdContinuousCorner(_:radius:)``
+    /// gives that far inside the quadrant (q.x, q.y >= L, L the corner's reach) and, where
+    /// the larger of q.x, q.y is at least L, wherever its curve pieces (inside [0, L]^2) are
+    /// no nearer than the side's ray: the distance to that square at least |min(q.x, q.y)|.
+    /// Both distances are 1-Lipschitz, so the test at the centre keeps a half diagonal of
+    /// each to spare; the two coordinates keep their order over the square.
+    func continuousCornerIsSideOnly(_ q: Vec2, _ hs: Double, _ R: Double, _ margin: Double) -> Bool {
+        if R <= 0 { return true }
+        let L = ContinuousCorner.reach * R
+        if q.x - hs >= L + margin && q.y - hs >= L + margin { return true }
+        if abs(q.x - q.y) <= 2 * hs + margin { return false }
+        let qa = max(q.x, q.y), qb = min(q.x, q.y)
+        if qa - hs < L + margin { return false }
+        let dx = max(0, qa - L, -qa), dy = max(0, qb - L, -qb)
+        return (dx * dx + dy * dy).squareRoot() - abs(qb) > 2 * hs * 1.4142135623730951 + margin
     }
 
     /// The band's part of the square of side `s` about `c` where one corner's arc alone

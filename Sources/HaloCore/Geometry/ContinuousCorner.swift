@@ -38,11 +38,11 @@ public func sdContinuousCornerUnit(_ q0: Vec2) -> Double {
     // Pieces only matter when the square [0, L]^2 holding them is nearer than the ray.
     let dxs = max(0, q.x - L, -q.x), dys = max(0, q.y - L, -q.y)
     if dxs * dxs + dys * dys < best.d2 {
-        for cubic in [ContinuousCorner.cubic1, ContinuousCorner.cubic2] {
-            let c = closestPointOnCubic(q, cubic)
-            if c.d2 < best.d2 { best = c }
-        }
-        let l = closestPointOnSegment(q, ContinuousCorner.line1[0], ContinuousCorner.line1[1])
+        let c1 = closestPointOnCubic(q, continuousCornerCubic1)
+        if c1.d2 < best.d2 { best = c1 }
+        let c2 = closestPointOnCubic(q, continuousCornerCubic2)
+        if c2.d2 < best.d2 { best = c2 }
+        let l = closestPointOnSegment(q, continuousCornerLine1.0, continuousCornerLine1.1)
         if l.d2 < best.d2 { best = l }
     }
     let d = best.d2.squareRoot()
@@ -55,14 +55,12 @@ public func sdContinuousCornerUnit(_ q0: Vec2) -> Double {
 /// mitred corners; see ``sdRoundedBox(_:halfSize:radii:)`` for why the maximum
 /// over the four convex corner regions is exact.
 public func sdContinuousBox(_ p: Vec2, halfSize b: Vec2, radii r: SIMD4<Double>) -> Double {
-    var d = -Double.infinity
-    for i in 0..<4 {
-        let q = b - cornerSigns[i] * p
-        let R = r[i]
-        if R <= 0 { d = max(d, max(-q.x, -q.y)); continue }
-        d = max(d, sdContinuousCorner(q, radius: R))
-    }
-    return d
+    // q: distances inwards from each corner's two sides (b - cornerSigns[i] * p).
+    @inline(__always) func term(_ q: Vec2, _ R: Double) -> Double { R <= 0 ? max(-q.x, -q.y) : sdContinuousCorner(q, radius: R) }
+    var d = max(-Double.infinity, term(b - Vec2(-1, -1) * p, r[0]))
+    d = max(d, term(b - Vec2(1, -1) * p, r[1]))
+    d = max(d, term(b - Vec2(1, 1) * p, r[2]))
+    return max(d, term(b - Vec2(-1, 1) * p, r[3]))
 }
 
 /// One continuous corner region of radius R > 0 in pixels (q in pixels, inwards).
@@ -89,16 +87,30 @@ func closestPointOnSegment(_ q: Vec2, _ a: Vec2, _ b: Vec2) -> (d2: Double, poin
 /// point, unit tangent. 16 samples, then up to 8 Newton steps on the
 /// stationarity condition, clamped to [0, 1].
 func closestPointOnCubic(_ q: Vec2, _ p: [Vec2]) -> (d2: Double, point: Vec2, tangent: Vec2) {
+    closestPointOnCubic(q, CubicPoints(p[0], p[1], p[2], p[3]))
+}
+
+/// A cubic Bezier's four control points as values (no array to retain in the inner loops).
+struct CubicPoints {
+    let p0, p1, p2, p3: Vec2
+    init(_ p0: Vec2, _ p1: Vec2, _ p2: Vec2, _ p3: Vec2) { self.p0 = p0; self.p1 = p1; self.p2 = p2; self.p3 = p3 }
+    init(_ p: [Vec2]) { self.init(p[0], p[1], p[2], p[3]) }
+}
+
+/// ``closestPointOnCubic(_:_:)-([Vec2])`` with the control points as values.
+@inline(__always)
+func closestPointOnCubic(_ q: Vec2, _ c: CubicPoints) -> (d2: Double, point: Vec2, tangent: Vec2) {
+    let p = (c.p0, c.p1, c.p2, c.p3)
     @inline(__always) func at(_ t: Double) -> Vec2 {
         let u = 1 - t
-        return u * u * u * p[0] + 3 * u * u * t * p[1] + 3 * u * t * t * p[2] + t * t * t * p[3]
+        return u * u * u * p.0 + 3 * u * u * t * p.1 + 3 * u * t * t * p.2 + t * t * t * p.3
     }
     @inline(__always) func d1(_ t: Double) -> Vec2 {
         let u = 1 - t
-        return 3 * u * u * (p[1] - p[0]) + 6 * u * t * (p[2] - p[1]) + 3 * t * t * (p[3] - p[2])
+        return 3 * u * u * (p.1 - p.0) + 6 * u * t * (p.2 - p.1) + 3 * t * t * (p.3 - p.2)
     }
     @inline(__always) func d2(_ t: Double) -> Vec2 {
-        6 * (1 - t) * (p[2] - 2 * p[1] + p[0]) + 6 * t * (p[3] - 2 * p[2] + p[1])
+        6 * (1 - t) * (p.2 - 2 * p.1 + p.0) + 6 * t * (p.3 - 2 * p.2 + p.1)
     }
     var bestT = 0.0, bestD = Double.infinity
     let n = 16
@@ -120,12 +132,17 @@ func closestPointOnCubic(_ q: Vec2, _ p: [Vec2]) -> (d2: Double, point: Vec2, ta
     let c = at(t)
     let v = q - c
     var tangent = d1(t)
-    if dot(tangent, tangent) < 1e-24 { tangent = t < 0.5 ? p[2] - p[0] : p[3] - p[1] }
+    if dot(tangent, tangent) < 1e-24 { tangent = t < 0.5 ? p.2 - p.0 : p.3 - p.1 }
     let dd = dot(v, v)
     if dd <= bestD + 1e-15 { return (dd, c, tangent / length(tangent)) }
     // Newton wandered off: keep the best sample.
     let cb = at(bestT)
     var tb = d1(bestT)
-    if dot(tb, tb) < 1e-24 { tb = bestT < 0.5 ? p[2] - p[0] : p[3] - p[1] }
+    if dot(tb, tb) < 1e-24 { tb = bestT < 0.5 ? p.2 - p.0 : p.3 - p.1 }
     return (bestD, cb, tb / length(tb))
 }
+
+/// ``ContinuousCorner/cubic1``, ``ContinuousCorner/cubic2`` and ``ContinuousCorner/line1`` as values.
+let continuousCornerCubic1 = CubicPoints(ContinuousCorner.cubic1)
+let continuousCornerCubic2 = CubicPoints(ContinuousCorner.cubic2)
+let continuousCornerLine1 = (ContinuousCorner.line1[0], ContinuousCorner.line1[1])
