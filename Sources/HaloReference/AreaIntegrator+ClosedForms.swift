@@ -98,6 +98,9 @@ extension AreaIntegrator {
         }
         if arc < 0 { return nil }
         let R = outline.radii[arc]
+        // The moments are differences of terms of size rho^3: beyond 4096 px their rounding
+        // (rho^3 x 1e-16) would move the centroid; the quadtree takes such arcs.
+        if R + hi > 4096 { return nil }
         let o = sign(arc) * (b - Vec2(R, R))          // the arc's centre, relative to the box's
         let value = length(p - o) - R
         let reach = 2 * hs * 1.4142135623730951 + margin
@@ -109,6 +112,9 @@ extension AreaIntegrator {
         let u0 = p.x - hs - o.x, u1 = p.x + hs - o.x, v0 = p.y - hs - o.y, v1 = p.y + hs - o.y
         let outer = DiskRectangle(rho: R + hi, u0: u0, u1: u1, v0: v0, v1: v1)
         let inner = lo > -Double.infinity ? DiskRectangle(rho: R + lo, u0: u0, u1: u1, v0: v0, v1: v1) : DiskRectangle()
+        // Far beyond the scales the closed form is accurate at (or not a number): split instead.
+        guard outer.area.isFinite, inner.area.isFinite, outer.momentU.isFinite, outer.momentV.isFinite,
+              inner.momentU.isFinite, inner.momentV.isFinite else { return nil }
         let area = min(max(outer.area - inner.area, 0), s * s)
         if area <= 1e-12 * s * s { return (0, c) }
         var centroid = Vec2((outer.momentU - inner.momentU) / area, (outer.momentV - inner.momentV) / area) + o + outline.center

@@ -65,7 +65,8 @@ struct AreaIntegrator {
         let c = Vec2(Double(i) + 0.5, Double(j) + 0.5)
         let d = outline.signedDistance(c)
         let h = 0.7071067811865476, margin = 1e-9 * (1 + abs(d))
-        func count(_ slack: Double) -> Int { slack < 1 ? 1 : Int(min(slack, 1e6)) + 1 }
+        // (A slack that is not a number, from a degenerate outline, is a run of one.)
+        func count(_ slack: Double) -> Int { slack >= 1 ? (slack >= 1e6 ? 1_000_001 : Int(slack) + 1) : 1 }
         if d >= hi + h { return (.zero, count(d - hi - h - margin)) }
         if d <= lo - h { return (.zero, count(lo - h - d - margin)) }
         if let solid, d >= lo + h && d <= hi - h { return (solid, count(min(hi - h - d, d - lo - h) - margin)) }
