@@ -1690,6 +1690,9 @@ float sdContinuousCorner(vec2 q, float R) {
     return sdContinuousCornerUnit(q / R) * R;
 }
 
+// Semi-axes below this many pixels are drawn as 0 (sdgEllipse).
+const float ELLIPSE_MIN_SEMI_AXIS = 1e-4;
+
 // The ellipse's point nearest to y (first quadrant, y >= 0), in the same quadrant: Eberly's
 // robust bisection (see sdgEllipse below); a semi-axis of 0: the nearest point of the segment.
 vec2 ellipseNearestQuadrant(vec2 y, vec2 e) {
@@ -1734,6 +1737,10 @@ vec2 ellipseNearestQuadrant(vec2 y, vec2 e) {
 // F(s) = (r0 z0 / (s + r0))^2 + (z1 / (s + 1))^2 - 1, 32 steps (float's 24 bits and more).
 // Keep in sync with Sources/HaloCore/Geometry/Ellipse.swift.
 vec3 sdgEllipse(vec2 p, vec2 e) {
+    // A semi-axis under 1e-4 px is taken as 0 (the segment): the bisection's 32 steps do not
+    // close its bracket when the axes' ratio passes about 1e4 x 1e4, and the two shapes are
+    // within 1e-4 px of each other (the distance moves by at most that: 0.03 of a level).
+    e = mix(e, vec2(0.0), lessThan(e, vec2(ELLIPSE_MIN_SEMI_AXIS)));
     vec2 sg = vec2(p.x < 0.0 ? -1.0 : 1.0, p.y < 0.0 ? -1.0 : 1.0);
     vec2 y = abs(p);
     vec2 x = ellipseNearestQuadrant(y, e);   // nearest point, first quadrant

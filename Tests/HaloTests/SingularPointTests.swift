@@ -24,6 +24,37 @@ final class SingularPointTests: XCTestCase {
         XCTAssertLessThanOrEqual(m, tolerance, "\(what) pixel (\(x), \(y)): \(p), expected \(expected)", file: file, line: line)
     }
 
+    /// Ellipses 1e-9 pt wide or tall (an outside stroke round them is a stadium-like band):
+    /// the GPU draws them as their segment (a semi-axis under 1e-4 px is 0 in sdgEllipse,
+    /// the shapes 1e-4 px apart), close to the CPU reference, which computes the ellipse
+    /// itself in double: every pixel within its certified bound (ErrorBound) and 8 levels.
+    /// Before, float32 bisection left them up to 239 levels off, hundreds of pixels over the
+    /// bound. (The second is the helper's scene as found: a linear stroke with a glow.)
+    func testNearlyFlatEllipsesMatchTheCPUReference() throws {
+        let scenes = [
+            """
+            {"format":1,"canvas":{"width":200,"height":120,"background":"#101018"},"layers":[{"shape":{"type":"ellipse","rect":[100.5,60,1e-09,50]},
+             "fill":{"type":"linear","startPoint":[0,0],"endPoint":[1,1],"colors":["red","blue"]},
+             "stroke":{"paint":{"type":"angular","center":[0,0],"colors":["red","yellow","blue","red"]},"width":2.5,"alignment":"outside"}}]}
+            """,
+            """
+            {"format":1,"canvas":{"width":200,"height":120,"background":"#101018"},"layers":[{"shape":{"type":"ellipse","rect":[10,60.25,150,1e-09]},
+             "fill":{"type":"linear","startPoint":[0,0],"endPoint":[1,1],"colors":["red","blue"]},
+             "stroke":{"paint":{"type":"linear","startPoint":[0,0],"endPoint":[1,1],"colors":["red","blue"]},"width":0.3,"alignment":"outside"},
+             "glow":{"radius":0.01}}]}
+            """,
+        ]
+        for (n, json) in scenes.enumerated() {
+            let s = try scene(json)
+            let frame = Frame(s)
+            let cpu = try Halo.render(s, background: nil, backend: .cpu), gpu = try SharedGPU.renderer().render(frame)
+            let certified = try XCTUnwrap(CertifiedComparison(reference: cpu, actual: gpu, bound: ErrorBound(frame: frame, image: gpu)))
+            XCTAssertTrue(certified.passed, "scene \(n): \(certified.violationCount) pixels over their certified bound: \(certified.violations.prefix(3))")
+            XCTAssertLessThanOrEqual(certified.comparison.maxDifference, 8, "scene \(n)")
+            XCTAssertGreaterThan(cpu.pixels.count { $0 > 60 }, 300, "scene \(n): the stroke is drawn")
+        }
+    }
+
     /// End points 1e-8 apart (equal in float32): t is a step at x = 8 (the start point),
     /// on the pixel boundary, so columns 0-7 are the first colour and 8-15 the last.
     func testNearlyCoincidentLinearPointsStepAtTheStartPoint() throws {
