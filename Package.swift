@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "CHaloText", dependencies: ["CText"]),
         // libpng's setjmp/longjmp error handling stays inside this C shim.
         .target(name: "CHaloPNG", dependencies: ["CLibPNG"]),
-        // The exact glow's convolution passes, built for each instruction set (target_clones),
+        // The exact glow's convolution passes, built for AVX-512, AVX2+FMA and plain x86-64 (the widest chosen at load),
         // optimised in debug builds too.
         .target(name: "CHaloConvolution", cSettings: [.unsafeFlags(["-O3"])]),
         // Float pixels to 8-bit RGBA (the one rounding), vectorised, optimised in debug too.
