@@ -70,12 +70,14 @@ struct AreaIntegrator {
         if d >= hi + h { return (.zero, count(d - hi - h - margin)) }
         if d <= lo - h { return (.zero, count(lo - h - d - margin)) }
         if let solid, d >= lo + h && d <= hi - h { return (solid, count(min(hi - h - d, d - lo - h) - margin)) }
-        return (square(c, 1, 0, corners: solid == nil ? corners : nil, pixel: i), 1)
+        return (square(c, 1, 0, corners: solid == nil ? corners : nil, pixel: i, distance: d), 1)
     }
 
-    func square(_ c: Vec2, _ s: Double, _ depth: Int, corners: CornerPaint? = nil, pixel i: Int = 0) -> Premul {
+    /// `distance`, where given, is `outline.signedDistance(c)` already computed.
+    func square(_ c: Vec2, _ s: Double, _ depth: Int, corners: CornerPaint? = nil, pixel i: Int = 0,
+                distance: Double? = nil) -> Premul {
         if let dashed { return dashedSquare(c, s, depth, dashed) }
-        let d = outline.signedDistance(c)
+        let d = distance ?? outline.signedDistance(c)
         let h = s * 0.7071067811865476
         if d >= hi + h || d <= lo - h { return .zero }
         if d >= lo + h && d <= hi - h { return covered(c, s, depth, corners: corners, pixel: i) }

@@ -17,15 +17,17 @@ struct DiskRectangle {
     /// The part of [u0, u1] x [v0, v1] within radius `rho` (<= 0: empty) of the origin.
     init(rho: Double, u0: Double, u1: Double, v0: Double, v1: Double) {
         guard rho > 0 else { return }
-        for (u, su) in [(u1, 1.0), (u0, -1.0)] {
-            for (v, sv) in [(v1, 1.0), (v0, -1.0)] {
-                let q = DiskRectangle.quadrant(rho: rho, x: abs(u), y: abs(v))
-                let signU: Double = u < 0 ? -1 : 1, signV: Double = v < 0 ? -1 : 1
-                area += su * sv * signU * signV * q.area
-                momentU += su * sv * signV * q.momentU
-                momentV += su * sv * signU * q.momentV
-            }
-        }
+        // The four corners in a fixed order, each with its inclusion-exclusion sign.
+        add(rho, u1, v1, 1); add(rho, u1, v0, -1); add(rho, u0, v1, -1); add(rho, u0, v0, 1)
+    }
+
+    /// Adds `sign` times the oriented part of [0, u] x [0, v] (signed coordinates).
+    private mutating func add(_ rho: Double, _ u: Double, _ v: Double, _ sign: Double) {
+        let q = DiskRectangle.quadrant(rho: rho, x: abs(u), y: abs(v))
+        let signU: Double = u < 0 ? -1 : 1, signV: Double = v < 0 ? -1 : 1
+        area += sign * signU * signV * q.area
+        momentU += sign * signV * q.momentU
+        momentV += sign * signU * q.momentV
     }
 
     /// [0, x] x [0, y] (x, y >= 0) within radius rho of the origin.

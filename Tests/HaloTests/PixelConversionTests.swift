@@ -11,11 +11,8 @@ final class PixelConversionTests: XCTestCase {
         var values: [SIMD4<Float>] = []
         let edges: [Float] = [0, 1, -0.1, 1.3, 0.5 / 255, 1.5 / 255, 0.49 / 255, 127.5 / 255, 254.5 / 255, 1e-9, 0.999_999]
         for a in edges { for c in edges { values.append(SIMD4(c * a, c, min(c, a), a)) } }
-        var state: UInt64 = 0x1234_5678
-        func unit() -> Float {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Float(state >> 40) / Float(1 << 24)
-        }
+        var rng = SplitMix64(seed: 0x1234_5678)
+        func unit() -> Float { Float.random(in: 0..<1, using: &rng) }
         while values.count < 200_000 {
             let a = unit() < 0.3 ? 1 : unit()
             values.append(SIMD4(unit() * a, unit() * a, unit() * a, a))

@@ -13,7 +13,7 @@ final class SeparableConvolutionTests: XCTestCase {
     func testConvolutionIsTheDirectDoubleSumOverTheSource() {
         let rect = ReferenceRenderer.PixelRect(i0: -3, j0: 5, i1: 38, j1: 36)   // 41 x 31
         let target = ReferenceRenderer.PixelRect(i0: -10, j0: -2, i1: 51, j1: 47) // 61 x 49
-        var rng = SplitMix(seed: 7)
+        var rng = SplitMix64(seed: 7)
         var source = [SIMD4<Float>](repeating: .zero, count: rect.width * rect.height)
         for j in 0..<rect.height {
             for i in 0..<rect.width {
@@ -50,7 +50,7 @@ final class SeparableConvolutionTests: XCTestCase {
     func testConvolutionDoesNotDependOnTheNumberOfThreads() {
         let rect = ReferenceRenderer.PixelRect(i0: 0, j0: 0, i1: 70, j1: 23)
         let target = ReferenceRenderer.PixelRect(i0: -9, j0: -9, i1: 79, j1: 32)
-        var rng = SplitMix(seed: 11)
+        var rng = SplitMix64(seed: 11)
         let source = (0..<(rect.width * rect.height)).map { _ in
             rng.unit() < 0.3 ? SIMD4<Float>(repeating: Float(rng.unit())) : .zero
         }
@@ -61,15 +61,7 @@ final class SeparableConvolutionTests: XCTestCase {
     }
 }
 
-/// A small deterministic generator (SplitMix64) for the tests' sources.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func unit() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-    }
+private extension SplitMix64 {
+    /// A uniform value in [0, 1).
+    mutating func unit() -> Double { Double.random(in: 0..<1, using: &self) }
 }
