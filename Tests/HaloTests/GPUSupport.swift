@@ -41,3 +41,54 @@ func writeArtifacts(name: String, actual: RGBA8Image, expected: RGBA8Image, comp
     }
     return dir.path
 }
+
+/// Work shared by the threads of ``renderConcurrently(_:threads:_:)``: the next item to take
+/// and the results so far, behind one lock.
+private final class ConcurrentRenders<Item, Output>: @unchecked Sendable {
+    let items: [Item]
+    let body: (Item, GLRenderer) throws -> Output
+    var results: [Result<Output, Error>?]
+    var next = 0
+    let lock = NSLock()
+    init(_ items: [Item], _ body: @escaping (Item, GLRenderer) throws -> Output) {
+        self.items = items; self.body = body
+        results = Array(repeating: nil, count: items.count)
+    }
+
+    /// Takes items until none is left, drawing each with this thread's own renderer.
+    func work() {
+        let renderer: GLRenderer
+        do { renderer = try GLRenderer(shaders: ShaderLibrary(directory: repositoryRoot.appendingPathComponent("Shaders").path)) } catch {
+            lock.lock(); for i in results.indices where results[i] == nil && i >= next { results[i] = .failure(error) }; next = items.count; lock.unlock()
+            return
+        }
+        while true {
+            lock.lock()
+            let i = next
+            next += 1
+            lock.unlock()
+            guard i < items.count else { break }
+            let r = Result { try body(items[i], renderer) }
+            lock.lock(); results[i] = r; lock.unlock()
+        }
+    }
+}
+
+/// `body` for each of `items`, on `threads` threads at once, each with a GL renderer (and
+/// context) of its own; the results in the items' order. The images are the ones one
+/// renderer gives (a renderer's output does not depend on what it drew before); what this
+/// buys is time on a cold shader cache, where each new program variant costs llvmpipe 0.1
+/// to 3 s of compiling on one core (BENCHMARKS.md), and the other cores would sit idle.
+func renderConcurrently<Item, Output>(_ items: [Item], threads: Int = Int(ProcessInfo.processInfo.environment["HALO_TEST_GPU_THREADS"] ?? "") ?? max(2, ProcessInfo.processInfo.activeProcessorCount),
+                                      _ body: @escaping (Item, GLRenderer) throws -> Output) -> [Result<Output, Error>] {
+    let work = ConcurrentRenders(items, body)
+    let done = DispatchGroup()
+    for _ in 0..<min(threads, max(items.count, 1)) {
+        done.enter()
+        let t = Thread { work.work(); done.leave() }
+        t.stackSize = 8 << 20
+        t.start()
+    }
+    done.wait()
+    return work.results.map { $0 ?? .failure(CocoaError(.featureUnsupported)) }
+}

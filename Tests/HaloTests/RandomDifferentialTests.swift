@@ -50,14 +50,26 @@ final class RandomDifferentialTests: XCTestCase {
 
     func render(seed: UInt64) throws -> (frame: Frame, cpu: RGBA8Image?, gpu: RGBA8Image) {
         if let r = Self.renders[seed] { return r }
+        if Self.gpuImages.isEmpty {
+            // Every seed's GPU image at once, on every core (a cold shader cache compiles each
+            // scene's new program variants; renderConcurrently).
+            let seeds = Array(Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)))
+            let images = renderConcurrently(seeds) { seed, gpu in
+                try gpu.render(Frame(SceneDecoder.decode(Data(RandomScene.json(seed: seed).utf8), file: "seed-\(seed).json")))
+            }
+            for (s, r) in zip(seeds, images) { if case .success(let image) = r { Self.gpuImages[s] = image } }
+        }
         let scene = try SceneDecoder.decode(Data(RandomScene.json(seed: seed).utf8), file: "seed-\(seed).json")
         let frame = Frame(scene)
         let cpuFloat = ReferenceRenderer().render(frame)
         let nan = cpuFloat.pixels.contains { $0.x.isNaN || $0.y.isNaN || $0.z.isNaN || $0.w.isNaN }
-        let r = (frame, nan ? nil : cpuFloat.toRGBA8(), try SharedGPU.renderer().render(frame))
+        let r = (frame, nan ? nil : cpuFloat.toRGBA8(), try Self.gpuImages[seed] ?? SharedGPU.renderer().render(frame))
         Self.renders[seed] = r
         return r
     }
+
+    /// The GPU images of this run's seeds, rendered together by ``render(seed:)``.
+    nonisolated(unsafe) static var gpuImages: [UInt64: RGBA8Image] = [:]
 
     /// 100 random scenes: in each, 99.5% of pixels within 2 levels between GPU and CPU;
     /// the CPU image has no NaN and the GPU writes every pixel (a pixel the GPU left
@@ -84,10 +96,18 @@ final class RandomDifferentialTests: XCTestCase {
     /// (the rule of `halo test --tolerance certified`). HALO_RANDOM_SEEDS=1,100 runs all 100.
     func testGPUImageIsWithinItsCertifiedBoundOnRandomScenes() throws {
         var widths: [Float] = []
-        for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
-            let r = try render(seed: seed)
+        let seeds = Array(Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)))
+        let renders = try seeds.map { try render(seed: $0) }
+        // Each scene's bound on its own core (ErrorBound is computed on one thread).
+        nonisolated(unsafe) var bounds = [ErrorBound?](repeating: nil, count: seeds.count)
+        bounds.withUnsafeMutableBufferPointer { out in
+            nonisolated(unsafe) let out = out
+            DispatchQueue.concurrentPerform(iterations: seeds.count) { i in out[i] = ErrorBound(frame: renders[i].frame, image: renders[i].gpu) }
+        }
+        for (n, seed) in seeds.enumerated() {
+            let r = renders[n]
             guard let cpu = r.cpu else { XCTFail("seed \(seed): NaN in the CPU image"); continue }
-            let bound = ErrorBound(frame: r.frame, image: r.gpu)
+            let bound = bounds[n]!
             widths += bound.levels
             guard let c = CertifiedComparison(reference: cpu, actual: r.gpu, bound: bound) else { XCTFail("seed \(seed): sizes differ"); continue }
             if let reason = c.failureReason {
@@ -106,14 +126,17 @@ final class RandomDifferentialTests: XCTestCase {
     /// levels between GPU and the exact CPU reference, as for the scenes above. Seeds
     /// 1...20 or 21...40 on alternate days (all 40 checked when this was written).
     func testGPUAgreesWithCPUAtSingularPoints() throws {
-        let gpu = try SharedGPU.renderer()
         let first = 1 + UInt64(Date().timeIntervalSince1970 / 86_400) % 2 * 20
         print("singular scenes: seeds \(first)...\(first + 19)")
-        for seed in first...(first + 19) {
+        let seeds = Array(first...(first + 19))
+        let images = renderConcurrently(seeds) { seed, gpu in
+            try gpu.render(Frame(SceneDecoder.decode(Data(RandomScene.singularJSON(seed: seed).utf8), file: "singular-\(seed).json")))
+        }
+        for (seed, image) in zip(seeds, images) {
             let json = RandomScene.singularJSON(seed: seed)
             let scene = try SceneDecoder.decode(Data(json.utf8), file: "singular-\(seed).json")
             let cpu = ReferenceRenderer().render(Frame(scene)).toRGBA8()
-            let got = try gpu.render(Frame(scene))
+            let got = try image.get()
             guard let c = ImageComparison(cpu, got) else { XCTFail("singular seed \(seed): sizes differ"); continue }
             if 100 - c.percentOver(2) < 99.5 {
                 let dir = writeArtifacts(name: "singular-\(seed)", actual: got, expected: cpu, comparison: c)
