@@ -9,11 +9,6 @@
 #include "lib/layer_data.glsl"
 #include "lib/sdf.glsl"
 
-// A loop bound the compiler cannot see through (vArcInfo.w is never negative): llvmpipe
-// inlines every call, so arc lengths are computed in loops with one call site each, not
-// unrolled.
-#define ARC_RUNTIME(n) ((n) + min(int(vArcInfo.w), 0))
-
 // The arc tables (ArcTables.swift): entry i is texels 2i and 2i + 1, row-major, this wide.
 #define ARC_TABLE_WIDTH 1024
 
@@ -66,7 +61,7 @@ const vec2 CONTINUOUS_CUBICS[12] = vec2[12](
 vec4 continuousCornerNearest(vec2 q) {
     int piece = 0;
     vec2 best = vec2(1e30, 0.0);
-    for (int c = 0; c < ARC_RUNTIME(3); c++) {
+    for (int c = 0; c < ROLLED(3); c++) {
         vec2 h = cubicNearest(q, CONTINUOUS_CUBICS[4 * c], CONTINUOUS_CUBICS[4 * c + 1], CONTINUOUS_CUBICS[4 * c + 2], CONTINUOUS_CUBICS[4 * c + 3]);
         if (h.x < best.x) { best = h; piece = 2 * c; }
     }
@@ -123,7 +118,7 @@ void boxArcHits(vec2 p, float L, out vec4 h0, out vec4 h1, out vec4 h2) {
     h0 = vec4(1e30, 0.0, 0.0, 0.0); h1 = h0; h2 = h0;
     vec2 c = vShape.xy, hb = vShape.zw;
     float s = 0.0;
-    for (int n = 0; n < 4; n++) {
+    for (int n = 0; n < ROLLED(4); n++) {
         int m = (n + 3) % 4;
         vec2 K = c + hb * ARC_CORNER[n];
         vec2 a = c + hb * ARC_CORNER[m] + arcCornerReach(m) * ARC_B[m], b = K + arcCornerReach(n) * ARC_A[n];

@@ -39,7 +39,7 @@ float capCoverage(vec2 p, float size, vec2 c, float r, vec2 C, vec2 g) {
         vec3 edge = l > 0.0 ? vec3((p - c) / l, r - l) : WHOLE;
         vec3 beyond = vec3(-g, dot(p - C, g));
         float area[2];                  // the disc's part, and that part beyond the cut
-        for (int h = 0; h < ARC_RUNTIME(2); h++) area[h] = clippedArea(size, edge, h == 0 ? WHOLE : beyond, WHOLE, WHOLE, WHOLE);
+        for (int h = 0; h < ROLLED(2); h++) area[h] = clippedArea(size, edge, h == 0 ? WHOLE : beyond, WHOLE, WHOLE, WHOLE);
         float part = area[0] > 1e-4 ? area[1] / area[0] : halfPlaneCoverage(-dot(p - C, g), -g, vec2(size));
         return discSum / float(n * n) * min(part, 1.0);
     }
@@ -52,7 +52,7 @@ float capCoverage(vec2 p, float size, vec2 c, float r, vec2 C, vec2 g) {
 float dashPart(float size, bool on, vec3 cutLo, vec3 cutHi, vec3 side, vec3 bandIn, vec3 bandOut) {
     const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
     float part[3];
-    for (int k = 0; k < ARC_RUNTIME(on ? 1 : 3); k++) {
+    for (int k = 0; k < ROLLED(on ? 1 : 3); k++) {
         vec3 x = on ? cutLo : k == 0 ? -cutLo : k == 1 ? -cutHi : WHOLE;
         part[k] = clippedArea(size, side, x, on ? cutHi : WHOLE, bandIn, bandOut);
     }
@@ -92,7 +92,7 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
     int eLo = 0, eHi = 0;
     vec3 side = WHOLE_PLANE, cut[2];
     cut[0] = WHOLE_PLANE; cut[1] = WHOLE_PLANE;
-    for (int step = 0; step < ARC_RUNTIME(7); step++) {
+    for (int step = 0; step < ROLLED(7); step++) {
         int k = (step - 1) / 3, h = step - 1 - 3 * k;       // side k, query h (step >= 1)
         if (step > 0 && k >= (split ? 2 : 1)) break;
         if (step > 0 && h == 0) {

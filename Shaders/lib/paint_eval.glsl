@@ -34,7 +34,7 @@ float paintT(int i, int kind, vec2 p, out vec2 g) {
         const float e = 0.05;
         float L = geo.y, s = 0.0;
         vec2 ds = vec2(0.0);
-        for (int k = 0; k < ARC_RUNTIME(3); k++) {
+        for (int k = 0; k < ROLLED(3); k++) {
             float v = arcLengthAt(p + (k == 1 ? vec2(e, 0.0) : k == 2 ? vec2(0.0, e) : vec2(0.0)));
             if (k == 0) s = v; else if (k == 1) ds.x = v - s; else ds.y = v - s;
         }
@@ -252,7 +252,7 @@ vec4 pathAcrossMedial(int i, vec2 pixel, vec4 strip, float c, vec2 mn) {
     // Steps 3k + h: side k's part (h = 0), where its s finds the nearest jump, then that part
     // before and beyond the jump (h = 1, 2). (One call site each of clipSquare and
     // arcLengthAt: llvmpipe inlines every call.)
-    for (int step = 0; step < ARC_RUNTIME(6); step++) {
+    for (int step = 0; step < ROLLED(6); step++) {
         int k = step / 3, h = step - 3 * k;
         if (h == 0) { side = k == 0 ? vec3(mn, c) : vec3(-mn, -c); cut = WHOLE; }
         vec3 q = clipSquare(1.0, below, above, side, h == 0 ? WHOLE : h == 1 ? cut : -cut, WHOLE);

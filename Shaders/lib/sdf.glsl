@@ -3,6 +3,16 @@
 #ifndef HALO_SDF_GLSL
 #define HALO_SDF_GLSL
 
+// Never set, so 0 (GLSL initialises a uniform without initializer to 0 at link): a loop
+// bound of ROLLED(n) is one the compiler cannot see through, so the loop stays rolled and
+// its body, with every call in it, is compiled once. llvmpipe inlines every call and
+// unrolls constant loops, and its compile time grows faster than the code: with the loops
+// round continuous corners' distances rolled (lib/shape.glsl, lib/arc_length.glsl), a cold
+// render of the dashed card takes 5.8-6.7 s where it took 8.1-8.8, and of the checker's
+// feature-path-continuous 22-25 s where it took 29-31 (BENCHMARKS.md); every image the same.
+uniform int uNoUnroll;
+#define ROLLED(n) ((n) + uNoUnroll)
+
 // Corner sign vectors: topLeft, topRight, bottomRight, bottomLeft (y down).
 const vec2 CORNER_SIGN[4] = vec2[4](vec2(-1.0, -1.0), vec2(1.0, -1.0), vec2(1.0, 1.0), vec2(-1.0, 1.0));
 
@@ -101,6 +111,8 @@ float sdContinuousCornerUnit(vec2 q0) {
     else { vec2 v = q - vec2(L, 0.0); best = vec2(dot(v, v), v.y < 0.0 ? 1.0 : -1.0); }
     float dxs = max(max(0.0, q.x - L), -q.x), dys = max(max(0.0, q.y - L), -q.y);
     if (dxs * dxs + dys * dys < best.x) {
+        // (Two call sites, with literal control points: each cubic's 13 sample points fold to
+        // constants.)
         vec2 c1 = cubicDistance(q, vec2(1.52866483, 0.0), vec2(1.08849299, 0.0), vec2(0.86840701, 0.0), vec2(0.66993397, 0.06549600));
         if (c1.x < best.x) best = c1;
         vec2 c2 = cubicDistance(q, vec2(0.63149399, 0.07491100), vec2(0.37282401, 0.16906001), vec2(0.16906001, 0.37282401), vec2(0.07491100, 0.63149399));

@@ -298,11 +298,6 @@ void main() {
 #include "lib/layer_data.glsl"
 #include "lib/sdf.glsl"
 
-// A loop bound the compiler cannot see through (vArcInfo.w is never negative): llvmpipe
-// inlines every call, so arc lengths are computed in loops with one call site each, not
-// unrolled.
-#define ARC_RUNTIME(n) ((n) + min(int(vArcInfo.w), 0))
-
 // The arc tables (ArcTables.swift): entry i is texels 2i and 2i + 1, row-major, this wide.
 #define ARC_TABLE_WIDTH 1024
 
@@ -355,7 +350,7 @@ const vec2 CONTINUOUS_CUBICS[12] = vec2[12](
 vec4 continuousCornerNearest(vec2 q) {
     int piece = 0;
     vec2 best = vec2(1e30, 0.0);
-    for (int c = 0; c < ARC_RUNTIME(3); c++) {
+    for (int c = 0; c < ROLLED(3); c++) {
         vec2 h = cubicNearest(q, CONTINUOUS_CUBICS[4 * c], CONTINUOUS_CUBICS[4 * c + 1], CONTINUOUS_CUBICS[4 * c + 2], CONTINUOUS_CUBICS[4 * c + 3]);
         if (h.x < best.x) { best = h; piece = 2 * c; }
     }
@@ -412,7 +407,7 @@ void boxArcHits(vec2 p, float L, out vec4 h0, out vec4 h1, out vec4 h2) {
     h0 = vec4(1e30, 0.0, 0.0, 0.0); h1 = h0; h2 = h0;
     vec2 c = vShape.xy, hb = vShape.zw;
     float s = 0.0;
-    for (int n = 0; n < 4; n++) {
+    for (int n = 0; n < ROLLED(4); n++) {
         int m = (n + 3) % 4;
         vec2 K = c + hb * ARC_CORNER[n];
         vec2 a = c + hb * ARC_CORNER[m] + arcCornerReach(m) * ARC_B[m], b = K + arcCornerReach(n) * ARC_A[n];
@@ -698,7 +693,7 @@ float capCoverage(vec2 p, float size, vec2 c, float r, vec2 C, vec2 g) {
         vec3 edge = l > 0.0 ? vec3((p - c) / l, r - l) : WHOLE;
         vec3 beyond = vec3(-g, dot(p - C, g));
         float area[2];                  // the disc's part, and that part beyond the cut
-        for (int h = 0; h < ARC_RUNTIME(2); h++) area[h] = clippedArea(size, edge, h == 0 ? WHOLE : beyond, WHOLE, WHOLE, WHOLE);
+        for (int h = 0; h < ROLLED(2); h++) area[h] = clippedArea(size, edge, h == 0 ? WHOLE : beyond, WHOLE, WHOLE, WHOLE);
         float part = area[0] > 1e-4 ? area[1] / area[0] : halfPlaneCoverage(-dot(p - C, g), -g, vec2(size));
         return discSum / float(n * n) * min(part, 1.0);
     }
@@ -711,7 +706,7 @@ float capCoverage(vec2 p, float size, vec2 c, float r, vec2 C, vec2 g) {
 float dashPart(float size, bool on, vec3 cutLo, vec3 cutHi, vec3 side, vec3 bandIn, vec3 bandOut) {
     const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
     float part[3];
-    for (int k = 0; k < ARC_RUNTIME(on ? 1 : 3); k++) {
+    for (int k = 0; k < ROLLED(on ? 1 : 3); k++) {
         vec3 x = on ? cutLo : k == 0 ? -cutLo : k == 1 ? -cutHi : WHOLE;
         part[k] = clippedArea(size, side, x, on ? cutHi : WHOLE, bandIn, bandOut);
     }
@@ -751,7 +746,7 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
     int eLo = 0, eHi = 0;
     vec3 side = WHOLE_PLANE, cut[2];
     cut[0] = WHOLE_PLANE; cut[1] = WHOLE_PLANE;
-    for (int step = 0; step < ARC_RUNTIME(7); step++) {
+    for (int step = 0; step < ROLLED(7); step++) {
         int k = (step - 1) / 3, h = step - 1 - 3 * k;       // side k, query h (step >= 1)
         if (step > 0 && k >= (split ? 2 : 1)) break;
         if (step > 0 && h == 0) {
@@ -1160,7 +1155,7 @@ float paintT(int i, int kind, vec2 p, out vec2 g) {
         const float e = 0.05;
         float L = geo.y, s = 0.0;
         vec2 ds = vec2(0.0);
-        for (int k = 0; k < ARC_RUNTIME(3); k++) {
+        for (int k = 0; k < ROLLED(3); k++) {
             float v = arcLengthAt(p + (k == 1 ? vec2(e, 0.0) : k == 2 ? vec2(0.0, e) : vec2(0.0)));
             if (k == 0) s = v; else if (k == 1) ds.x = v - s; else ds.y = v - s;
         }
@@ -1378,7 +1373,7 @@ vec4 pathAcrossMedial(int i, vec2 pixel, vec4 strip, float c, vec2 mn) {
     // Steps 3k + h: side k's part (h = 0), where its s finds the nearest jump, then that part
     // before and beyond the jump (h = 1, 2). (One call site each of clipSquare and
     // arcLengthAt: llvmpipe inlines every call.)
-    for (int step = 0; step < ARC_RUNTIME(6); step++) {
+    for (int step = 0; step < ROLLED(6); step++) {
         int k = step / 3, h = step - 3 * k;
         if (h == 0) { side = k == 0 ? vec3(mn, c) : vec3(-mn, -c); cut = WHOLE; }
         vec3 q = clipSquare(1.0, below, above, side, h == 0 ? WHOLE : h == 1 ? cut : -cut, WHOLE);
@@ -1571,6 +1566,16 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
 #ifndef HALO_SDF_GLSL
 #define HALO_SDF_GLSL
 
+// Never set, so 0 (GLSL initialises a uniform without initializer to 0 at link): a loop
+// bound of ROLLED(n) is one the compiler cannot see through, so the loop stays rolled and
+// its body, with every call in it, is compiled once. llvmpipe inlines every call and
+// unrolls constant loops, and its compile time grows faster than the code: with the loops
+// round continuous corners' distances rolled (lib/shape.glsl, lib/arc_length.glsl), a cold
+// render of the dashed card takes 5.8-6.7 s where it took 8.1-8.8, and of the checker's
+// feature-path-continuous 22-25 s where it took 29-31 (BENCHMARKS.md); every image the same.
+uniform int uNoUnroll;
+#define ROLLED(n) ((n) + uNoUnroll)
+
 // Corner sign vectors: topLeft, topRight, bottomRight, bottomLeft (y down).
 const vec2 CORNER_SIGN[4] = vec2[4](vec2(-1.0, -1.0), vec2(1.0, -1.0), vec2(1.0, 1.0), vec2(-1.0, 1.0));
 
@@ -1669,6 +1674,8 @@ float sdContinuousCornerUnit(vec2 q0) {
     else { vec2 v = q - vec2(L, 0.0); best = vec2(dot(v, v), v.y < 0.0 ? 1.0 : -1.0); }
     float dxs = max(max(0.0, q.x - L), -q.x), dys = max(max(0.0, q.y - L), -q.y);
     if (dxs * dxs + dys * dys < best.x) {
+        // (Two call sites, with literal control points: each cubic's 13 sample points fold to
+        // constants.)
         vec2 c1 = cubicDistance(q, vec2(1.52866483, 0.0), vec2(1.08849299, 0.0), vec2(0.86840701, 0.0), vec2(0.66993397, 0.06549600));
         if (c1.x < best.x) best = c1;
         vec2 c2 = cubicDistance(q, vec2(0.63149399, 0.07491100), vec2(0.37282401, 0.16906001), vec2(0.16906001, 0.37282401), vec2(0.07491100, 0.63149399));
@@ -1823,6 +1830,13 @@ const int SHAPE_ROUNDED_BOX = 0;    // rect, circular roundedRect, capsule
 const int SHAPE_CONTINUOUS_BOX = 1; // roundedRect with continuous corners
 const int SHAPE_ELLIPSE = 2;
 
+// A loop over corners or sample points whose body holds a continuous corner's distance (a
+// search on two cubics) stays rolled (ROLLED, lib/sdf.glsl): one copy of the body instead of
+// one a corner and sample. For circular corners the body is a few instructions, and the
+// loop is unrolled as the compiler likes (a rolled loop costs llvmpipe its branches at
+// every pixel: the 1000-rect grid 8% slower a frame).
+#define CORNER_LOOP(n) (HALO_SHAPE == SHAPE_CONTINUOUS_BOX ? ROLLED(n) : (n))
+
 // Signed distance of corner i's region of the offset shape, at x (relative to the centre).
 float offsetCornerSD(vec2 x, int i, float d, vec2 hb) {
     float R = vShapeRadii[i];
@@ -1867,7 +1881,7 @@ float coverShape(vec2 p, float s, float d) {
     if (hb.x <= 0.0 || hb.y <= 0.0) return 0.0;
     float cov = slabOverlap(-hb.x, hb.x, x.x, s) * slabOverlap(-hb.y, hb.y, x.y, s);
     if (cov <= 0.0) return 0.0;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < CORNER_LOOP(4); i++) {
         float R = vShapeRadii[i];
         if (R <= 0.0) continue;
         float z = HALO_SHAPE == SHAPE_ROUNDED_BOX ? max(R + d, 0.0) : CONTINUOUS_REACH * R + max(d, 0.0);
@@ -1887,10 +1901,25 @@ float coverShape(vec2 p, float s, float d) {
         float inside = 0.0;
         for (int a = 0; a < n; a++) for (int b = 0; b < n; b++) {
             vec2 c = rmin + ss * (vec2(float(a), float(b)) + 0.5);
+#if HALO_SHAPE == 1
+            // (SHAPE_CONTINUOUS_BOX.) The distance at c (where n > 1) and at c +- e along
+            // each axis, one call site: g = (d(c + e x) - d(c - e x), d(c + e y) - d(c - e y)).
+            const float e = 0.01;
+            float sdc = sd;
+            vec2 g = vec2(0.0);
+            for (int k = n == 1 ? 1 : 0; k < ROLLED(5); k++) {
+                vec2 o = k == 1 ? vec2(e, 0.0) : k == 2 ? vec2(-e, 0.0) : k == 3 ? vec2(0.0, e) : k == 4 ? vec2(0.0, -e) : vec2(0.0);
+                float f = offsetCornerSD(c + o, i, d, hb);
+                if (k == 0) sdc = f;
+                else if (k <= 2) g.x += k == 1 ? f : -f;
+                else g.y += k == 3 ? f : -f;
+            }
+#else
             float sdc = n == 1 ? sd : offsetCornerSD(c, i, d, hb);
             float e = 0.01;
             vec2 g = vec2(offsetCornerSD(c + vec2(e, 0.0), i, d, hb) - offsetCornerSD(c - vec2(e, 0.0), i, d, hb),
                           offsetCornerSD(c + vec2(0.0, e), i, d, hb) - offsetCornerSD(c - vec2(0.0, e), i, d, hb));
+#endif
             float gl = length(g);
             inside += halfPlaneCoverage(sdc, gl > 0.0 ? g / gl : -sg, ss);
         }
@@ -1906,10 +1935,10 @@ vec3 shapeSDG(vec2 p) {
     vec2 x = p - vShape.xy;
     if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, vShape.zw);
     vec3 r = vec3(-1e9);
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < CORNER_LOOP(3); k++) {
         vec2 y = x + (k == 1 ? vec2(0.01, 0.0) : k == 2 ? vec2(0.0, 0.01) : vec2(0.0));
         float dist = -1e9;
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < CORNER_LOOP(4); i++) {
             vec2 q = vShape.zw - CORNER_SIGN[i] * y;
             float R = vShapeRadii[i];
             dist = max(dist, HALO_SHAPE == SHAPE_ROUNDED_BOX || R <= 0.0 ? sdCircularCorner(q, R) : sdContinuousCorner(q, R));
@@ -1932,7 +1961,7 @@ vec4 coveredStrip(vec2 p, float lo, float hi) {
     // distance is not linear along the normal: find the strip's ends by sampling it.
     if (min(vShape.zw.x, vShape.zw.y) < 1.0) {
         a = 1.0; b = -1.0;
-        for (int k = 0; k < 16; k++) {
+        for (int k = 0; k < ROLLED(16); k++) {
             float u = (float(k) + 0.5) / 16.0 - 0.5;
             float sd = shapeSDG(p + g.yz * u).x;
             if (sd > lo && sd < hi) { a = min(a, u - 1.0 / 32.0); b = max(b, u + 1.0 / 32.0); }
@@ -1953,9 +1982,18 @@ vec3 sdgContinuousQuadrant(vec2 x) {
         float d = max(-q.x, -q.y);
         return vec3(d, -q.x > -q.y ? vec2(sg.x, 0.0) : vec2(0.0, sg.y));
     }
-    float d = sdContinuousCorner(q, R);
-    vec2 g = vec2(sdContinuousCorner(q - vec2(e, 0.0), R) - sdContinuousCorner(q + vec2(e, 0.0), R),
-                  sdContinuousCorner(q - vec2(0.0, e), R) - sdContinuousCorner(q + vec2(0.0, e), R)) * sg;
+    // The distance at q and at q -+ e along each axis, one call site: g = (d(q - e x) -
+    // d(q + e x), d(q - e y) - d(q + e y)).
+    float d = 0.0;
+    vec2 g = vec2(0.0);
+    for (int k = 0; k < ROLLED(5); k++) {
+        vec2 o = k == 1 ? vec2(-e, 0.0) : k == 2 ? vec2(e, 0.0) : k == 3 ? vec2(0.0, -e) : k == 4 ? vec2(0.0, e) : vec2(0.0);
+        float f = sdContinuousCorner(q + o, R);
+        if (k == 0) d = f;
+        else if (k <= 2) g.x += k == 1 ? f : -f;
+        else g.y += k == 3 ? f : -f;
+    }
+    g *= sg;
     float gl = length(g);
     return vec3(d, gl > 0.0 ? g / gl : sg);
 }

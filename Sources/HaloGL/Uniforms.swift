@@ -12,6 +12,9 @@ enum Uniforms {
     static let layer = ["uRamps", "uRampLUT", "uLUTWidth", "uArcTable", "uPaintAtMiddle"]
     /// lib/shader_paint.glsl's: global to a frame.
     static let paint = ["haloLoopPeriod"]
+    /// lib/sdf.glsl's loop bound that is never set (always 0, so that loops stay rolled:
+    /// ROLLED there), in every program that draws a shape.
+    static let neverSet = ["uNoUnroll"]
     static let layerProgram = tile + tileLayer + tileGlow + tileDirect + layer + paint + ["uGlow", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas"]
     static let glowSourceProgram = tile + tileLayer + layer + paint
     static let blurProgram = tile + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets"]
