@@ -47,14 +47,13 @@ public final class HeadlessContext {
         }
         var lastError = "no EGL display could be initialised"
         for (name, dpy) in candidates {
-            var major: EGLint = 0, minor: EGLint = 0
-            guard halo_eglInitialize(dpy, &major, &minor) == EGLBoolean(EGL_TRUE) else {
+            guard DisplayUse.initialize(dpy) else {
                 lastError = "eglInitialize failed on the \(name) platform (EGL error 0x\(String(halo_eglGetError(), radix: 16)))"
                 continue
             }
             guard halo_eglBindAPI(EGLenum(EGL_OPENGL_API)) == EGLBoolean(EGL_TRUE) else {
                 lastError = "eglBindAPI(EGL_OPENGL_API) failed on the \(name) platform"
-                halo_eglTerminate(dpy)
+                DisplayUse.release(dpy)
                 continue
             }
             var config: EGLConfig?
@@ -66,20 +65,20 @@ public final class HeadlessContext {
                                             EGLint(EGL_NONE)]
             guard let ctx = halo_eglCreateContext(dpy, config, nil, contextAttribs) else {
                 lastError = "no OpenGL 3.3 core context on the \(name) platform (EGL error 0x\(String(halo_eglGetError(), radix: 16)))"
-                halo_eglTerminate(dpy)
+                DisplayUse.release(dpy)
                 continue
             }
             guard halo_eglMakeCurrent(dpy, nil, nil, ctx) == EGLBoolean(EGL_TRUE) else {
                 lastError = "eglMakeCurrent without a surface failed on the \(name) platform"
                 halo_eglDestroyContext(dpy, ctx)
-                halo_eglTerminate(dpy)
+                DisplayUse.release(dpy)
                 continue
             }
             if epoxy_gl_version() < 33 {
                 lastError = "the \(name) platform gives OpenGL \(epoxy_gl_version() / 10).\(epoxy_gl_version() % 10), Halo needs 3.3"
                 halo_eglMakeCurrent(dpy, nil, nil, nil)
                 halo_eglDestroyContext(dpy, ctx)
-                halo_eglTerminate(dpy)
+                DisplayUse.release(dpy)
                 continue
             }
             display = dpy
@@ -104,11 +103,43 @@ public final class HeadlessContext {
     deinit {
         halo_eglMakeCurrent(display, nil, nil, nil)
         halo_eglDestroyContext(display, context)
-        halo_eglTerminate(display)
+        DisplayUse.release(display)
     }
 }
 
 func glString(_ name: Int32) -> String {
     guard let p = halo_glGetString(GLenum(name)) else { return "unknown" }
     return String(cString: UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self))
+}
+
+/// The EGL displays in use, counted. A process has one EGLDisplay per platform and device,
+/// shared by every context made on it (each thread's renderer, `halo test --jobs`), and
+/// eglTerminate ends every context on it: so a display is initialised with its first
+/// context and terminated with its last. (Terminating it whenever one context went left
+/// the other threads' contexts dead: their next eglMakeCurrent failed, and a GL call there
+/// aborted in libepoxy, which found no current context.)
+private enum DisplayUse {
+    static let lock = NSLock()
+    nonisolated(unsafe) static var counts: [UInt: Int] = [:]
+
+    /// eglInitialize (once per display in use); false where EGL refuses.
+    static func initialize(_ dpy: EGLDisplay) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        let key = UInt(bitPattern: dpy)
+        if let n = counts[key] { counts[key] = n + 1; return true }
+        var major: EGLint = 0, minor: EGLint = 0
+        guard halo_eglInitialize(dpy, &major, &minor) == EGLBoolean(EGL_TRUE) else { return false }
+        counts[key] = 1
+        return true
+    }
+
+    /// One use of `dpy` ends; the last terminates it.
+    static func release(_ dpy: EGLDisplay) {
+        lock.lock(); defer { lock.unlock() }
+        let key = UInt(bitPattern: dpy)
+        let n = (counts[key] ?? 1) - 1
+        if n > 0 { counts[key] = n; return }
+        counts[key] = nil
+        halo_eglTerminate(dpy)
+    }
 }

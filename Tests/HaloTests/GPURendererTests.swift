@@ -28,6 +28,28 @@ final class GPURendererTests: XCTestCase {
         }
     }
 
+    /// Renderers made and released while another lives, on other threads and on this one,
+    /// leave it working: their contexts share the process's EGL display, which must stay
+    /// initialised while any context on it lives (`halo test --jobs`, renderConcurrently).
+    /// Before HeadlessContext counted the display's uses, each release terminated it: after
+    /// one on another thread and one on this, this renderer's next frame threw
+    /// "eglMakeCurrent failed" (and in a full `swift test` a GL call once aborted in
+    /// libepoxy, which found no current context).
+    func testRenderersReleasedWhileAnotherLivesLeaveItWorking() throws {
+        let shaders = ShaderLibrary(directory: repositoryRoot.appendingPathComponent("Shaders").path)
+        let (scene, _) = try loadScene(repositoryRoot.appendingPathComponent("Tests/Fixtures/seed-button-frame.json"))
+        let (dotted, _) = try loadScene(repositoryRoot.appendingPathComponent("Examples/dotted-capsule.json"))
+        let frame = Frame(scene, time: 0.7), other = Frame(dotted, time: 0.4)
+        let mine = try GLRenderer(shaders: shaders)
+        let before = try mine.render(frame)
+        let others = renderConcurrently([other, other]) { f, gpu in try gpu.render(f) }
+        do { _ = try GLRenderer(shaders: shaders).render(frame) }
+        XCTAssertEqual(try mine.render(frame), before, "the same frame, after renderers on two other threads and on this one went")
+        // A frame of other program variants: compiled and drawn by this renderer now.
+        let after = try mine.render(other)
+        for image in others { XCTAssertEqual(try image.get(), after, "this renderer and the other threads' draw the same image") }
+    }
+
     /// A rotating border is periodic: the seed button at t and t + period (3 s) is the same image.
     func testRotatingButtonIsIdenticalOneperiodLater() throws {
         let gpu = try SharedGPU.renderer()
