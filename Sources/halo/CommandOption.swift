@@ -217,7 +217,7 @@ extension CommandOption {
     static let jobs = CommandOption(
         "--jobs", value: .integer("N", min: 1), commands: [.test],
         help: "render N images at once; for gpu, one GL context each",
-        default: .described("the core count"))
+        default: .described("the core count; at most 4 for gpu"))
 
     /// `test`: the tolerance of scenes that state none (a `FuzzyTolerance`, default `FuzzyTolerance.defaultText`).
     static let testFuzzy = CommandOption(

@@ -4,6 +4,9 @@ import HaloTesting
 
 /// `halo test DIR`: renders every scene under DIR and compares it with its reference image.
 enum TestCommand {
+    /// The most GPU jobs `--jobs` defaults to (one GL context each).
+    static let maxGPUJobs = 4
+
     /// Help's prose before the options (they come from ``CommandOption``).
     static let description = """
     Finds every scene (*.json, recursively; *.test.json are sidecars) under DIR,
@@ -64,10 +67,13 @@ enum TestCommand {
             }
         }
         if !args.given(.jobs) {
-            // For gpu too: each job compiles the program variants it meets on its own core, so on
-            // a cold shader cache (a fresh CI container) the fixture suite takes 12.6 s where one
-            // job took 23.9, and 0.65 s where it took 1.0 warm (llvmpipe, 2 cores, BENCHMARKS.md).
-            options.jobs = ProcessInfo.processInfo.activeProcessorCount
+            // For gpu too, up to 4: each job compiles the program variants it meets on its own
+            // core, so on a cold shader cache (a fresh CI container) the fixture suite takes 12.6 s
+            // where one job took 23.9, and 0.65 s where it took 1.0 warm (llvmpipe, 2 cores,
+            // BENCHMARKS.md). Each job is a GL context, and on llvmpipe a pool of rasterizer
+            // threads as large as the core count: no more than 4 of them on a large machine.
+            let cores = ProcessInfo.processInfo.activeProcessorCount
+            options.jobs = options.backend == .gpu ? min(cores, TestCommand.maxGPUJobs) : cores
         }
         let run = TestRun(directory: dir, sceneFiles: scenes, options: options)
         let start = DispatchTime.now()

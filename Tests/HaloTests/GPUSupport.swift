@@ -79,7 +79,9 @@ private final class ConcurrentRenders<Item, Output>: @unchecked Sendable {
 /// renderer gives (a renderer's output does not depend on what it drew before); what this
 /// buys is time on a cold shader cache, where each new program variant costs llvmpipe 0.1
 /// to 3 s of compiling on one core (BENCHMARKS.md), and the other cores would sit idle.
-func renderConcurrently<Item, Output>(_ items: [Item], threads: Int = Int(ProcessInfo.processInfo.environment["HALO_TEST_GPU_THREADS"] ?? "") ?? max(2, ProcessInfo.processInfo.activeProcessorCount),
+/// Threads: 2 to 4 (each GL context on llvmpipe has rasterizer threads as many as the
+/// cores), or HALO_TEST_GPU_THREADS.
+func renderConcurrently<Item, Output>(_ items: [Item], threads: Int = Int(ProcessInfo.processInfo.environment["HALO_TEST_GPU_THREADS"] ?? "") ?? min(max(2, ProcessInfo.processInfo.activeProcessorCount), 4),
                                       _ body: @escaping (Item, GLRenderer) throws -> Output) -> [Result<Output, Error>] {
     let work = ConcurrentRenders(items, body)
     let done = DispatchGroup()
