@@ -18,6 +18,18 @@ const int SHAPE_ELLIPSE = 2;
 // every pixel: the 1000-rect grid 5-8% slower a frame).
 #define CORNER_LOOP(n) (HALO_SHAPE == SHAPE_CONTINUOUS_BOX ? ROLLED(n) : (n))
 
+// Central differences from one call site, a rolled loop over k = 0...4: point k is the
+// centre plus centralOffset(k, e), and centralTerm folds its distance f into (d, g), d the
+// distance at the centre and g = (d(+e x) - d(-e x), d(+e y) - d(-e y)).
+vec2 centralOffset(int k, float e) {
+    return k == 1 ? vec2(e, 0.0) : k == 2 ? vec2(-e, 0.0) : k == 3 ? vec2(0.0, e) : k == 4 ? vec2(0.0, -e) : vec2(0.0);
+}
+void centralTerm(int k, float f, inout float d, inout vec2 g) {
+    if (k == 0) d = f;
+    else if (k <= 2) g.x += k == 1 ? f : -f;
+    else g.y += k == 3 ? f : -f;
+}
+
 // Signed distance of corner i's region of the offset shape, at x (relative to the centre).
 float offsetCornerSD(vec2 x, int i, float d, vec2 hb) {
     float R = vShapeRadii[i];
@@ -84,17 +96,10 @@ float coverShape(vec2 p, float s, float d) {
             vec2 c = rmin + ss * (vec2(float(a), float(b)) + 0.5);
 #if HALO_SHAPE == 1
             // (SHAPE_CONTINUOUS_BOX.) The distance at c (where n > 1) and at c +- e along
-            // each axis, one call site: g = (d(c + e x) - d(c - e x), d(c + e y) - d(c - e y)).
-            const float e = 0.01;
+            // each axis, one call site.
             float sdc = sd;
             vec2 g = vec2(0.0);
-            for (int k = n == 1 ? 1 : 0; k < ROLLED(5); k++) {
-                vec2 o = k == 1 ? vec2(e, 0.0) : k == 2 ? vec2(-e, 0.0) : k == 3 ? vec2(0.0, e) : k == 4 ? vec2(0.0, -e) : vec2(0.0);
-                float f = offsetCornerSD(c + o, i, d, hb);
-                if (k == 0) sdc = f;
-                else if (k <= 2) g.x += k == 1 ? f : -f;
-                else g.y += k == 3 ? f : -f;
-            }
+            for (int k = n == 1 ? 1 : 0; k < ROLLED(5); k++) centralTerm(k, offsetCornerSD(c + centralOffset(k, 0.01), i, d, hb), sdc, g);
 #else
             float sdc = n == 1 ? sd : offsetCornerSD(c, i, d, hb);
             float e = 0.01;
@@ -163,18 +168,12 @@ vec3 sdgContinuousQuadrant(vec2 x) {
         float d = max(-q.x, -q.y);
         return vec3(d, -q.x > -q.y ? vec2(sg.x, 0.0) : vec2(0.0, sg.y));
     }
-    // The distance at q and at q -+ e along each axis, one call site: g = (d(q - e x) -
-    // d(q + e x), d(q - e y) - d(q + e y)).
+    // The distance at q and at q +- e along each axis, one call site; q runs against x
+    // (q = hb - sg x), hence the gradient's sign.
     float d = 0.0;
     vec2 g = vec2(0.0);
-    for (int k = 0; k < ROLLED(5); k++) {
-        vec2 o = k == 1 ? vec2(-e, 0.0) : k == 2 ? vec2(e, 0.0) : k == 3 ? vec2(0.0, -e) : k == 4 ? vec2(0.0, e) : vec2(0.0);
-        float f = sdContinuousCorner(q + o, R);
-        if (k == 0) d = f;
-        else if (k <= 2) g.x += k == 1 ? f : -f;
-        else g.y += k == 3 ? f : -f;
-    }
-    g *= sg;
+    for (int k = 0; k < ROLLED(5); k++) centralTerm(k, sdContinuousCorner(q + centralOffset(k, e), R), d, g);
+    g = -g * sg;
     float gl = length(g);
     return vec3(d, gl > 0.0 ? g / gl : sg);
 }

@@ -175,16 +175,11 @@ final class ConformanceTests: XCTestCase {
         var widths: [Float] = []
         let all = try cases()
         let renders = try all.map { try gpuRender($0) }
-        // Each scene's bound on its own core (ErrorBound is computed on one thread).
-        nonisolated(unsafe) var bounds = [ErrorBound?](repeating: nil, count: all.count)
-        bounds.withUnsafeMutableBufferPointer { out in
-            nonisolated(unsafe) let out = out
-            DispatchQueue.concurrentPerform(iterations: all.count) { i in out[i] = ErrorBound(frame: renders[i].frame, image: renders[i].image) }
-        }
+        let bounds = certifiedBounds(renders)
         for (n, c) in all.enumerated() {
             let got = renders[n].image
             let exact = try PNG.read(c.exact.path)
-            let bound = bounds[n]!
+            let bound = bounds[n]
             guard let r = ImageComparison(exact, got) else { XCTFail("\(c.name): size differs"); continue }
             widths += bound.levels
             var over: [String] = []

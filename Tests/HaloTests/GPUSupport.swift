@@ -94,3 +94,14 @@ func renderConcurrently<Item, Output>(_ items: [Item], threads: Int = Int(Proces
     done.wait()
     return work.results.map { $0 ?? .failure(CocoaError(.featureUnsupported)) }
 }
+
+/// Each frame's certified bound (``ErrorBound``) for its GPU image, the frames on every
+/// core at once (one bound is computed on one thread).
+func certifiedBounds(_ renders: [(frame: Frame, image: RGBA8Image)]) -> [ErrorBound] {
+    nonisolated(unsafe) var bounds = [ErrorBound?](repeating: nil, count: renders.count)
+    bounds.withUnsafeMutableBufferPointer { out in
+        nonisolated(unsafe) let out = out
+        DispatchQueue.concurrentPerform(iterations: renders.count) { i in out[i] = ErrorBound(frame: renders[i].frame, image: renders[i].image) }
+    }
+    return bounds.map { $0! }
+}

@@ -98,16 +98,11 @@ final class RandomDifferentialTests: XCTestCase {
         var widths: [Float] = []
         let seeds = Array(Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)))
         let renders = try seeds.map { try render(seed: $0) }
-        // Each scene's bound on its own core (ErrorBound is computed on one thread).
-        nonisolated(unsafe) var bounds = [ErrorBound?](repeating: nil, count: seeds.count)
-        bounds.withUnsafeMutableBufferPointer { out in
-            nonisolated(unsafe) let out = out
-            DispatchQueue.concurrentPerform(iterations: seeds.count) { i in out[i] = ErrorBound(frame: renders[i].frame, image: renders[i].gpu) }
-        }
+        let bounds = certifiedBounds(renders.map { ($0.frame, $0.gpu) })
         for (n, seed) in seeds.enumerated() {
             let r = renders[n]
             guard let cpu = r.cpu else { XCTFail("seed \(seed): NaN in the CPU image"); continue }
-            let bound = bounds[n]!
+            let bound = bounds[n]
             widths += bound.levels
             guard let c = CertifiedComparison(reference: cpu, actual: r.gpu, bound: bound) else { XCTFail("seed \(seed): sizes differ"); continue }
             if let reason = c.failureReason {
