@@ -107,6 +107,36 @@ public final class HeadlessContext {
     }
 }
 
+extension HeadlessContext {
+    /// Asks Mesa's llvmpipe to compile this process's shaders without LLVM's optimisation
+    /// passes: `GALLIVM_PERF=nopt`, Mesa's gallivm option "disable optimization passes to
+    /// speed up shader compilation" (src/gallium/auxiliary/gallivm/lp_bld_init.c). For
+    /// processes that draw a frame or few (`halo render` of one image, `halo test`,
+    /// reference tests), where a cold compile costs more than the frame: on this project's
+    /// 2-core machine a cold `halo test` of the fixture suite took 11-12 s against 20-30 s,
+    /// and frames drawn with such programs take 20-30% longer (BENCHMARKS.md). Animations,
+    /// the preview and `halo bench` keep the optimised programs.
+    ///
+    /// llvmpipe reads the setting once a process, when the first display is initialised:
+    /// call this before the first ``HeadlessContext`` (later calls change nothing). A
+    /// `GALLIVM_PERF` already in the environment, even empty, is left as it is; drivers
+    /// other than llvmpipe do not read it.
+    /// - Returns: whether this call set it.
+    @discardableResult
+    public static func preferQuickShaderCompiles() -> Bool {
+        guard getenv("GALLIVM_PERF") == nil, !DisplayUse.anyInitialised, setenv("GALLIVM_PERF", "nopt", 1) == 0 else { return false }
+        DisplayUse.lock.lock(); DisplayUse.quickCompilesSet = true; DisplayUse.lock.unlock()
+        return true
+    }
+
+    /// Whether ``preferQuickShaderCompiles()`` set `GALLIVM_PERF` in this process (a
+    /// process it starts inherits the setting unless it removes it).
+    public static var quickShaderCompilesWereSet: Bool {
+        DisplayUse.lock.lock(); defer { DisplayUse.lock.unlock() }
+        return DisplayUse.quickCompilesSet
+    }
+}
+
 func glString(_ name: Int32) -> String {
     guard let p = halo_glGetString(GLenum(name)) else { return "unknown" }
     return String(cString: UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self))
@@ -121,6 +151,11 @@ func glString(_ name: Int32) -> String {
 private enum DisplayUse {
     static let lock = NSLock()
     nonisolated(unsafe) static var counts: [UInt: Int] = [:]
+    /// Whether a display was ever initialised in this process (llvmpipe then read its settings).
+    nonisolated(unsafe) static var initialisedOnce = false
+    /// Whether HeadlessContext.preferQuickShaderCompiles set GALLIVM_PERF.
+    nonisolated(unsafe) static var quickCompilesSet = false
+    static var anyInitialised: Bool { lock.lock(); defer { lock.unlock() }; return initialisedOnce }
 
     /// eglInitialize (once per display in use); false where EGL refuses.
     static func initialize(_ dpy: EGLDisplay) -> Bool {
@@ -129,6 +164,7 @@ private enum DisplayUse {
         if let n = counts[key] { counts[key] = n + 1; return true }
         var major: EGLint = 0, minor: EGLint = 0
         guard halo_eglInitialize(dpy, &major, &minor) == EGLBoolean(EGL_TRUE) else { return false }
+        initialisedOnce = true
         counts[key] = 1
         return true
     }

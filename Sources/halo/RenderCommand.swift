@@ -77,10 +77,12 @@ enum RenderCommand {
         do {
             if backend == .gpu {
                 do {
+                    let quick = HeadlessContext.preferQuickShaderCompiles()  // one frame: quicker cold compiles,
                     let gpu = try GLRenderer(shaders: ShaderLibrary(directory: shaders))
-                    gpu.compilesFewerPrograms = true             // one frame: fewer cold compiles
+                    gpu.compilesFewerPrograms = true             // and fewer of them
                     let ready = DispatchTime.now()
                     setup = String(format: ", GL setup %.1f ms", Double(ready.uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
+                        + (quick ? ", quick compiles" : "")
                     start = ready
                     image = try Halo.render(scene, background: background, time: time, backend: .gpu, gpu: gpu)
                 } catch let e where !args.given(.backend) && (e is GLError || e is ShaderError) && !isPaintError(e) {

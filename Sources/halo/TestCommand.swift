@@ -56,8 +56,9 @@ enum TestCommand {
         var mainGPU: GLRenderer?
         if options.backend == .gpu {
             do {
+                HeadlessContext.preferQuickShaderCompiles()  // a frame or few a scene: quicker cold
                 mainGPU = try GLRenderer(shaders: ShaderLibrary(directory: options.shaders))
-                mainGPU?.compilesFewerPrograms = true        // a frame or few a scene
+                mainGPU?.compilesFewerPrograms = true        // compiles, and fewer of them
             } catch let e as GLError where !options.backendGiven && options.toleranceMode == .fuzzy {
                 printError("halo test: GPU unavailable (\(e)); using the CPU reference")
                 options.backend = .cpu

@@ -264,7 +264,8 @@ final class SharedProgramTests: XCTestCase {
         // One renderer (a second context's teardown would end the shared display), its
         // programs deleted before each way of drawing.
         let gpu = try SharedGPU.renderer()
-        defer { gpu.programs.delete(); gpu.compilesFewerPrograms = false }
+        let before = gpu.compilesFewerPrograms
+        defer { gpu.programs.delete(); gpu.compilesFewerPrograms = before }
         gpu.programs.delete()
         gpu.compilesFewerPrograms = true
         let a = try gpu.render(frame)

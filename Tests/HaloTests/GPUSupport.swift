@@ -62,6 +62,7 @@ private final class ConcurrentRenders<Item, Output>: @unchecked Sendable {
             lock.lock(); for i in results.indices where results[i] == nil && i >= next { results[i] = .failure(error) }; next = items.count; lock.unlock()
             return
         }
+        renderer.compilesFewerPrograms = true      // a frame a scene, as SharedGPU's renderers
         while true {
             lock.lock()
             let i = next
@@ -83,6 +84,7 @@ private final class ConcurrentRenders<Item, Output>: @unchecked Sendable {
 /// cores), or HALO_TEST_GPU_THREADS.
 func renderConcurrently<Item, Output>(_ items: [Item], threads: Int = Int(ProcessInfo.processInfo.environment["HALO_TEST_GPU_THREADS"] ?? "") ?? min(max(2, ProcessInfo.processInfo.activeProcessorCount), 4),
                                       _ body: @escaping (Item, GLRenderer) throws -> Output) -> [Result<Output, Error>] {
+    HeadlessContext.preferQuickShaderCompiles()      // as SharedGPU's renderers (before the threads start)
     let work = ConcurrentRenders(items, body)
     let done = DispatchGroup()
     for _ in 0..<min(threads, max(items.count, 1)) {

@@ -39,6 +39,9 @@ func runHalo(_ arguments: [String], environment: [String: String] = [:], in dire
     env["CI"] = nil
     env["HALO_RECORD"] = nil
     env["HALO_ARTIFACTS"] = nil
+    // The child chooses its own compiles, as from a shell (quick for one frame, optimised for
+    // an export or a benchmark), not the test process's quick ones.
+    if HeadlessContext.quickShaderCompilesWereSet { env["GALLIVM_PERF"] = nil }
     for (k, v) in environment { env[k] = v }
     process.environment = env
     if let directory { process.currentDirectoryURL = directory }
