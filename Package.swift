@@ -39,8 +39,9 @@ let package = Package(
         .target(name: "HaloText", dependencies: ["CHaloText", "CText"], swiftSettings: optimisedInDebug),
         // Scene model, decoder and maths. No GL.
         .target(name: "HaloCore", dependencies: ["HaloText", "CHaloPixels"], swiftSettings: optimisedInDebug),
-        // PNG reading and writing (libpng), atomic file output.
-        .target(name: "HaloPNG", dependencies: ["CHaloPNG", "HaloCore"]),
+        // PNG reading and writing (libpng), atomic file output. Optimised in debug too (per-pixel
+        // conversions of every image the tests read and write).
+        .target(name: "HaloPNG", dependencies: ["CHaloPNG", "HaloCore"], swiftSettings: optimisedInDebug),
         // The exact CPU reference renderer. No GL.
         .target(name: "HaloReference", dependencies: ["HaloCore", "CHaloConvolution"], swiftSettings: optimisedInDebug),
         // The OpenGL 3.3 renderer (headless through EGL). Optimised in debug too: its frame
@@ -51,7 +52,8 @@ let package = Package(
         // Reference-image testing: comparison, tolerance, heat maps, the suite runner and its
         // reports, the shared GPU renderer, the random scene generator. `halo test`,
         // `halo diff` and Halo's own tests use it.
-        .target(name: "HaloTesting", dependencies: ["Halo"]),
+        // Optimised in debug too: its image comparisons are per-pixel work in every test.
+        .target(name: "HaloTesting", dependencies: ["Halo"], swiftSettings: optimisedInDebug),
         // The live preview window (GLFW, GL 3.3 core): `halo preview`.
         .target(name: "HaloPreview", dependencies: ["Halo", "CGLFW"]),
         // The command-line tool.

@@ -80,6 +80,11 @@ public struct ErrorBound: Sendable {
         return img
     }
 
+    /// `levels` in ascending order, for ``quantile(_:_:)``: sorted here, in an optimised
+    /// module (the test suite's own code is built unoptimised, where the standard library's
+    /// generic sort of the millions of levels of every scene took seconds).
+    public static func ascending(_ levels: [Float]) -> [Float] { levels.sorted() }
+
     /// The value at fraction `f` (0...1) of `sorted` (ascending), 0 for none: how the
     /// bound's widths are reported (median 0.5, 99th percentile 0.99).
     public static func quantile(_ sorted: [Float], _ f: Double) -> Float {

@@ -44,8 +44,8 @@ public enum MaterialFilter {
                         let base = clampY(rows.lowerBound + n) * cw
                         for x in 0..<w {
                             var sum = SIMD4<Float>.zero
-                            for k in -r...r { sum += src[base + clampX(i0 + x + k)] * wts[k + r] }
-                            out[n * w + x] = sum
+                            for k in -r...r { sum += src.base[base + clampX(i0 + x + k)] * wts[k + r] }
+                            out.base[n * w + x] = sum
                         }
                     }
                 }
@@ -62,8 +62,8 @@ public enum MaterialFilter {
                     for y in ys {
                         for x in 0..<w {
                             var sum = SIMD4<Float>.zero
-                            for k in -r...r { sum += hb[(y + r + k) * w + x] * wts[k + r] }
-                            out[y * w + x] = saturateAndTint(sum, matrix: m, tint: t)
+                            for k in -r...r { sum += hb.base[(y + r + k) * w + x] * wts[k + r] }
+                            out.base[y * w + x] = saturateAndTint(sum, matrix: m, tint: t)
                         }
                     }
                 }

@@ -261,7 +261,7 @@ public struct ReferenceRenderer: Sendable {
                         let src = SIMD4<Float>(c)
                         for k in i..<end {
                             let bi = (j - box.j0) * box.width + (k - box.i0)
-                            out[bi] = compose ? src + out[bi] * (1 - src.w) : src
+                            out.base[bi] = compose ? src + out.base[bi] * (1 - src.w) : src
                         }
                     }
                 }

@@ -67,13 +67,13 @@ extension ReferenceRenderer {
         var runs: [Range<Int>] = []
         var x = 0
         while x < count {
-            while x < count && values[start + x] == .zero { x += 1 }
+            while x < count && values.base[start + x] == .zero { x += 1 }
             if x == count { break }
             var end = x
             var zeros = 0
             var k = x
             while k < count && zeros < minGap {
-                if values[start + k] == .zero { zeros += 1 } else { zeros = 0; end = k + 1 }
+                if values.base[start + k] == .zero { zeros += 1 } else { zeros = 0; end = k + 1 }
                 k += 1
             }
             runs.append(x..<end)

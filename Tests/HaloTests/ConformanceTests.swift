@@ -95,29 +95,41 @@ final class ConformanceTests: XCTestCase {
         return table
     }
 
-    func sha256(_ url: URL) throws -> String {
+    /// The SHA-256 of each file (hex), from one run of coreutils' sha256sum.
+    func sha256(_ urls: [URL]) throws -> [String] {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        p.arguments = [url.path]
+        p.arguments = urls.map(\.path)
         let pipe = Pipe()
         p.standardOutput = pipe
-        try p.run(); p.waitUntilExit()
-        return String(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64))
+        try p.run()
+        let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        // One line per file, in order: "<64 hex digits>  <path>".
+        return out.split(separator: "\n").map { String($0.prefix(64)) }
     }
 
     func testEveryExactImageIsCurrent() throws {
-        for c in try cases() {
+        let all = try cases()
+        let sums = try sha256(all.map(\.scene))
+        XCTAssertEqual(sums.count, all.count, "one checksum a scene")
+        for (c, sum) in zip(all, sums) {
             let manifest = try String(contentsOf: c.manifest, encoding: .utf8)
-            XCTAssertTrue(manifest.contains("\(try sha256(c.scene))  \(c.scene.lastPathComponent)"),
+            XCTAssertTrue(manifest.contains("\(sum)  \(c.scene.lastPathComponent)"),
                           "\(c.name): the exact image is stale; regenerate it (tools/make-example-exact for Examples/)")
         }
     }
 
     func testCPUReferenceMatchesEveryExactImage() throws {
-        for c in try cases() {
-            let (scene, bg) = try loadScene(c.scene)
-            let exact = try PNG.read(c.exact.path)
-            let got = try Halo.render(scene, background: bg, backend: .cpu)
+        let all = try cases()
+        // The scenes on every core at once (each image is the same on any thread count).
+        let renders = parallelMap(all) { c -> (exact: RGBA8Image, got: RGBA8Image) in
+            let (scene, bg) = try Halo.load(c.scene.path)
+            return (try PNG.read(c.exact.path), try Halo.render(scene, background: bg, backend: .cpu))
+        }
+        for (c, result) in zip(all, renders) {
+            let exact: RGBA8Image, got: RGBA8Image
+            do { (exact, got) = try result.get() } catch { XCTFail("\(c.name): \(error)"); continue }
             guard let r = ImageComparison(exact, got) else { XCTFail("\(c.name): size differs"); continue }
             if !(r.maxDifference <= 2 && r.percentOver(1) <= 0.1) {
                 let dir = writeArtifacts(name: c.name.replacingOccurrences(of: "/", with: "-") + "-cpu", actual: got, expected: exact, comparison: r)
@@ -191,7 +203,7 @@ final class ConformanceTests: XCTestCase {
                 XCTFail("\(c.name): \(over.count) pixels over the certified bound: \(over.prefix(3).joined(separator: "; ")); images in \(dir)")
             }
         }
-        widths.sort()
+        widths = ErrorBound.ascending(widths)
         let q = { ErrorBound.quantile(widths, $0) }
         print("certified bound over every conformance scene: median \(q(0.5)), 99th percentile \(q(0.99)) levels, \(widths.count) pixels")
     }

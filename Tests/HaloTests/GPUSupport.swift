@@ -97,13 +97,21 @@ func renderConcurrently<Item, Output>(_ items: [Item], threads: Int = Int(Proces
     return work.results.map { $0 ?? .failure(CocoaError(.featureUnsupported)) }
 }
 
+/// `body` of each item, the items on every core at once (`DispatchQueue.concurrentPerform`);
+/// the results in the items' order. For CPU work whose result does not depend on the thread
+/// (the exact reference, certified bounds).
+func parallelMap<Item, Output>(_ items: [Item], _ body: @escaping (Item) throws -> Output) -> [Result<Output, Error>] {
+    nonisolated(unsafe) let items = items, body = body
+    nonisolated(unsafe) var results = [Result<Output, Error>?](repeating: nil, count: items.count)
+    results.withUnsafeMutableBufferPointer { out in
+        nonisolated(unsafe) let out = out
+        DispatchQueue.concurrentPerform(iterations: items.count) { i in out[i] = Result { try body(items[i]) } }
+    }
+    return results.map { $0! }
+}
+
 /// Each frame's certified bound (``ErrorBound``) for its GPU image, the frames on every
 /// core at once (one bound is computed on one thread).
 func certifiedBounds(_ renders: [(frame: Frame, image: RGBA8Image)]) -> [ErrorBound] {
-    nonisolated(unsafe) var bounds = [ErrorBound?](repeating: nil, count: renders.count)
-    bounds.withUnsafeMutableBufferPointer { out in
-        nonisolated(unsafe) let out = out
-        DispatchQueue.concurrentPerform(iterations: renders.count) { i in out[i] = ErrorBound(frame: renders[i].frame, image: renders[i].image) }
-    }
-    return bounds.map { $0! }
+    parallelMap(renders) { ErrorBound(frame: $0.frame, image: $0.image) }.map { try! $0.get() }
 }

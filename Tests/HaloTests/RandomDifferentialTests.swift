@@ -110,7 +110,7 @@ final class RandomDifferentialTests: XCTestCase {
                 XCTFail("seed \(seed): \(reason); reproduce with `halo random-scene --seed \(seed)`; images in \(dir)")
             }
         }
-        widths.sort()
+        widths = ErrorBound.ascending(widths)
         let q = { ErrorBound.quantile(widths, $0) }
         print("certified bound on random scenes \(Self.firstSeed)...\(Self.firstSeed + UInt64(Self.count) - 1): median \(q(0.5)), 99th percentile \(q(0.99)) levels")
     }
