@@ -82,7 +82,7 @@ enum RenderCommand {
                     gpu.compilesFewerPrograms = true             // and fewer of them
                     let ready = DispatchTime.now()
                     setup = String(format: ", GL setup %.1f ms", Double(ready.uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
-                        + (quick ? ", quick compiles" : "")
+                        + (quick && gpu.rendererName.hasPrefix("llvmpipe") ? ", quick compiles" : "")   // only llvmpipe reads it
                     start = ready
                     image = try Halo.render(scene, background: background, time: time, backend: .gpu, gpu: gpu)
                 } catch let e where !args.given(.backend) && (e is GLError || e is ShaderError) && !isPaintError(e) {
