@@ -25,7 +25,9 @@ enum RenderCommand {
     (a stroke has no upper width: a crop of a wider design is valid).
       canvas          at most \(Limits.maxCanvasSide) px a side (the GL texture and viewport size
                       llvmpipe and most GPUs allow) and \(Limits.maxCanvasPixels) px in all once
-                      scaled (the float canvas takes 16 bytes a pixel: 4 GiB)
+                      scaled (the float canvas takes 16 bytes a pixel: 4 GiB); a GPU may
+                      refuse less (llvmpipe's render targets stop near 100 M px: the GPU
+                      then fails in one line, and without --backend the CPU draws it)
       layers          at most \(Limits.maxLayers) (each is a draw; tile lists grow with them)
       stops           at most \(Limits.maxStops) a gradient (the ramp textures and the
                       per-pixel search; oklab and linear ramps sample each segment)
@@ -60,6 +62,10 @@ enum RenderCommand {
         func canonical(_ p: String) -> String { URL(fileURLWithPath: p).standardizedFileURL.resolvingSymlinksInPath().path }
         if let boundFile, canonical(boundFile) == canonical(out) {
             printError("halo render: --error-bound \(boundFile): expected a file other than the image's (-o), found the same path")
+            return 2
+        }
+        if canonical(args.operands[0]) == canonical(out) {
+            printError("halo render: -o \(out): expected a file other than the scene's, found the same path")
             return 2
         }
         let (scene, background) = try CommandFailure.exiting(2) { try Halo.load(args.operands[0]) }

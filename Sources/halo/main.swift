@@ -18,6 +18,9 @@ the version.
 // A file-size limit (ulimit -f) then fails the write with EFBIG, which removes the
 // temporary file, instead of killing halo mid-write and leaving it behind.
 signal(SIGXFSZ, SIG_IGN)
+// Output into a closed pipe (`halo render ... | true`) is a failed write, not a signal death
+// (the image is written before the path is printed; ffmpeg's pipe checks its own writes).
+signal(SIGPIPE, SIG_IGN)
 let argv = Array(CommandLine.arguments.dropFirst())
 guard let name = argv.first else {
     printError(mainHelp)

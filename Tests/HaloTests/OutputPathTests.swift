@@ -14,6 +14,32 @@ final class OutputPathTests: XCTestCase {
         try? FileManager.default.removeItem(at: dir)
     }
 
+    func testRenderingOverTheSceneFileIsRefusedAndTheSceneStays() throws {
+        let scene = dir.appendingPathComponent("s.json")
+        let text = #"{ "format": 1, "canvas": { "width": 8, "height": 8, "scale": 1 }, "layers": [] }"#
+        try text.write(to: scene, atomically: true, encoding: .utf8)
+        let run = try runHalo(["render", scene.path, "-o", dir.appendingPathComponent("./s.json").path, "--backend", "cpu"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.contains("expected a file other than the scene's, found the same path"), run.stderr)
+        XCTAssertEqual(try String(contentsOf: scene, encoding: .utf8), text)
+    }
+
+    func testPrintingIntoAClosedPipeIsNotASignalDeath() throws {
+        // `halo render ... | true`: the reader is gone before the path is printed.
+        let scene = dir.appendingPathComponent("p.json"), out = dir.appendingPathComponent("p.png")
+        try #"{ "format": 1, "canvas": { "width": 8, "height": 8, "scale": 1 }, "layers": [] }"#.write(to: scene, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = try haloExecutable()
+        process.arguments = ["render", scene.path, "-o", out.path, "--backend", "cpu"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try pipe.fileHandleForReading.close()
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit, "ended by signal \(process.terminationStatus)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out.path))
+    }
+
     func testWritingIntoAMissingFolderIsRefused() {
         XCTAssertThrowsError(try PNG.write(RGBA8Image(width: 1, height: 1), to: dir.path + "/nope/x.png")) { e in
             XCTAssertTrue("\(e)".contains("does not exist"), "\(e)")
