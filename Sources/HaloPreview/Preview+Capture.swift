@@ -1,0 +1,81 @@
+import CGLFW
+import Foundation
+import Halo
+
+// Frames written to files: the scripted run's screenshots, S's saved frame, R's recorded loop.
+extension Preview {
+    /// Writes the scripted run's --window-screenshot and --screenshot; false when one failed.
+    func writeScreenshots(layout: PreviewLayout?, framebuffer fb: (Int, Int)) -> Bool {
+        var ok = true
+        if let path = options.windowScreenshot {
+            if layout == nil {
+                printError("halo preview: --window-screenshot: the window is 0 x 0 on the last frame; nothing written")
+                ok = false
+            } else {
+                do { try PNG.write(WindowCapture.read(width: fb.0, height: fb.1), to: path); say("halo preview: wrote \(path)") } catch {
+                    printError("halo preview: \(error)"); ok = false
+                }
+            }
+        }
+        if let path = options.screenshot {
+            do { try save(to: path, layout: layout); say("halo preview: wrote \(path)") } catch {
+                printError("halo preview: \(error)"); ok = false
+            }
+        }
+        return ok
+    }
+
+    /// Renders the current frame's canvas (at `layout`'s scale, else the scene's own) and writes it.
+    func save(to path: String, layout: PreviewLayout?) throws {
+        var s = scene
+        if let layout { s.canvas.scale = layout.scale }
+        if let rm = clock.reduceMotion { s.reduceMotion = rm }
+        let image = try renderer.render(try Frame(resolving: s, time: clock.time, backgroundImage: background))
+        try PNG.write(image, to: path)
+    }
+
+    /// "button.png" beside the scene: `<scene>-t<time>.png`, numbered when taken.
+    func savePath() -> String {
+        let url = URL(fileURLWithPath: options.scenePath)
+        let stem = url.deletingPathExtension().lastPathComponent
+        let dir = url.deletingLastPathComponent()
+        let base = "\(stem)-t\(String(format: "%.3f", clock.time))"
+        var candidate = dir.appendingPathComponent(base + ".png")
+        var n = 2
+        while FileManager.default.fileExists(atPath: candidate.path) {
+            candidate = dir.appendingPathComponent("\(base)-\(n).png"); n += 1
+        }
+        return candidate.path
+    }
+
+    /// R: one loop of the scene, rendered at its own scale as `halo render --loop` renders
+    /// it, written beside the scene in the record format; the path is printed.
+    func recordLoop() {
+        guard let loop = scene.loopFrameTimes(fps: options.recordFPS) else {
+            printError("halo preview: nothing recorded: the scene has no loop (\(scene.loopPeriod))")
+            return
+        }
+        let url = URL(fileURLWithPath: options.scenePath)
+        let stem = url.deletingPathExtension().path
+        let format = options.recordFormat
+        var out = "\(stem)-loop.\(format.rawValue)"
+        if format == .pngSequence { out = "\(stem)-loop-%04d.png" }
+        var n = 2
+        while format != .pngSequence && FileManager.default.fileExists(atPath: out) { out = "\(stem)-loop-\(n).\(format.rawValue)"; n += 1 }
+        let render: (Double) throws -> RGBA8Image = { t in
+            try self.renderer.render(try Frame(resolving: self.scene, time: t, backgroundImage: self.background))
+        }
+        do {
+            if format == .pngSequence {
+                // Named directly (not through a pattern: the scene's own name may hold a %).
+                for (i, t) in loop.times.enumerated() { try PNG.write(try render(t), to: "\(stem)-loop-" + String(format: "%04d", i + 1) + ".png") }
+            } else {
+                try MotionEncoder(out, format: format, fps: loop.fps).encode(loop.times, render: render)
+            }
+            say("halo preview: recorded \(loop.times.count) frames to \(out)")
+        } catch {
+            printError("halo preview: nothing recorded: \(error)")
+        }
+        needsDraw = true
+    }
+}

@@ -1,0 +1,70 @@
+import CGLFW
+import Foundation
+import Halo
+
+// Keys and a scripted run's actions.
+extension Preview {
+    /// The preview's keys by GLFW key code.
+    static let keys: [Int32: PreviewKey] = [
+        GLFW_KEY_SPACE: .pause, GLFW_KEY_LEFT: .stepBack, GLFW_KEY_RIGHT: .stepForward,
+        GLFW_KEY_HOME: .home, GLFW_KEY_M: .reduceMotion, GLFW_KEY_LEFT_BRACKET: .slower,
+        GLFW_KEY_RIGHT_BRACKET: .faster, GLFW_KEY_S: .save, GLFW_KEY_Q: .quit, GLFW_KEY_ESCAPE: .quit,
+        GLFW_KEY_T: .timeline, GLFW_KEY_L: .loop, GLFW_KEY_R: .record,
+    ]
+    /// The keys that act again while held (stepping and speed); the others act once a press.
+    static let repeatingKeys: Set<Int32> = [GLFW_KEY_LEFT, GLFW_KEY_RIGHT, GLFW_KEY_LEFT_BRACKET, GLFW_KEY_RIGHT_BRACKET]
+
+    /// Acts on a key: the clock's keys go to ``PreviewClock``, the rest are the window's own.
+    func press(_ key: PreviewKey) {
+        needsDraw = true
+        switch key {
+        case .quit: quitRequested = true; glfwSetWindowShouldClose(window, GLFW_TRUE)
+        case .timeline: showTimeline.toggle()
+        case .loop:
+            if clock.loop != nil {
+                clock.loop = nil
+                say("halo preview: looping off")
+            } else if case .period(let l, let start) = scene.loopPeriod {
+                clock.loop = start..<(start + l)
+                say("halo preview: looping \(start) ... \(start + l) s (the scene's period)")
+            } else {
+                say("halo preview: the scene has no loop to repeat (\(scene.loopPeriod))")
+            }
+        case .record: recordLoop()
+        case .save:
+            let path = savePath()
+            do { try save(to: path, layout: drawnLayout); say("halo preview: saved \(path)") } catch {
+                printError("halo preview: could not save the frame: \(error)")
+            }
+        default:
+            clock.handle(key, sceneReduceMotion: scene.reduceMotion)
+        }
+        updateTitle(force: true)
+    }
+
+    /// Performs a scripted run's action before a frame (``PreviewScript``).
+    func perform(_ action: PreviewScript.Action) {
+        switch action {
+        case .key(let k): press(k)
+        case .resize(0, 0):
+            minimised = true
+            glfwIconifyWindow(window)
+            glfwPollEvents()
+        case .resize(let w, let h):
+            if minimised { minimised = false; glfwRestoreWindow(window) }
+            Preview.setFramebufferSize(window, (w, h))
+        case .seek(let t): clock.seek(to: t)
+        case .loop(let a, let b): clock.loop = a..<b
+        case .waitReload:
+            // Each wait is for a reload after the one the previous wait saw.
+            let deadline = now() + 30
+            while reloadAttempts <= reloadsWaitedFor && now() < deadline {
+                checkForChanges()
+                if reloadAttempts <= reloadsWaitedFor { glfwWaitEventsTimeout(0.05) }
+            }
+            if reloadAttempts <= reloadsWaitedFor { printError("halo preview: wait-reload: no file changed within 30 s") }
+            reloadsWaitedFor = reloadAttempts
+        }
+        needsDraw = true
+    }
+}

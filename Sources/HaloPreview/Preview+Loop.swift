@@ -1,0 +1,101 @@
+import CGLFW
+import Foundation
+import Halo
+
+// The frame loop: interactive (real time) or scripted (fixed steps), one frame's draw.
+extension Preview {
+    /// Said once the first frame is drawn (shader paints compile then): tests edit files after it.
+    func announceWatching() {
+        let shaderNote = library.directory.map { "shaders in \($0)" } ?? "embedded shaders, not watched"
+        say("halo preview: watching \(watcher.paths.count) files (\(shaderNote))")
+    }
+
+    func loop() -> Int32 {
+        let frames = options.frames
+        var index = 0
+        var lastPoll = now(), lastTick = now()
+        var failed = false, announced = false, wroteFinal = false
+        while !quitRequested {
+            if let frames {
+                if index >= frames { break }
+                for action in options.script.actions(at: index) { perform(action) }
+                if quitRequested { break }
+            } else if glfwWindowShouldClose(window) != 0 {
+                break
+            }
+            let t = now()
+            if t - lastPoll >= 0.1 { lastPoll = t; checkForChanges() }
+            if frames == nil { clock.advance(by: min(t - lastTick, 0.25)); lastTick = t }
+            let idle = frames == nil && !needsDraw && (clock.paused || minimised)
+            if idle {
+                glfwWaitEventsTimeout(0.1)
+                updateTitle(force: false)
+                continue
+            }
+            let last = frames.map { index == $0 - 1 } ?? false
+            if !drawFrame(finalFrame: last) { failed = failed || last }
+            if last { wroteFinal = true }
+            if !announced { announced = true; announceWatching() }
+            glfwPollEvents()
+            updateTitle(force: false)
+            if frames != nil { clock.advance(by: PreviewClock.frameStep); index += 1 }
+        }
+        // A scripted run that quit early (key q) still saves its last frame.
+        if frames != nil && !wroteFinal && (options.screenshot != nil || options.windowScreenshot != nil) {
+            if !drawFrame(finalFrame: true) { failed = true }
+        }
+        printStats()
+        return failed ? 1 : 0
+    }
+
+    /// Draws one frame (nothing for a 0 x 0 framebuffer) and swaps; on the last frame of a
+    /// scripted run, writes the screenshots first. False when a screenshot failed.
+    func drawFrame(finalFrame: Bool) -> Bool {
+        let fb = framebufferSize()
+        needsDraw = false
+        let layout = PreviewLayout(points: (scene.canvas.width, scene.canvas.height), framebuffer: fb,
+                                   maxSide: min(renderer.maxTextureSize, Limits.maxCanvasSide))
+        guard let layout else {
+            return finalFrame ? writeScreenshots(layout: nil, framebuffer: fb) : true
+        }
+        frameStarts.append(now())
+        statsFramebuffer = fb
+        timer.begin()
+        do {
+            try renderer.draw(frame(of: scene, background: background, layout: layout),
+                              into: .window(width: fb.0, height: fb.1, originX: layout.originX, originY: layout.originY))
+            drawError = nil
+            drewGoodFrame = true
+        } catch {
+            drawError = report(error, previous: drawError)
+        }
+        timer.end()
+        drawnLayout = layout
+        if showTimeline { drawTimeline(framebuffer: fb) }
+        if let message = reloadError ?? drawError { drawErrorBanner(message, framebuffer: fb) }
+        var ok = true
+        if finalFrame { ok = writeScreenshots(layout: layout, framebuffer: fb) }
+        glfwSwapBuffers(window)
+        return ok
+    }
+
+    /// `scene` resolved at the clock's time for `layout` (the canvas scaled to the window).
+    func frame(of scene: Scene, background: RGBA8Image?, layout: PreviewLayout) -> Frame {
+        var s = scene
+        s.canvas.scale = layout.scale
+        if let rm = clock.reduceMotion { s.reduceMotion = rm }
+        var f = Frame(s, time: clock.time)
+        if let background {
+            if let p = placedBackground, p.width == f.width, p.height == f.height, p.image.width == f.width {
+                f.backgroundImage = p.image
+            } else {
+                // Placing the image costs a bilinear pass over the canvas: once per size.
+                let placed = Frame(s, time: clock.time, backgroundImage: background)
+                if let img = placed.backgroundImage { placedBackground = (f.width, f.height, img) }
+                f.backgroundImage = placed.backgroundImage
+            }
+            f.backgroundColor = .zero
+        }
+        return f
+    }
+}

@@ -1,0 +1,42 @@
+import CGLFW
+import Foundation
+import Halo
+
+// The window's title (time, fps, GPU time, state) and the statistics line a run ends with.
+extension Preview {
+    func updateTitle(force: Bool) {
+        let t = now()
+        guard force || t - lastTitle >= 0.5 else { return }
+        lastTitle = t
+        let recent = frameStarts.suffix(240).filter { t - $0 <= 1.0 }
+        let fps = recent.count > 1 ? Double(recent.count - 1) / (recent.last! - recent.first!) : 0
+        var parts = [(options.scenePath as NSString).lastPathComponent, String(format: "t %.2f s", clock.time),
+                     String(format: "%.0f fps", fps)]
+        if timer.available, let ms = timer.lastMs { parts.append(String(format: "GPU %.1f ms", ms)) } else { parts.append("GPU time n/a") }
+        if clock.paused { parts.append("paused") }
+        if clock.speed != 1 { parts.append(clock.speed > 1 ? String(format: "%gx", clock.speed) : "1/\(Int(1 / clock.speed))x") }
+        if clock.reduceMotion ?? scene.reduceMotion { parts.append("reduce motion") }
+        if reloadError != nil || drawError != nil { parts.append("error, see terminal") }
+        title = parts.joined(separator: " · ")
+        glfwSetWindowTitle(window, title)
+    }
+
+    /// One line on stdout: frames drawn, the median interval between frame starts (the
+    /// frame time: draw, present and swap, what the title's fps counts) and the median GPU time.
+    func printStats() {
+        timer.collect(wait: true)
+        if options.frames != nil { updateTitle(force: true); say("halo preview: title: \(title)") }
+        let intervals = zip(frameStarts.dropFirst(), frameStarts).map { ($0 - $1) * 1000 }.dropFirst()   // the first frame compiles
+        guard !intervals.isEmpty else {
+            say("halo preview: \(frameStarts.count) frames drawn: too few for a frame-time median (the first compiles; 3 or more are needed)")
+            return
+        }
+        let gpu = timer.samplesMs.dropFirst()
+        let layout = drawnLayout.map { "\($0.width)x\($0.height) canvas" } ?? "no canvas"
+        var line = String(format: "halo preview: %d frames, %@ in a %dx%d window: frame time median %.2f ms (min %.2f, max %.2f)",
+                          frameStarts.count, layout, statsFramebuffer.0, statsFramebuffer.1, median(Array(intervals)) ?? 0,
+                          intervals.min()!, intervals.max()!)
+        if !gpu.isEmpty { line += String(format: ", GPU time median %.2f ms (timer queries)", median(Array(gpu)) ?? 0) }
+        say(line)
+    }
+}
