@@ -1,0 +1,33 @@
+import Foundation
+import Halo
+import HaloTesting
+
+/// `halo bench`: the size, the frames measured, JSON output, per-pass times.
+extension CommandOption {
+    /// `bench`: the size to draw at, each side 1...`Limits.maxCanvasSide` pixels (a ``PixelSize``).
+    static let benchSize = CommandOption(
+        "--size", value: .size, commands: [.bench],
+        help: "draw at W x H pixels: the scene is scaled to fit, centred", default: .described("the scene's own size"))
+
+    /// `bench`: measured frames, 1 or more (an `Int`, default 30).
+    static let benchFrames = CommandOption(
+        "--frames", value: .integer("N", min: 1), commands: [.bench], help: "measured frames", default: .value("30"))
+
+    /// `bench`: unmeasured frames first, 0 or more (an `Int`, default 3).
+    static let warmup = CommandOption(
+        "--warmup", value: .integer("N", min: 0), commands: [.bench],
+        help: "unmeasured frames first: the first GPU frame compiles shader variants on llvmpipe", default: .value("3"))
+
+    /// `bench`: JSON output (a flag).
+    static let benchJSON = CommandOption(
+        "--json", commands: [.bench],
+        help: "one JSON object: median_ms, min_ms, max_ms, mpix_per_s, peak_rss_mb, gpu_median_ms (null for the CPU "
+            + "or without timer queries), width, height, backend, frames, renderer")
+
+    /// `bench`: per-pass GPU times (a flag; the GPU backend only).
+    static let passes = CommandOption(
+        "--passes", commands: [.bench],
+        help: "GPU only: then N more frames with a glFinish after each pass, printing each pass's median wall time "
+            + "(ms) a frame, e.g. \"smooth-edge tiles, paint averaged\" (draws of one kind summed; with --json: \"passes_ms\", name -> ms).\n"
+            + "The finishes serialise the pipeline, so the passes' sum is not the frame time of the first run")
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Halo
+import HaloTesting
+
+/// `halo test`: record mode, tolerance, baselines, jobs, artifacts and reports.
+extension CommandOption {
+    /// `test`: a further baseline key (a `String`), tried before the backend's and the plain reference.
+    static let baseline = CommandOption(
+        "--baseline", value: .path("KEY"), commands: [.test],
+        help: "compare with SCENE.KEY.png where it exists (e.g. a driver: llvmpipe), else SCENE.gpu.png or SCENE.cpu.png "
+            + "for the backend, else SCENE.png; the row names the file used")
+
+    /// `test`: how images are judged (a ``ToleranceMode``).
+    static let toleranceMode = CommandOption(
+        "--tolerance", value: .toleranceMode, commands: [.test],
+        help: "fuzzy: the scene's or --fuzzy's tolerance; certified: each pixel within the GPU's own bound of it "
+            + "(halo render --error-bound) plus 1 level, against references recorded with --backend cpu (gpu backend only)",
+        default: .value(ToleranceMode.fuzzy.rawValue))
+
+    /// `test`: when references are written (a `RecordMode`; nil: from the environment).
+    static let record = CommandOption(
+        "--record", value: .recordMode, commands: [.test],
+        help: "missing: write references that do not exist, reported as \"new\"; never: a missing reference fails; "
+            + "all: rewrite every reference; failed: rewrite exactly the references that fail (passing ones stay "
+            + "byte-identical) and write missing ones",
+        default: .described("missing on a terminal; never when $CI is set or stdout is not a terminal; $HALO_RECORD sets it too"))
+
+    /// `test`: the folder for failures' images (a `String`; nil: `ReferenceTest.defaultArtifactsDirectory`).
+    static let artifacts = CommandOption(
+        "--artifacts", value: .path("DIR"), commands: [.test],
+        help: "where actual, expected and diff PNGs of failures go, as DIR/<scene>.actual.png, .expected.png, .diff.png; "
+            + "created when needed",
+        default: .described("$HALO_ARTIFACTS, else halo-artifacts in the temporary folder"))
+
+    /// `test`: a JUnit XML report to write (a `String`).
+    static let junit = CommandOption(
+        "--junit", value: .outputFile("FILE"), commands: [.test],
+        help: "also write a JUnit XML report (one testcase per image)")
+
+    /// `test`: an HTML report to write (a `String`).
+    static let html = CommandOption(
+        "--html", value: .outputFile("FILE"), commands: [.test],
+        help: "also write one self-contained HTML page (images inlined) with expected, actual and diff side by side "
+            + "for every image, failures first")
+
+    /// `test`: images rendered at once, 1 or more (an `Int`; nil: by backend).
+    static let jobs = CommandOption(
+        "--jobs", value: .integer("N", min: 1), commands: [.test],
+        help: "render N images at once; for gpu, one GL context each",
+        default: .described("the core count; at most 4 for gpu"))
+
+    /// `test`: the tolerance of scenes that state none (a `FuzzyTolerance`, default `FuzzyTolerance.defaultText`).
+    static let testFuzzy = CommandOption(
+        "--fuzzy", value: .tolerance, commands: [.test],
+        help: "the tolerance for scenes that state none, in the syntax of halo diff --fuzzy",
+        default: .value(FuzzyTolerance.defaultText))
+}
