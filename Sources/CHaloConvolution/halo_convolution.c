@@ -130,26 +130,25 @@ __attribute__((constructor)) static void find_instruction_level(void) {
 }
 
 static int instruction_level(void) { return level; }
+
+/// Runs the widest variant of `pass` this CPU has (its _avx512 or _avx2 function) and
+/// returns; falls through to the plain body otherwise.
+#define HALO_DISPATCH(pass, call) \
+    switch (instruction_level()) { \
+    case 2: pass##_avx512(call); return; \
+    case 1: pass##_avx2(call); return; \
+    default: break; \
+    }
+#else
+#define HALO_DISPATCH(pass, call)
 #endif
 
 void halo_horizontal_pass(HALO_HORIZONTAL_ARGS) {
-#if defined(__x86_64__) && defined(__clang__)
-    switch (instruction_level()) {
-    case 2: horizontal_avx512(HALO_HORIZONTAL_CALL); return;
-    case 1: horizontal_avx2(HALO_HORIZONTAL_CALL); return;
-    default: break;
-    }
-#endif
+    HALO_DISPATCH(horizontal, HALO_HORIZONTAL_CALL)
     horizontal_body(HALO_HORIZONTAL_CALL);
 }
 
 void halo_vertical_pass(HALO_VERTICAL_ARGS) {
-#if defined(__x86_64__) && defined(__clang__)
-    switch (instruction_level()) {
-    case 2: vertical_avx512(HALO_VERTICAL_CALL); return;
-    case 1: vertical_avx2(HALO_VERTICAL_CALL); return;
-    default: break;
-    }
-#endif
+    HALO_DISPATCH(vertical, HALO_VERTICAL_CALL)
     vertical_body(HALO_VERTICAL_CALL);
 }

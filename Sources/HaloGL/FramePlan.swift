@@ -96,7 +96,7 @@ struct FramePlan {
     /// tile goes through the canvas.
     let direct: Bool
     var layers: [LayerPlan] = []
-    internal(set) var glowPages: [GlowPage] = []
+    var glowPages: [GlowPage] = []
     /// The text atlas's size (texels; 0 x 0 without text) and whether its regions fit in one
     /// texture (when not, GLRenderer draws the frame in segments instead).
     var textAtlasSize = (width: 0, height: 0)
@@ -106,8 +106,8 @@ struct FramePlan {
     private(set) var touches: [UInt8]
     /// Shared cells drawn direct over a constant backdrop, and the backdrop colours.
     private(set) var backdrops: CellBackdrops
-    internal(set) var canvasBatches: [Batch] = []
-    internal(set) var targetBatches: [Batch] = []
+    var canvasBatches: [Batch] = []
+    var targetBatches: [Batch] = []
     private(set) var resolveRects: [Float] = []
 
     /// The bounding box (canvas pixels x0, y0, x1, y1) of the cells that go through the

@@ -90,7 +90,7 @@ enum TestCommand {
             for line in run.githubAnnotations() { print(line) }
             if let summary = env["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
                 if let h = FileHandle(forWritingAtPath: summary) ?? {
-                    FileManager.default.createFile(atPath: summary, contents: nil); return FileHandle(forWritingAtPath: summary) }() {
+                    _ = FileManager.default.createFile(atPath: summary, contents: nil); return FileHandle(forWritingAtPath: summary) }() {
                     h.seekToEndOfFile()
                     h.write(Data(run.markdownSummary(seconds: seconds).utf8))
                     try? h.close()

@@ -23,7 +23,7 @@ final class FixtureSuiteTests: XCTestCase {
         let scenes = try SceneTestSpec.sceneFiles(under: Self.suite.path)
         XCTAssertEqual(scenes.count, 20)
         for s in scenes {
-            let (scene, _) = try loadScene(URL(fileURLWithPath: s))
+            _ = try loadScene(URL(fileURLWithPath: s))
             for (_, reference) in try SceneTestSpec.of(sceneFile: s).cases(forScene: s) {
                 XCTAssertTrue(FileManager.default.fileExists(atPath: reference), reference)
             }

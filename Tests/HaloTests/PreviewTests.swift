@@ -421,8 +421,8 @@ final class PreviewProcess {
         let id = UUID().uuidString
         outURL = folder.appendingPathComponent("preview-\(id).out")
         errURL = folder.appendingPathComponent("preview-\(id).err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         out = try FileHandle(forWritingTo: outURL)
         err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out

@@ -24,7 +24,7 @@ final class TestReportBrowserTests: XCTestCase {
         p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--virtual-time-budget=5000",
                        "--user-data-dir=\(dir.appendingPathComponent("profile").path)"] + arguments
         let out = dir.appendingPathComponent("chromium.out")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         let h = try FileHandle(forWritingTo: out)
         p.standardOutput = h
         p.standardError = FileHandle.nullDevice
