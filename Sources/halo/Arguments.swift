@@ -75,7 +75,7 @@ struct Arguments {
             i += 1
         }
         if givenKeys.contains(CommandOption.help.key) { helpRequested = true; return }
-        try command.checkOperandCount(operands)
+        try command.checkOperandCount(operands, optionKeys: givenKeys)
         for o in options {
             if o.required && !givenKeys.contains(o.key) { throw UsageError("\(o.synopsis) is required") }
             if let needed = o.requires, givenKeys.contains(o.key), !givenKeys.contains(needed) {

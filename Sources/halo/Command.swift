@@ -84,8 +84,13 @@ enum Command: String, CaseIterable, Sendable {
     }
 
     /// Refuses a wrong number of operands: "expected one scene file, found 2", or for a
-    /// command that takes none, "unexpected argument X".
-    func checkOperandCount(_ given: [String]) throws {
+    /// command that takes none, "unexpected argument X". `optionKeys` are the keys of the
+    /// options given: `halo test --merge` takes one or more reports instead of a folder.
+    func checkOperandCount(_ given: [String], optionKeys: Set<String>) throws {
+        if self == .test && optionKeys.contains(CommandOption.merge.key) {
+            if given.isEmpty { throw UsageError("--merge: expected one or more JUnit reports, found none") }
+            return
+        }
         let want = operands
         guard given.count != want.count else { return }
         if want.count == 0 { throw UsageError("unexpected argument \(given[0])") }

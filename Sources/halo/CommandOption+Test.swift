@@ -54,4 +54,19 @@ extension CommandOption {
         "--fuzzy", value: .tolerance, commands: [.test],
         help: "the tolerance for scenes that state none, in the syntax of halo diff --fuzzy",
         default: .value(FuzzyTolerance.defaultText))
+
+    /// `test`: run one share of the suite (a ``SuiteShard``), for a CI matrix.
+    static let shard = CommandOption(
+        "--shard", value: .shard, commands: [.test], heading: shards,
+        help: "check only shard K of N (1 <= K <= N): the scenes whose path under DIR hashes (FNV-1a) to K, so "
+            + "that N jobs together check every scene exactly once, and adding a scene never moves another")
+
+    /// `test`: merge JUnit reports instead of running (a flag).
+    static let merge = CommandOption(
+        "--merge", commands: [.test], heading: shards,
+        help: "run nothing: read the operands as JUnit reports of halo test (e.g. one a shard: halo test --merge "
+            + "--junit all.xml --html all.html shard-*.xml), print their table, and write one --junit report and an "
+            + "--html summary of them all; refused when a sharded run's reports are not shards 1...N once each")
+
+    private static let shards = "SHARDS (a suite across machines)"
 }

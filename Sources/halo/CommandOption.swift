@@ -90,6 +90,6 @@ extension CommandOption {
     static let all: [CommandOption] = [
         output, renderTime, exportFrom, exportTo, exportFPS, exportLoop, seed, count, singular, record, benchSize, backend, artifacts, junit, html, jobs, testFuzzy,
         diffImage, diffFuzzy, diffIgnore, diffMask, diffJSON, benchFrames, warmup, benchJSON, passes, shaders, previewSize, previewTime, noVsync,
-        recordFormat, baseline, errorBound, toleranceMode, help, previewFrames, screenshot, windowScreenshot, script,
+        recordFormat, baseline, errorBound, toleranceMode, shard, merge, help, previewFrames, screenshot, windowScreenshot, script,
     ]
 }

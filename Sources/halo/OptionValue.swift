@@ -41,6 +41,8 @@ enum OptionValue: Sendable {
     case script
     /// `apng`, `gif`, `mp4`, `webm` or `png`. Gives a `MotionFormat`.
     case motionFormat
+    /// `K/N`, whole numbers with 1 <= K <= N. Gives a `SuiteShard`.
+    case shard
 
     /// What help and usage lines show after the option's name ("" for a flag).
     /// Whether the option takes no value.
@@ -57,6 +59,7 @@ enum OptionValue: Sendable {
         case .toleranceMode: return Self.choices(ToleranceMode.self).joined(separator: "|")
         case .script: return "\"F ACTION; ...\""
         case .motionFormat: return "apng|gif|mp4|webm|png"
+        case .shard: return "K/N"
         }
     }
 
@@ -111,6 +114,11 @@ enum OptionValue: Sendable {
         case .motionFormat:
             guard let f = MotionFormat(rawValue: text) else { throw UsageError("\(name): expected apng, gif, mp4, webm or png, found \(text)") }
             return f
+        case .shard:
+            guard let shard = SuiteShard(parsing: text) else {
+                throw UsageError("\(name): expected K/N, whole numbers with 1 <= K <= N (e.g. 2/3), found \(text)")
+            }
+            return shard
         }
     }
 

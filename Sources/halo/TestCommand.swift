@@ -37,20 +37,31 @@ enum TestCommand {
     static let after = """
     A progress bar is drawn on stderr when it is a terminal.
 
+    A suite in shards on a CI matrix, and their merge: docs/testing-shards.md.
+
     EXIT STATUS: 0 every image passed or was recorded; 1 an image failed (or
     --backend gpu was given and no GL context could be made); 2 bad input: an
     option, DIR missing or without scenes, a scene or reference that cannot be
-    read, an unwritable report path.
+    read, an unwritable report path. With --merge: the same for the reports'
+    images, and 2 for a report that cannot be read, a scene in two reports, or a
+    sharded suite whose shards' reports are not all there once each.
     """
 
     /// Checks every scene under the folder of a parsed command line; the exit status.
     static func run(_ args: Arguments) throws -> Int32 {
+        if args.given(.merge) { return try TestMerge.run(args) }
         let dir = args.operands[0]
         var options = try CommandFailure.exiting(2) { try parseOptions(args) }
-        let scenes = try CommandFailure.exiting(2) { try SceneTestSpec.sceneFiles(under: dir) }
-        guard !scenes.isEmpty else {
+        let suite = try CommandFailure.exiting(2) { try SceneTestSpec.sceneFiles(under: dir) }
+        guard !suite.isEmpty else {
             printError("halo test: no scenes (*.json) under \(dir)")
             return 2
+        }
+        var scenes = suite
+        if let shard = options.shard {
+            // A shard with no scenes is not an error: its (empty) reports still go to the merge.
+            scenes = suite.filter { shard.contains(scene: TestRun.relativePath(of: $0, under: dir)) }
+            options.suiteScenes = suite.count
         }
         // The GPU is made here, on the main thread (job 0), so a missing GL is known before any work.
         var mainGPU: GLRenderer?
@@ -140,6 +151,7 @@ enum TestCommand {
         if let key: String = args.value(.baseline) { o.baselineKeys = [key] }
         o.junit = args.value(.junit)
         o.html = args.value(.html)
+        o.shard = args.value(.shard)
         return o
     }
 }

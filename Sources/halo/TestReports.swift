@@ -4,45 +4,30 @@ import HaloTesting
 
 /// The JUnit XML and HTML reports of a `halo test` run.
 enum TestReports {
-    /// JUnit XML as CI systems read it (Jenkins, GitLab, GitHub actions' test reporters):
-    /// one `<testsuite>` for DIR, one `<testcase>` per image; a mismatch is a `<failure>`,
-    /// a scene or reference that cannot be read an `<error>`. Times in seconds.
+    /// The run's JUnit XML report (``JUnitReport``): one `<testsuite>` for DIR, one
+    /// `<testcase>` per image; its properties the backend, the record mode and the shard.
     static func junit(_ run: TestRun, seconds: Double) -> String {
-        let failures = run.cases.filter { $0.error == nil && $0.failed }.count
-        let errors = run.cases.filter { $0.error != nil }.count
-        let suite = xml(run.directory)
-        var s = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <testsuites name="halo test" tests="\(run.cases.count)" failures="\(failures)" errors="\(errors)" time="\(fmt(seconds))">
-          <testsuite name="\(suite)" tests="\(run.cases.count)" failures="\(failures)" errors="\(errors)" skipped="0" time="\(fmt(seconds))" timestamp="\(ISO8601DateFormatter().string(from: Date()))">
-            <properties>
-              <property name="backend" value="\(run.options.backend.rawValue)"/>
-              <property name="record" value="\(run.options.record.rawValue)"/>
-            </properties>
+        var properties = [("backend", run.options.backend.rawValue), ("record", run.options.record.rawValue)]
+        if let shard = run.options.shard { properties.append(("shard", shard.description)) }
+        let suite = JUnitReport.Suite(name: run.directory, properties: properties, seconds: seconds, cases: run.cases.map(junitCase))
+        return JUnitReport(suites: [suite]).xml()
+    }
 
-        """
-        for c in run.cases {
-            let time = c.result?.renderSeconds ?? 0
-            let dot = c.name.lastIndex(of: "/").map { "halo." + c.name[..<$0].replacingOccurrences(of: "/", with: ".") } ?? "halo"
-            s += "    <testcase classname=\"\(xml(dot))\" name=\"\(xml(c.name))\" file=\"\(xml(c.sceneFile))\" time=\"\(fmt(time))\""
-            if let e = c.error {
-                s += ">\n      <error message=\"\(xml(e))\" type=\"unreadable\">\(xml(e))</error>\n    </testcase>\n"
-            } else if let r = c.result, !r.passed {
-                s += ">\n      <failure message=\"\(xml(r.failureReason ?? "failed"))\" type=\"mismatch\">\(xml(r.message))</failure>\n"
-                let files = [r.artifacts?.actual, r.artifacts?.expected, r.artifacts?.diff].compactMap { $0 }
-                if !files.isEmpty {
-                    // The attachment convention of Jenkins' JUnit attachments plugin and GitLab.
-                    s += "      <system-out>\(files.map { "[[ATTACHMENT|\(xml($0))]]" }.joined(separator: "\n"))</system-out>\n"
-                }
-                s += "    </testcase>\n"
-            } else if let r = c.result, r.outcome == .recorded {
-                s += ">\n      <system-out>\(xml(r.message))</system-out>\n    </testcase>\n"
-            } else {
-                s += "/>\n"
-            }
+    /// A case as a JUnit `<testcase>`: classname "halo" plus the scene's folder, dotted.
+    private static func junitCase(_ c: TestRun.Case) -> JUnitReport.Case {
+        let outcome: JUnitReport.Outcome
+        if let e = c.error {
+            outcome = .error(e)
+        } else if let r = c.result, r.outcome == .recorded {
+            outcome = .recorded(r.message)
+        } else if let r = c.result, !r.passed {
+            outcome = .failure(reason: r.failureReason ?? "failed", message: r.message,
+                               attachments: [r.artifacts?.actual, r.artifacts?.expected, r.artifacts?.diff].compactMap { $0 })
+        } else {
+            outcome = .passed
         }
-        s += "  </testsuite>\n</testsuites>\n"
-        return s
+        let classname = c.name.lastIndex(of: "/").map { "halo." + c.name[..<$0].replacingOccurrences(of: "/", with: ".") } ?? "halo"
+        return JUnitReport.Case(classname: classname, name: c.name, file: c.sceneFile, seconds: c.result?.renderSeconds ?? 0, outcome: outcome)
     }
 
     /// One self-contained page: a summary, then for every image (failures and errors
@@ -53,18 +38,7 @@ enum TestReports {
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>halo test: \(xml(run.directory))</title>
         <style>
-        body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; background: #f6f6f8; color: #1d1d1f; }
-        h1 { font-size: 20px; margin: 0 0 4px; } .summary { margin: 0 0 20px; color: #555; }
-        section { background: #fff; border-radius: 10px; padding: 12px 16px; margin: 0 0 14px; box-shadow: 0 1px 3px #0002; border-left: 6px solid #34c759; }
-        section.fail { border-left-color: #ff3b30; } section.error { border-left-color: #af52de; } section.new { border-left-color: #007aff; }
-        h2 { font-size: 15px; margin: 0 0 2px; font-family: ui-monospace, monospace; } .status { font-weight: 600; margin-right: 8px; }
-        .fail .status { color: #d70015; } .meta { color: #555; margin: 0 0 8px; } .reason { color: #d70015; margin: 0 0 8px; white-space: pre-wrap; }
-        .images { display: flex; gap: 16px; flex-wrap: wrap; } figure { margin: 0; } figcaption { font-size: 12px; color: #555; }
-        img, canvas { image-rendering: pixelated; border: 1px solid #ccc; background: repeating-conic-gradient(#ddd 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
-        .viewer { margin: 10px 0 0; } .viewer .bar { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; margin: 0 0 6px; }
-        .viewer button { font: inherit; padding: 2px 10px; border: 1px solid #bbb; border-radius: 6px; background: #fff; cursor: pointer; }
-        .viewer button[aria-pressed=true] { background: #1d1d1f; color: #fff; } .viewer output { font-family: ui-monospace, monospace; font-size: 12px; }
-        .viewer .stage { overflow: auto; max-width: 100%; } .viewer canvas { cursor: crosshair; }
+        \(style)
         </style>
         <script>\(reviewScript)</script></head><body>
         <h1>halo test: \(xml(run.directory))</h1>
@@ -107,6 +81,22 @@ enum TestReports {
         s += "</body></html>\n"
         return s
     }
+
+    /// The pages' stylesheet (the run's page and the merged summary).
+    static let style = """
+    body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; background: #f6f6f8; color: #1d1d1f; }
+    h1 { font-size: 20px; margin: 0 0 4px; } .summary { margin: 0 0 20px; color: #555; }
+    section { background: #fff; border-radius: 10px; padding: 12px 16px; margin: 0 0 14px; box-shadow: 0 1px 3px #0002; border-left: 6px solid #34c759; }
+    section.fail { border-left-color: #ff3b30; } section.error { border-left-color: #af52de; } section.new { border-left-color: #007aff; }
+    h2 { font-size: 15px; margin: 0 0 2px; font-family: ui-monospace, monospace; } .status { font-weight: 600; margin-right: 8px; }
+    .fail .status { color: #d70015; } .meta { color: #555; margin: 0 0 8px; } .reason { color: #d70015; margin: 0 0 8px; white-space: pre-wrap; }
+    .images { display: flex; gap: 16px; flex-wrap: wrap; } figure { margin: 0; } figcaption { font-size: 12px; color: #555; }
+    img, canvas { image-rendering: pixelated; border: 1px solid #ccc; background: repeating-conic-gradient(#ddd 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
+    .viewer { margin: 10px 0 0; } .viewer .bar { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; margin: 0 0 6px; }
+    .viewer button { font: inherit; padding: 2px 10px; border: 1px solid #bbb; border-radius: 6px; background: #fff; cursor: pointer; }
+    .viewer button[aria-pressed=true] { background: #1d1d1f; color: #fff; } .viewer output { font-family: ui-monospace, monospace; font-size: 12px; }
+    .viewer .stage { overflow: auto; max-width: 100%; } .viewer canvas { cursor: crosshair; }
+    """
 
     /// The review viewer's script (inline, no network; under 20 KB): for each failing
     /// image, views that switch (swipe, onion skin, blink, the diff heat map), 1x to 8x
@@ -218,20 +208,6 @@ enum TestReports {
         return FileManager.default.contents(atPath: path)
     }
 
-    /// The five XML 1.0 predefined entities (XML 1.0, section 4.6).
-    private static let entities: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;"]
-
-    /// Text escaped for XML and HTML attribute values and content. XML 1.0 cannot carry
-    /// control characters other than tab and line feed, even escaped: they become "?".
-    static func xml(_ s: String) -> String {
-        var out = ""
-        for ch in s.unicodeScalars {
-            if let entity = entities[ch] { out += entity }
-            else if ch.value < 0x20 && ch != "\n" && ch != "\t" || ch.value == 0xFFFE || ch.value == 0xFFFF { out += "?" }
-            else { out.unicodeScalars.append(ch) }
-        }
-        return out
-    }
-
-    private static func fmt(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
+    /// Text escaped for XML and HTML (``JUnitReport/escape(_:)``).
+    static func xml(_ s: String) -> String { JUnitReport.escape(s) }
 }

@@ -51,7 +51,8 @@ extension TestRun {
         if count("recorded") > 0 { parts.append("\(count("recorded")) recorded") }
         if count("ERROR") > 0 { parts.append("\(count("ERROR")) errors") }
         var s = "\(cases.count) images of \(scenes) scenes: " + parts.joined(separator: ", ")
-        let mode = options.toleranceMode == .certified ? ", tolerance certified" : ""
+        var mode = options.toleranceMode == .certified ? ", tolerance certified" : ""
+        if let shard = options.shard { mode += ", shard \(shard) of \(options.suiteScenes) scenes" }
         s += String(format: " (backend %@, record %@%@, %d job%@) in %.2f s", options.backend.rawValue, options.record.rawValue, mode, options.jobs, options.jobs == 1 ? "" : "s", seconds)
         if cases.contains(where: { $0.result?.artifacts != nil }) { s += "\nartifacts: \(options.artifacts)" }
         return s

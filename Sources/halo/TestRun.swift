@@ -17,6 +17,9 @@ final class TestRun: @unchecked Sendable {
         var html: String?
         /// Baseline keys tried first (``ReferenceTest/baselinePath(forScene:time:backend:keys:)``).
         var baselineKeys: [String] = []
+        /// The share of the suite this run checks (nil: all of it), and the suite's scene count.
+        var shard: SuiteShard?
+        var suiteScenes = 0
     }
 
     /// One image to check: a scene at one time, against one reference.
@@ -61,10 +64,8 @@ final class TestRun: @unchecked Sendable {
     init(directory: String, sceneFiles: [String], options: Options) {
         self.directory = directory
         self.options = options
-        let base = URL(fileURLWithPath: directory).standardizedFileURL.path
         for file in sceneFiles {
-            let full = URL(fileURLWithPath: file).standardizedFileURL.path
-            let rel = full.hasPrefix(base + "/") ? String(full.dropFirst(base.count + 1)) : URL(fileURLWithPath: file).lastPathComponent
+            let rel = TestRun.relativePath(of: file, under: directory)
             let stem = rel.hasSuffix(".json") ? String(rel.dropLast(5)) : rel
             do {
                 let (scene, background) = try Halo.load(file)
@@ -84,6 +85,14 @@ final class TestRun: @unchecked Sendable {
                                   tolerance: options.tolerance, error: "\(error)"))
             }
         }
+    }
+
+    /// The path of `file` under `directory`, `/`-separated (`group/button.json`); its name
+    /// alone when it is not under it. Names the cases and places scenes in shards.
+    static func relativePath(of file: String, under directory: String) -> String {
+        let base = URL(fileURLWithPath: directory).standardizedFileURL.path
+        let full = URL(fileURLWithPath: file).standardizedFileURL.path
+        return full.hasPrefix(base + "/") ? String(full.dropFirst(base.count + 1)) : URL(fileURLWithPath: file).lastPathComponent
     }
 
     /// Renders and compares every case on `options.jobs` threads, the calling thread being

@@ -36,12 +36,24 @@ final class TestCommandTests: XCTestCase {
 
     override func setUpWithError() throws {
         dir = try makeTemporaryFolder("halo-test-command")
+        try Self.makeSuite(at: scenes)
+    }
+
+    /// The fixture suite at `scenes`: passing, group/failing, missing.
+    static func makeSuite(at scenes: URL) throws {
         try FileManager.default.createDirectory(at: scenes.appendingPathComponent("group"), withIntermediateDirectories: true)
-        try Self.sceneJSON(colour: "#FF0000").write(to: scenes.appendingPathComponent("passing.json"), atomically: true, encoding: .utf8)
-        try PNG.write(Self.expectedImage(rectX: 2, colour: (255, 0, 0, 255)), to: scenes.appendingPathComponent("passing.png").path)
+        try addPassingScene("passing", to: scenes)
         try Self.sceneJSON(colour: "#FF0000").write(to: scenes.appendingPathComponent("group/failing.json"), atomically: true, encoding: .utf8)
         try PNG.write(Self.expectedImage(rectX: 3, colour: (255, 0, 0, 255)), to: scenes.appendingPathComponent("group/failing.png").path)
         try Self.sceneJSON(colour: "#00FF00").write(to: scenes.appendingPathComponent("missing.json"), atomically: true, encoding: .utf8)
+    }
+
+    /// A scene and its correct reference at `name`.json and `name`.png under `scenes`.
+    static func addPassingScene(_ name: String, to scenes: URL) throws {
+        let scene = scenes.appendingPathComponent(name + ".json")
+        try FileManager.default.createDirectory(at: scene.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Self.sceneJSON(colour: "#FF0000").write(to: scene, atomically: true, encoding: .utf8)
+        try PNG.write(Self.expectedImage(rectX: 2, colour: (255, 0, 0, 255)), to: scenes.appendingPathComponent(name + ".png").path)
     }
 
     override func tearDownWithError() throws {
