@@ -1,5 +1,8 @@
 import Foundation
 import XCTest
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Halo
 
 /// What one run of the built `halo` executable gave.
@@ -84,4 +87,25 @@ func setPixel(_ img: inout RGBA8Image, _ x: Int, _ y: Int, _ p: (UInt8, UInt8, U
 /// The table row of `name` in `halo test`'s output, split on spaces.
 func tableRow(_ output: String, _ name: String) -> [String]? {
     output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }.first { $0.first == name }
+}
+
+/// Collects what the JUnit tests check from an XMLParser pass.
+final class JUnitCollector: NSObject, XMLParserDelegate {
+    var suites: [String: String] = [:]
+    var testcases: [String] = []
+    var failed: [String] = []
+    var failureMessages: [String] = []
+    private var current: String?
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        switch name {
+        case "testsuites": suites = attributes
+        case "testcase": current = attributes["name"]; testcases.append(attributes["name"] ?? "?")
+        case "failure":
+            failed.append(current ?? "?")
+            failureMessages.append(attributes["message"] ?? "")
+        default: break
+        }
+    }
 }

@@ -315,24 +315,3 @@ final class TestCommandTests: XCTestCase {
         }
     }
 }
-
-/// Collects what the JUnit tests check from an XMLParser pass.
-final class JUnitCollector: NSObject, XMLParserDelegate {
-    var suites: [String: String] = [:]
-    var testcases: [String] = []
-    var failed: [String] = []
-    var failureMessages: [String] = []
-    private var current: String?
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
-        switch name {
-        case "testsuites": suites = attributes
-        case "testcase": current = attributes["name"]; testcases.append(attributes["name"] ?? "?")
-        case "failure":
-            failed.append(current ?? "?")
-            failureMessages.append(attributes["message"] ?? "")
-        default: break
-        }
-    }
-}

@@ -146,6 +146,22 @@ final class TestShardTests: XCTestCase {
         XCTAssertEqual(try runHalo(["test", "--merge"]).status, 2, "no reports")
     }
 
+    /// An image the run records is a `<system-out>` note in its JUnit report, not a failure
+    /// (the counts say one failure, group/failing's), and the merge reads it back as recorded.
+    func testARecordedImageIsANoteNotAFailure() throws {
+        let xml = dir.appendingPathComponent("recorded.xml").path
+        let run = try runHalo(["test", scenes.path, "--backend", "cpu", "--record", "missing",
+                               "--artifacts", dir.appendingPathComponent("artifacts").path, "--junit", xml])
+        XCTAssertEqual(tableRow(run.stdout, "missing")?[1], "new", run.stdout)
+        let report = try junit(xml)
+        XCTAssertEqual(report.suites["failures"], "1")
+        XCTAssertEqual(report.failed, ["group/failing"])
+        let merge = try runHalo(["test", "--merge", xml])
+        XCTAssertEqual(merge.status, 1, merge.stdout + merge.stderr)
+        XCTAssertEqual(rows(merge.stdout).first { $0[0] == "missing" }?[1], "recorded", merge.stdout)
+        XCTAssertTrue(merge.stdout.contains("7 images: 5 passed, 1 failed, 1 recorded (merged from 1 report)"), merge.stdout)
+    }
+
     func junit(_ path: String) throws -> JUnitCollector {
         let collector = JUnitCollector()
         let parser = try XCTUnwrap(XMLParser(contentsOf: URL(fileURLWithPath: path)))
