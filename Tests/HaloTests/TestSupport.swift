@@ -28,24 +28,25 @@ func boxPixelGaussianWeight(_ k: Double, sigma: Double) -> Double {
     standardNormalCDF((k + 0.5) / sigma) - standardNormalCDF((k - 0.5) / sigma)
 }
 
-/// The folder holding the shared conformance scenes: `$HALO_SHARED_DIR/conformance/scenes`,
-/// else `../shared` or `shared` beside the package root; nil when none exists.
-func conformanceScenesDirectory() -> URL? {
-    let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+/// The checker's scenes, exact images and Skia figures, copied into the repository by
+/// `tools/sync-conformance` (Tests/Fixtures/conformance/README.md says what each file is).
+let conformanceFixtures = repositoryRoot.appendingPathComponent("Tests/Fixtures/conformance")
+
+/// The checker's scenes in the repository's copy: `Tests/Fixtures/conformance/scenes`.
+func conformanceScenesDirectory() -> URL { conformanceFixtures.appendingPathComponent("scenes") }
+
+/// The independent checker's own folder, which `tools/sync-conformance` copies from:
+/// `$HALO_SHARED_DIR/conformance`, else `../shared/conformance` beside the repository;
+/// nil when neither holds its scenes (a clone on its own).
+func checkerDirectory() -> URL? {
     var candidates: [URL] = []
     if let env = ProcessInfo.processInfo.environment["HALO_SHARED_DIR"] {
-        candidates.append(URL(fileURLWithPath: env))
+        candidates.append(URL(fileURLWithPath: env).appendingPathComponent("conformance"))
     }
-    candidates.append(packageRoot.deletingLastPathComponent().appendingPathComponent("shared"))
-    candidates.append(packageRoot.appendingPathComponent("shared"))
-    for c in candidates {
-        let scenes = c.appendingPathComponent("conformance/scenes")
-        if FileManager.default.fileExists(atPath: scenes.appendingPathComponent("seed-rounded-button.json").path) {
-            return scenes
-        }
+    candidates.append(repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance"))
+    return candidates.first {
+        FileManager.default.fileExists(atPath: $0.appendingPathComponent("scenes/seed-rounded-button.json").path)
     }
-    return nil
 }
 
 /// A closed polyline: a shape's outline sampled densely (or with its straight
