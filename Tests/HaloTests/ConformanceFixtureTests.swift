@@ -29,15 +29,7 @@ final class ConformanceFixtureTests: XCTestCase {
             throw XCTSkip("the checker's folder (../shared/conformance or $HALO_SHARED_DIR/conformance) is not here: "
                           + "the copy in Tests/Fixtures/conformance was not compared with it")
         }
-        let p = Process()
-        p.executableURL = repositoryRoot.appendingPathComponent("tools/sync-conformance")
-        p.arguments = ["--check", "--from", checker.path]
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0, "Tests/Fixtures/conformance differs from \(checker.path):\n\(out)")
+        let run = try runRepositoryTool("sync-conformance", ["--check", "--from", checker.path])
+        XCTAssertEqual(run.status, 0, "Tests/Fixtures/conformance differs from \(checker.path):\n\(run.output)")
     }
 }

@@ -118,3 +118,18 @@ extension PremulImage {
     /// The premultiplied pixel at column i, row j, in Double.
     subscript(i: Int, j: Int) -> SIMD4<Double> { SIMD4<Double>(pixels[j * width + i]) }
 }
+
+/// Runs `tools/NAME` of the repository with `arguments`; its exit status and its standard
+/// output and error together.
+func runRepositoryTool(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let p = Process()
+    p.executableURL = repositoryRoot.appendingPathComponent("tools/\(name)")
+    p.arguments = arguments
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    p.standardError = pipe
+    try p.run()
+    let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    return (p.terminationStatus, out)
+}
