@@ -19,7 +19,7 @@ final class SchemaTests: XCTestCase {
 
     func testEveryBundledSceneIsValidByTheSchema() throws {
         var files: [String] = []
-        for folder in ["Examples", "Shaders/examples", "tools/bench-scenes", "Tests/Fixtures/conformance/scenes",
+        for folder in ["Examples", "Shaders/examples", "docs/format-examples", "tools/bench-scenes", "Tests/Fixtures/conformance/scenes",
                        "Tests/Fixtures/reference-suite"] {
             let found = try scenes(in: folder)
             XCTAssertFalse(found.isEmpty, "no scenes in \(folder)")

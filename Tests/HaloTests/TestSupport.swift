@@ -22,7 +22,7 @@ struct SplitMix64: RandomNumberGenerator {
 /// The standard normal CDF, from Foundation's erf.
 func standardNormalCDF(_ x: Double) -> Double { 0.5 * (1 + erf(x / 2.0.squareRoot())) }
 
-/// SCENE.md "Glow": the weight of the pixel `k` pixels away along one axis,
+/// docs/scene-format.md "Glow": the weight of the pixel `k` pixels away along one axis,
 /// Phi((k + 1/2) / sigma) - Phi((k - 1/2) / sigma).
 func boxPixelGaussianWeight(_ k: Double, sigma: Double) -> Double {
     standardNormalCDF((k + 0.5) / sigma) - standardNormalCDF((k - 0.5) / sigma)
