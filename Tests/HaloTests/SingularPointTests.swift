@@ -29,7 +29,7 @@ final class SingularPointTests: XCTestCase {
     /// the shapes 1e-4 px apart), close to the CPU reference, which computes the ellipse
     /// itself in double: every pixel within its certified bound (ErrorBound) and 8 levels.
     /// Before, float32 bisection left them up to 239 levels off, hundreds of pixels over the
-    /// bound. (The second is the helper's scene as found: a linear stroke with a glow.)
+    /// bound. (The second is the scene where this was found: a linear stroke with a glow.)
     func testNearlyFlatEllipsesMatchTheCPUReference() throws {
         let scenes = [
             """
