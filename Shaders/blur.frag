@@ -1,7 +1,7 @@
 #version 330 core
 // One pass of the separable Gaussian: out(x) = sum_k w[k] in(x + k * dir). The weights are
 // the Gaussian's integrals over each texel, Phi((k + 1/2) / sigma) - Phi((k - 1/2) / sigma)
-// (SCENE.md "Glow"), truncated at 4 sigma (the tail beyond is under 7e-5 of the total),
+// (docs/scene-format.md "Glow"), truncated at 4 sigma (the tail beyond is under 7e-5 of the total),
 // computed once per frame on the CPU. Neighbouring taps k, k + 1 are read as one bilinear
 // fetch between them (Rakos, "Efficient Gaussian blur with linear sampling", 2010): weight
 // w[k] + w[k+1] at offset (k w[k] + (k+1) w[k+1]) / (w[k] + w[k+1]). Drawn over the

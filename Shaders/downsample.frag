@@ -2,8 +2,8 @@
 // A region of a float image at 1/k resolution, the source of a blur at reduced resolution
 // (GlowPlan): each texel the mean of its k x k block of pixels, the image extended beyond
 // its valid texels by its edge texels (clamp to edge). Used for a material's backdrop (the
-// canvas below the layer; SCENE.md "Material") and for a text's glow (its fill image,
-// blank around the glyphs; optionally recoloured, SCENE.md "Glow"). Drawn over the region
+// canvas below the layer; docs/scene-format.md "Material") and for a text's glow (its fill image,
+// blank around the glyphs; optionally recoloured, docs/scene-format.md "Glow"). Drawn over the region
 // (texel (0, 0) is the block whose first pixel is uOrigin); blur.frag then blurs it.
 // Exact to float rounding.
 uniform sampler2D uSource;       // premultiplied float image, pixel (x, y) at texel (x, y)

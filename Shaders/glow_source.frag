@@ -3,7 +3,7 @@
 // at 1/k resolution, into its region of the glow atlas: texel (u, v) holds the
 // stroke's coverage of the k x k pixel block it stands for (exact box-filter coverage of
 // the block, see coverShape) times the paint at the block's centre, or the glow colour
-// times the stroke's alpha (SCENE.md "Glow"). Drawn over tiles of texels (tile.vert) that
+// times the stroke's alpha (docs/scene-format.md "Glow"). Drawn over tiles of texels (tile.vert) that
 // the CPU found near the stroke (LayerTiles.glowSource); the rest of the texture is clear.
 #include "lib/shape.glsl"
 #include "lib/paint_eval.glsl"

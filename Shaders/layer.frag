@@ -31,7 +31,7 @@ flat in vec2 vCover;             // edge-free tiles: coverage of fill and stroke
 in vec2 vGlowCoord;              // the glow texture's coordinate here (tile.vert)
 #endif
 #if HALO_FILL == HALO_PAINT_MATERIAL
-// A material fill replaces the canvas within its coverage (SCENE.md "Material"), which
+// A material fill replaces the canvas within its coverage (docs/scene-format.md "Material"), which
 // source-over cannot express: dual-source blending (GL 3.3, ARB_blend_func_extended) with
 // glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC1_ALPHA) makes the canvas fragColor + D (1 - f).
 layout(location = 0, index = 0) out vec4 fragColor;
@@ -108,7 +108,7 @@ void main() {
     vec3 over = layer.rgb + vBackdrop.rgb * (1.0 - layer.a);
 #if HALO_DIRECT == 3
     // A window shows the frame: its 8-bit conversion rounds to nearest (GL 4.6 section
-    // 2.3.5.2; llvmpipe does), which is SCENE.md's floor(x + 0.5) but at exact ties, one
+    // 2.3.5.2; llvmpipe does), which is the scene format's floor(x + 0.5) but at exact ties, one
     // level apart on a display. Saved images are drawn offscreen (HALO_DIRECT 2).
     fragColor = vec4(over, 1.0);
 #else

@@ -1,5 +1,5 @@
 #version 330 core
-// A text layer over the canvas (SCENE.md "Text", "Glow", "Layer"): its fill image
+// A text layer over the canvas (docs/scene-format.md "Text", "Glow", "Layer"): its fill image
 // (text_fill.frag), its glow under it (the fill blurred at 1/k, read bilinearly as a glow
 // atlas region is; or at sigma 0 the fill itself), the group at the layer's opacity,
 // blended source-over (glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA)).

@@ -1,5 +1,5 @@
 #version 330 core
-// A text's fill image (SCENE.md "Text"): the paint times the exact coverage of the union of
+// A text's fill image (docs/scene-format.md "Text"): the paint times the exact coverage of the union of
 // the glyphs, which the CPU computes (GlyphCoverage: area coverage and the covered part's
 // centroid per pixel) and uploads. The paint is taken at the centroid, exact for solid and
 // linear paints (the average of a linear function over the covered part). Drawn over the

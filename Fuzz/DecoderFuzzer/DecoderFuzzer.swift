@@ -1,7 +1,7 @@
 import Foundation
 import HaloCore
 
-// The decoder's libFuzzer target (issue 7). Every input must either decode into a
+// The decoder's libFuzzer target. Every input must either decode into a
 // scene that resolves into a frame, or be refused with a SceneError whose message
 // names what was expected and found; anything else (a crash, a trap, another
 // error type, an empty message) stops the fuzzer with the input saved.

@@ -1,4 +1,4 @@
-// Arc length along the layer's outline (SCENE.md "Outline and arc length"), pixels: s(p) is
+// Arc length along the layer's outline (docs/scene-format.md "Outline and arc length"), pixels: s(p) is
 // the arc length of the outline point nearest to p, from the start (where the top side leaves
 // the top-left corner; an ellipse's rightmost point), clockwise on screen; the smallest s
 // where several points are equally near. Keep in sync with
@@ -48,7 +48,7 @@ float cubicArcLength(vec2 p0, vec2 p1, vec2 p2, vec2 p3, float t) {
     return sum * r;
 }
 
-// The continuous corner's three cubics' control points (CONTINUOUS.md's table, units of R),
+// The continuous corner's three cubics' control points (docs/scene-format.md "Continuous corners"'s table, units of R),
 // four each, and its two short lines between them.
 const vec2 CONTINUOUS_CUBICS[12] = vec2[12](
     vec2(1.52866483, 0.0), vec2(1.08849299, 0.0), vec2(0.86840701, 0.0), vec2(0.66993397, 0.06549600),
@@ -56,7 +56,7 @@ const vec2 CONTINUOUS_CUBICS[12] = vec2[12](
     vec2(0.06549600, 0.66993397), vec2(0.0, 0.86840701), vec2(0.0, 1.08849299), vec2(0.0, 1.52866483));
 
 // The continuous corner's point nearest to q (units of R, the corner's frame a, b; see
-// CONTINUOUS.md): (squared distance, arc length from the corner's start, point a, b).
+// docs/scene-format.md "Continuous corners"): (squared distance, arc length from the corner's start, point a, b).
 // (One call site each of cubicNearest and cubicArcLength: llvmpipe inlines every call.)
 vec4 continuousCornerNearest(vec2 q) {
     int piece = 0;
@@ -88,7 +88,7 @@ vec4 continuousCornerNearest(vec2 q) {
 }
 
 // Hits (distance, s, nearest point) compared: nearer, or as near (within 1e-4 px) and
-// smaller s (SCENE.md: the smallest s on the medial axis).
+// smaller s (docs/scene-format.md: the smallest s on the medial axis).
 bool arcBetter(vec4 a, vec4 b) { return a.x < b.x - 1e-4 || (a.x <= b.x + 1e-4 && a.y < b.y); }
 
 // Keeps the three best hits, best first.
@@ -101,7 +101,7 @@ void arcOffer(vec4 h, float L, inout vec4 h0, inout vec4 h1, inout vec4 h2) {
 
 // Corners in traversal order (top right, bottom right, bottom left, top left): the sign of
 // the corner K from the centre, the unit vectors A (towards the side arrived along) and B
-// (along the side left by), as CONTINUOUS.md's table, and the index into vShapeRadii.
+// (along the side left by), as docs/scene-format.md "Continuous corners"'s table, and the index into vShapeRadii.
 const vec2 ARC_CORNER[4] = vec2[4](vec2(1.0, -1.0), vec2(1.0, 1.0), vec2(-1.0, 1.0), vec2(-1.0, -1.0));
 const vec2 ARC_A[4] = vec2[4](vec2(-1.0, 0.0), vec2(0.0, -1.0), vec2(1.0, 0.0), vec2(0.0, 1.0));
 const vec2 ARC_B[4] = vec2[4](vec2(0.0, 1.0), vec2(-1.0, 0.0), vec2(0.0, -1.0), vec2(1.0, 0.0));

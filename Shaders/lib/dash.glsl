@@ -1,4 +1,4 @@
-// Dashed strokes (SCENE.md "Stroke", dash): the band cut into dashes along the outline's arc
+// Dashed strokes (docs/scene-format.md "Stroke", dash): the band cut into dashes along the outline's arc
 // length, with round caps' discs. The cuts and caps come from the CPU (ArcTables.swift:
 // ResolvedDash.cuts() and caps(), in double); s(p) from lib/arc_length.glsl.
 #ifndef HALO_DASH_GLSL

@@ -1,4 +1,4 @@
-// A material fill (SCENE.md "Material"): the canvas below the layer, blurred, saturated and
+// A material fill (docs/scene-format.md "Material"): the canvas below the layer, blurred, saturated and
 // tinted. The blur is computed before the layer's tiles (material_source.frag and blur.frag,
 // GLRenderer's material passes) into uMaterial at 1/k resolution; this reads it back and
 // applies the rest. Keep in sync with Sources/HaloReference/MaterialFilter.swift.

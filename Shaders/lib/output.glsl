@@ -8,7 +8,7 @@ vec2 canvasPixel(vec2 fragCoord, vec4 canvasToTarget) {
     return (fragCoord - canvasToTarget.zw) * canvasToTarget.xy;
 }
 
-// The one rounding to 8 bits (SCENE.md "Colour", output) of a premultiplied colour:
+// The one rounding to 8 bits (docs/scene-format.md "Colours", output) of a premultiplied colour:
 // straight alpha, the colour divided by the unrounded alpha, each channel rounded half up;
 // a pixel whose alpha rounds to 0 becomes (0, 0, 0, 0). The values are exact multiples of
 // 1/255, so an RGBA8 target stores them without further rounding.

@@ -1,4 +1,4 @@
-// Gradient parameters and colours (SCENE.md "Paints"), pixel space, y down.
+// Gradient parameters and colours (docs/scene-format.md "Paints"), pixel space, y down.
 // Keep in sync with Sources/HaloCore/Paint/ResolvedPaint.swift and GradientRamp.swift.
 #ifndef HALO_PAINT_GLSL
 #define HALO_PAINT_GLSL
@@ -9,7 +9,7 @@ const int PAINT_ANGULAR = 2;
 const int PAINT_RADIAL = 3;
 const int PAINT_PATH = 6;        // colour along the outline (lib/arc_length.glsl)
 
-// Linear gradient: t = dot(p - s, e - s) / |e - s|^2 (unclamped), SCENE.md, given as
+// Linear gradient: t = dot(p - s, e - s) / |e - s|^2 (unclamped), docs/scene-format.md, given as
 // dot(p - s, g) with g = (e - s) / |e - s|^2 computed in double on the CPU
 // (ResolvedPaint.linearGradient): e - s would cancel in float32 for nearly coincident
 // points. Exact to float rounding.
@@ -19,7 +19,7 @@ float linearGradientT(vec2 p, vec2 s, vec2 g) {
 
 // Angular (sweep) gradient at direction v from the centre: theta clockwise on screen from
 // +x; angle already includes the rotation and startAngle; a partial sweep's gap is the end
-// colour then the start colour (SwiftUI, SCENE.md). t = 0 at the exact centre. Exact.
+// colour then the start colour (SwiftUI, docs/scene-format.md). t = 0 at the exact centre. Exact.
 float angularGradientTDir(vec2 v, float angle, float span) {
     if (v.x == 0.0 && v.y == 0.0) return 0.0;
     float theta = degrees(atan(v.y, v.x));
@@ -32,7 +32,7 @@ float angularGradientTDir(vec2 v, float angle, float span) {
 // The same at point p for centre c.
 float angularGradientT(vec2 p, vec2 c, float angle, float span) { return angularGradientTDir(p - c, angle, span); }
 
-// Radial gradient: t = (|p - c| - r0) / (r1 - r0) (unclamped), SCENE.md, given as
+// Radial gradient: t = (|p - c| - r0) / (r1 - r0) (unclamped), docs/scene-format.md, given as
 // (|p - c| - r0) * k with k = 1 / (r1 - r0) computed in double on the CPU
 // (ResolvedPaint.radialInverseWidth): nearly equal radii cancel in float32. Exact.
 float radialGradientT(vec2 p, vec2 c, float r0, float k) {

@@ -12,7 +12,7 @@
 #endif
 
 // Path (colour along the outline): t = frac(s / L + offset), in [0, 1); with L = 0, s / L
-// counts as 0 (SCENE.md "Paints"). The twin of pathGradientT in Swift.
+// counts as 0 (docs/scene-format.md "Paints"). The twin of pathGradientT in Swift.
 float pathGradientT(float s, float L, float offset) {
     float x = (L > 0.0 ? s / L : 0.0) + offset;
     float t = x - floor(x);
@@ -123,7 +123,7 @@ vec4 radialRayIntegral(int i, float r0, float k, float ra, float rb) {
 
 // The paint's average over the covered strip of the pixel (see paintColor) near the
 // centre c of an angular or radial gradient, where the colour varies in every direction
-// and t's gradient is undefined (SCENE.md: the pixel gets the paint's average over its
+// and t's gradient is undefined (docs/scene-format.md: the pixel gets the paint's average over its
 // covered part). Integrated in polar coordinates about c: the strip is a rectangle, each
 // ray from c meets it in one interval [rin, rout], of area (rout^2 - rin^2) / 2 per
 // radian. A radial's colour along a ray is integrated exactly (radialRayIntegral); an
@@ -280,7 +280,7 @@ vec4 pathAcrossMedial(int i, vec2 pixel, vec4 strip, float c, vec2 mn) {
 }
 #endif
 
-// The paint averaged over the covered part of the pixel at `pixel` (SCENE.md: where the
+// The paint averaged over the covered part of the pixel at `pixel` (docs/scene-format.md: where the
 // colour changes within a pixel, the pixel gets the paint's average over its covered
 // part). `strip` = (n, a, b): the covered part is the strip a...b along the unit vector n
 // (vec4(1, 0, -0.5, 0.5) for the whole pixel); see coveredStrip.

@@ -9,7 +9,7 @@
 // unrolls constant loops, and its compile time grows faster than the code: with the loops
 // round continuous corners' distances rolled (lib/shape.glsl, lib/arc_length.glsl), a cold
 // render of the dashed card takes 5.8-6.7 s where it took 8.1-8.8, and of the checker's
-// feature-path-continuous 22-25 s where it took 29-31 (BENCHMARKS.md); every image the same.
+// feature-path-continuous 22-25 s where it took 29-31 (2026-12-02); every image the same.
 uniform int uNoUnroll;
 #define ROLLED(n) ((n) + uNoUnroll)
 
@@ -49,7 +49,7 @@ vec3 sdgRoundedBox(vec2 x, vec2 hb, vec4 r) {
     return best;
 }
 
-// Continuous corner (CONTINUOUS.md, PixelCut's iOS 7 constants, symmetric form), units of R.
+// Continuous corner (docs/scene-format.md "Continuous corners", PixelCut's iOS 7 constants, symmetric form), units of R.
 const float CONTINUOUS_REACH = 1.52866483;
 
 vec2 cubicAt(vec2 p0, vec2 p1, vec2 p2, vec2 p3, float t) {

@@ -1,5 +1,5 @@
 // Coverage of the current layer's shape, grown by an offset d (pixels; negative shrinks):
-// the region {sd(p) < d}, whose edges are the exact offsets of the outline (SCENE.md "Stroke").
+// the region {sd(p) < d}, whose edges are the exact offsets of the outline (docs/scene-format.md "Stroke").
 // Needs HALO_SHAPE (a #define) and the layer data vShape, vShapeRadii (see layer_data.glsl).
 #ifndef HALO_SHAPE_GLSL
 #define HALO_SHAPE_GLSL
@@ -139,7 +139,7 @@ vec3 shapeSDG(vec2 p) {
 // The part of the pixel at p inside the band lo < sd < hi, as a strip across the pixel:
 // (n.x, n.y, a, b) with n the outline's normal and a...b the strip's extent along it
 // (pixels from the centre, within -1/2...1/2). Paints are averaged over this part
-// (SCENE.md averages over the covered part, not the whole pixel).
+// (docs/scene-format.md averages over the covered part, not the whole pixel).
 vec4 coveredStrip(vec2 p, float lo, float hi) {
     vec3 g = shapeSDG(p);
     float a = max(-0.5, lo - g.x), b = min(0.5, hi - g.x);
@@ -157,7 +157,7 @@ vec4 coveredStrip(vec2 p, float lo, float hi) {
 }
 // A continuous box's signed distance and unit normal from the corner of the quadrant x lies
 // in (its zone and the two sides it meets): exact, as each zone stays within its quadrant
-// (CONTINUOUS.md's radius limit); normal by central differences (0.01 px).
+// (docs/scene-format.md "Continuous corners"'s radius limit); normal by central differences (0.01 px).
 vec3 sdgContinuousQuadrant(vec2 x) {
     int i = x.x < 0.0 ? (x.y < 0.0 ? 0 : 3) : (x.y < 0.0 ? 1 : 2);
     vec2 sg = CORNER_SIGN[i];

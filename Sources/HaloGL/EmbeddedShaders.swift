@@ -6,7 +6,7 @@ public enum EmbeddedShaders {
 #version 330 core
 // One pass of the separable Gaussian: out(x) = sum_k w[k] in(x + k * dir). The weights are
 // the Gaussian's integrals over each texel, Phi((k + 1/2) / sigma) - Phi((k - 1/2) / sigma)
-// (SCENE.md "Glow"), truncated at 4 sigma (the tail beyond is under 7e-5 of the total),
+// (docs/scene-format.md "Glow"), truncated at 4 sigma (the tail beyond is under 7e-5 of the total),
 // computed once per frame on the CPU. Neighbouring taps k, k + 1 are read as one bilinear
 // fetch between them (Rakos, "Efficient Gaussian blur with linear sampling", 2010): weight
 // w[k] + w[k+1] at offset (k w[k] + (k+1) w[k+1]) / (w[k] + w[k+1]). Drawn over the
@@ -44,8 +44,8 @@ void main() {
 // A region of a float image at 1/k resolution, the source of a blur at reduced resolution
 // (GlowPlan): each texel the mean of its k x k block of pixels, the image extended beyond
 // its valid texels by its edge texels (clamp to edge). Used for a material's backdrop (the
-// canvas below the layer; SCENE.md "Material") and for a text's glow (its fill image,
-// blank around the glyphs; optionally recoloured, SCENE.md "Glow"). Drawn over the region
+// canvas below the layer; docs/scene-format.md "Material") and for a text's glow (its fill image,
+// blank around the glyphs; optionally recoloured, docs/scene-format.md "Glow"). Drawn over the region
 // (texel (0, 0) is the block whose first pixel is uOrigin); blur.frag then blurs it.
 // Exact to float rounding.
 uniform sampler2D uSource;       // premultiplied float image, pixel (x, y) at texel (x, y)
@@ -105,7 +105,7 @@ vec4 haloPaint(vec2 unitPoint, vec2 point, float time) {
 // at 1/k resolution, into its region of the glow atlas: texel (u, v) holds the
 // stroke's coverage of the k x k pixel block it stands for (exact box-filter coverage of
 // the block, see coverShape) times the paint at the block's centre, or the glow colour
-// times the stroke's alpha (SCENE.md "Glow"). Drawn over tiles of texels (tile.vert) that
+// times the stroke's alpha (docs/scene-format.md "Glow"). Drawn over tiles of texels (tile.vert) that
 // the CPU found near the stroke (LayerTiles.glowSource); the rest of the texture is clear.
 #include "lib/shape.glsl"
 #include "lib/paint_eval.glsl"
@@ -191,7 +191,7 @@ flat in vec2 vCover;             // edge-free tiles: coverage of fill and stroke
 in vec2 vGlowCoord;              // the glow texture's coordinate here (tile.vert)
 #endif
 #if HALO_FILL == HALO_PAINT_MATERIAL
-// A material fill replaces the canvas within its coverage (SCENE.md "Material"), which
+// A material fill replaces the canvas within its coverage (docs/scene-format.md "Material"), which
 // source-over cannot express: dual-source blending (GL 3.3, ARB_blend_func_extended) with
 // glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC1_ALPHA) makes the canvas fragColor + D (1 - f).
 layout(location = 0, index = 0) out vec4 fragColor;
@@ -268,7 +268,7 @@ void main() {
     vec3 over = layer.rgb + vBackdrop.rgb * (1.0 - layer.a);
 #if HALO_DIRECT == 3
     // A window shows the frame: its 8-bit conversion rounds to nearest (GL 4.6 section
-    // 2.3.5.2; llvmpipe does), which is SCENE.md's floor(x + 0.5) but at exact ties, one
+    // 2.3.5.2; llvmpipe does), which is the scene format's floor(x + 0.5) but at exact ties, one
     // level apart on a display. Saved images are drawn offscreen (HALO_DIRECT 2).
     fragColor = vec4(over, 1.0);
 #else
@@ -287,7 +287,7 @@ void main() {
 
 """#,
         "lib/arc_length.glsl": #"""
-// Arc length along the layer's outline (SCENE.md "Outline and arc length"), pixels: s(p) is
+// Arc length along the layer's outline (docs/scene-format.md "Outline and arc length"), pixels: s(p) is
 // the arc length of the outline point nearest to p, from the start (where the top side leaves
 // the top-left corner; an ellipse's rightmost point), clockwise on screen; the smallest s
 // where several points are equally near. Keep in sync with
@@ -337,7 +337,7 @@ float cubicArcLength(vec2 p0, vec2 p1, vec2 p2, vec2 p3, float t) {
     return sum * r;
 }
 
-// The continuous corner's three cubics' control points (CONTINUOUS.md's table, units of R),
+// The continuous corner's three cubics' control points (docs/scene-format.md "Continuous corners"'s table, units of R),
 // four each, and its two short lines between them.
 const vec2 CONTINUOUS_CUBICS[12] = vec2[12](
     vec2(1.52866483, 0.0), vec2(1.08849299, 0.0), vec2(0.86840701, 0.0), vec2(0.66993397, 0.06549600),
@@ -345,7 +345,7 @@ const vec2 CONTINUOUS_CUBICS[12] = vec2[12](
     vec2(0.06549600, 0.66993397), vec2(0.0, 0.86840701), vec2(0.0, 1.08849299), vec2(0.0, 1.52866483));
 
 // The continuous corner's point nearest to q (units of R, the corner's frame a, b; see
-// CONTINUOUS.md): (squared distance, arc length from the corner's start, point a, b).
+// docs/scene-format.md "Continuous corners"): (squared distance, arc length from the corner's start, point a, b).
 // (One call site each of cubicNearest and cubicArcLength: llvmpipe inlines every call.)
 vec4 continuousCornerNearest(vec2 q) {
     int piece = 0;
@@ -377,7 +377,7 @@ vec4 continuousCornerNearest(vec2 q) {
 }
 
 // Hits (distance, s, nearest point) compared: nearer, or as near (within 1e-4 px) and
-// smaller s (SCENE.md: the smallest s on the medial axis).
+// smaller s (docs/scene-format.md: the smallest s on the medial axis).
 bool arcBetter(vec4 a, vec4 b) { return a.x < b.x - 1e-4 || (a.x <= b.x + 1e-4 && a.y < b.y); }
 
 // Keeps the three best hits, best first.
@@ -390,7 +390,7 @@ void arcOffer(vec4 h, float L, inout vec4 h0, inout vec4 h1, inout vec4 h2) {
 
 // Corners in traversal order (top right, bottom right, bottom left, top left): the sign of
 // the corner K from the centre, the unit vectors A (towards the side arrived along) and B
-// (along the side left by), as CONTINUOUS.md's table, and the index into vShapeRadii.
+// (along the side left by), as docs/scene-format.md "Continuous corners"'s table, and the index into vShapeRadii.
 const vec2 ARC_CORNER[4] = vec2[4](vec2(1.0, -1.0), vec2(1.0, 1.0), vec2(-1.0, 1.0), vec2(-1.0, -1.0));
 const vec2 ARC_A[4] = vec2[4](vec2(-1.0, 0.0), vec2(0.0, -1.0), vec2(1.0, 0.0), vec2(0.0, 1.0));
 const vec2 ARC_B[4] = vec2[4](vec2(0.0, 1.0), vec2(-1.0, 0.0), vec2(0.0, -1.0), vec2(1.0, 0.0));
@@ -652,7 +652,7 @@ float slabOverlap(float lo, float hi, float c, float s) {
 
 """#,
         "lib/dash.glsl": #"""
-// Dashed strokes (SCENE.md "Stroke", dash): the band cut into dashes along the outline's arc
+// Dashed strokes (docs/scene-format.md "Stroke", dash): the band cut into dashes along the outline's arc
 // length, with round caps' discs. The cuts and caps come from the CPU (ArcTables.swift:
 // ResolvedDash.cuts() and caps(), in double); s(p) from lib/arc_length.glsl.
 #ifndef HALO_DASH_GLSL
@@ -953,7 +953,7 @@ LAYER_VARYING vec4 vArcInfo;         // texel 16: L (pixels); the dash's members
 
 """#,
         "lib/material.glsl": #"""
-// A material fill (SCENE.md "Material"): the canvas below the layer, blurred, saturated and
+// A material fill (docs/scene-format.md "Material"): the canvas below the layer, blurred, saturated and
 // tinted. The blur is computed before the layer's tiles (material_source.frag and blur.frag,
 // GLRenderer's material passes) into uMaterial at 1/k resolution; this reads it back and
 // applies the rest. Keep in sync with Sources/HaloReference/MaterialFilter.swift.
@@ -1001,7 +1001,7 @@ vec2 canvasPixel(vec2 fragCoord, vec4 canvasToTarget) {
     return (fragCoord - canvasToTarget.zw) * canvasToTarget.xy;
 }
 
-// The one rounding to 8 bits (SCENE.md "Colour", output) of a premultiplied colour:
+// The one rounding to 8 bits (docs/scene-format.md "Colours", output) of a premultiplied colour:
 // straight alpha, the colour divided by the unrounded alpha, each channel rounded half up;
 // a pixel whose alpha rounds to 0 becomes (0, 0, 0, 0). The values are exact multiples of
 // 1/255, so an RGBA8 target stores them without further rounding.
@@ -1016,7 +1016,7 @@ vec4 straightRGBA8(vec4 c) {
 
 """#,
         "lib/paint.glsl": #"""
-// Gradient parameters and colours (SCENE.md "Paints"), pixel space, y down.
+// Gradient parameters and colours (docs/scene-format.md "Paints"), pixel space, y down.
 // Keep in sync with Sources/HaloCore/Paint/ResolvedPaint.swift and GradientRamp.swift.
 #ifndef HALO_PAINT_GLSL
 #define HALO_PAINT_GLSL
@@ -1027,7 +1027,7 @@ const int PAINT_ANGULAR = 2;
 const int PAINT_RADIAL = 3;
 const int PAINT_PATH = 6;        // colour along the outline (lib/arc_length.glsl)
 
-// Linear gradient: t = dot(p - s, e - s) / |e - s|^2 (unclamped), SCENE.md, given as
+// Linear gradient: t = dot(p - s, e - s) / |e - s|^2 (unclamped), docs/scene-format.md, given as
 // dot(p - s, g) with g = (e - s) / |e - s|^2 computed in double on the CPU
 // (ResolvedPaint.linearGradient): e - s would cancel in float32 for nearly coincident
 // points. Exact to float rounding.
@@ -1037,7 +1037,7 @@ float linearGradientT(vec2 p, vec2 s, vec2 g) {
 
 // Angular (sweep) gradient at direction v from the centre: theta clockwise on screen from
 // +x; angle already includes the rotation and startAngle; a partial sweep's gap is the end
-// colour then the start colour (SwiftUI, SCENE.md). t = 0 at the exact centre. Exact.
+// colour then the start colour (SwiftUI, docs/scene-format.md). t = 0 at the exact centre. Exact.
 float angularGradientTDir(vec2 v, float angle, float span) {
     if (v.x == 0.0 && v.y == 0.0) return 0.0;
     float theta = degrees(atan(v.y, v.x));
@@ -1050,7 +1050,7 @@ float angularGradientTDir(vec2 v, float angle, float span) {
 // The same at point p for centre c.
 float angularGradientT(vec2 p, vec2 c, float angle, float span) { return angularGradientTDir(p - c, angle, span); }
 
-// Radial gradient: t = (|p - c| - r0) / (r1 - r0) (unclamped), SCENE.md, given as
+// Radial gradient: t = (|p - c| - r0) / (r1 - r0) (unclamped), docs/scene-format.md, given as
 // (|p - c| - r0) * k with k = 1 / (r1 - r0) computed in double on the CPU
 // (ResolvedPaint.radialInverseWidth): nearly equal radii cancel in float32. Exact.
 float radialGradientT(vec2 p, vec2 c, float r0, float k) {
@@ -1133,7 +1133,7 @@ vec4 rampLUT(sampler2D lut, float v, float width, float t) {
 #endif
 
 // Path (colour along the outline): t = frac(s / L + offset), in [0, 1); with L = 0, s / L
-// counts as 0 (SCENE.md "Paints"). The twin of pathGradientT in Swift.
+// counts as 0 (docs/scene-format.md "Paints"). The twin of pathGradientT in Swift.
 float pathGradientT(float s, float L, float offset) {
     float x = (L > 0.0 ? s / L : 0.0) + offset;
     float t = x - floor(x);
@@ -1244,7 +1244,7 @@ vec4 radialRayIntegral(int i, float r0, float k, float ra, float rb) {
 
 // The paint's average over the covered strip of the pixel (see paintColor) near the
 // centre c of an angular or radial gradient, where the colour varies in every direction
-// and t's gradient is undefined (SCENE.md: the pixel gets the paint's average over its
+// and t's gradient is undefined (docs/scene-format.md: the pixel gets the paint's average over its
 // covered part). Integrated in polar coordinates about c: the strip is a rectangle, each
 // ray from c meets it in one interval [rin, rout], of area (rout^2 - rin^2) / 2 per
 // radian. A radial's colour along a ray is integrated exactly (radialRayIntegral); an
@@ -1401,7 +1401,7 @@ vec4 pathAcrossMedial(int i, vec2 pixel, vec4 strip, float c, vec2 mn) {
 }
 #endif
 
-// The paint averaged over the covered part of the pixel at `pixel` (SCENE.md: where the
+// The paint averaged over the covered part of the pixel at `pixel` (docs/scene-format.md: where the
 // colour changes within a pixel, the pixel gets the paint's average over its covered
 // part). `strip` = (n, a, b): the covered part is the strip a...b along the unit vector n
 // (vec4(1, 0, -0.5, 0.5) for the whole pixel); see coveredStrip.
@@ -1572,7 +1572,7 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
 // unrolls constant loops, and its compile time grows faster than the code: with the loops
 // round continuous corners' distances rolled (lib/shape.glsl, lib/arc_length.glsl), a cold
 // render of the dashed card takes 5.8-6.7 s where it took 8.1-8.8, and of the checker's
-// feature-path-continuous 22-25 s where it took 29-31 (BENCHMARKS.md); every image the same.
+// feature-path-continuous 22-25 s where it took 29-31 (2026-12-02); every image the same.
 uniform int uNoUnroll;
 #define ROLLED(n) ((n) + uNoUnroll)
 
@@ -1612,7 +1612,7 @@ vec3 sdgRoundedBox(vec2 x, vec2 hb, vec4 r) {
     return best;
 }
 
-// Continuous corner (CONTINUOUS.md, PixelCut's iOS 7 constants, symmetric form), units of R.
+// Continuous corner (docs/scene-format.md "Continuous corners", PixelCut's iOS 7 constants, symmetric form), units of R.
 const float CONTINUOUS_REACH = 1.52866483;
 
 vec2 cubicAt(vec2 p0, vec2 p1, vec2 p2, vec2 p3, float t) {
@@ -1818,7 +1818,7 @@ vec4 shaderPaintColor(int i, vec2 p) {
 """#,
         "lib/shape.glsl": #"""
 // Coverage of the current layer's shape, grown by an offset d (pixels; negative shrinks):
-// the region {sd(p) < d}, whose edges are the exact offsets of the outline (SCENE.md "Stroke").
+// the region {sd(p) < d}, whose edges are the exact offsets of the outline (docs/scene-format.md "Stroke").
 // Needs HALO_SHAPE (a #define) and the layer data vShape, vShapeRadii (see layer_data.glsl).
 #ifndef HALO_SHAPE_GLSL
 #define HALO_SHAPE_GLSL
@@ -1958,7 +1958,7 @@ vec3 shapeSDG(vec2 p) {
 // The part of the pixel at p inside the band lo < sd < hi, as a strip across the pixel:
 // (n.x, n.y, a, b) with n the outline's normal and a...b the strip's extent along it
 // (pixels from the centre, within -1/2...1/2). Paints are averaged over this part
-// (SCENE.md averages over the covered part, not the whole pixel).
+// (docs/scene-format.md averages over the covered part, not the whole pixel).
 vec4 coveredStrip(vec2 p, float lo, float hi) {
     vec3 g = shapeSDG(p);
     float a = max(-0.5, lo - g.x), b = min(0.5, hi - g.x);
@@ -1976,7 +1976,7 @@ vec4 coveredStrip(vec2 p, float lo, float hi) {
 }
 // A continuous box's signed distance and unit normal from the corner of the quadrant x lies
 // in (its zone and the two sides it meets): exact, as each zone stays within its quadrant
-// (CONTINUOUS.md's radius limit); normal by central differences (0.01 px).
+// (docs/scene-format.md "Continuous corners"'s radius limit); normal by central differences (0.01 px).
 vec3 sdgContinuousQuadrant(vec2 x) {
     int i = x.x < 0.0 ? (x.y < 0.0 ? 0 : 3) : (x.y < 0.0 ? 1 : 2);
     vec2 sg = CORNER_SIGN[i];
@@ -2060,7 +2060,7 @@ void main() {
 """#,
         "text.frag": #"""
 #version 330 core
-// A text layer over the canvas (SCENE.md "Text", "Glow", "Layer"): its fill image
+// A text layer over the canvas (docs/scene-format.md "Text", "Glow", "Layer"): its fill image
 // (text_fill.frag), its glow under it (the fill blurred at 1/k, read bilinearly as a glow
 // atlas region is; or at sigma 0 the fill itself), the group at the layer's opacity,
 // blended source-over (glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA)).
@@ -2089,7 +2089,7 @@ void main() {
 """#,
         "text_fill.frag": #"""
 #version 330 core
-// A text's fill image (SCENE.md "Text"): the paint times the exact coverage of the union of
+// A text's fill image (docs/scene-format.md "Text"): the paint times the exact coverage of the union of
 // the glyphs, which the CPU computes (GlyphCoverage: area coverage and the covered part's
 // centroid per pixel) and uploads. The paint is taken at the centroid, exact for solid and
 // linear paints (the average of a linear function over the covered part). Drawn over the

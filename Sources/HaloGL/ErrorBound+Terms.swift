@@ -46,7 +46,7 @@ enum CurvedEdgeTerm {
     }
 
     /// The continuous corner's kinks (units of R, on the a >= b half; the other half mirrors
-    /// them) and the angle its tangent turns there (radians): CONTINUOUS.md's short line meets
+    /// them) and the angle its tangent turns there (radians): docs/scene-format.md "Continuous corners"'s short line meets
     /// cubic 1 (4.5 degrees) and cubic 2 (6.2 degrees) at an angle. Near a kink the outline
     /// (or its offset, an arc of radius d about it) bends away from the half-plane taken at
     /// the nearest point by at most phi on the pixel's chord, |x| <= sqrt(1/2) about the

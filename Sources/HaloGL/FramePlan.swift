@@ -44,7 +44,7 @@ struct FramePlan {
         var text: TextPlacement?
     }
 
-    /// Where the GPU blurs the canvas below a material fill (SCENE.md "Material"): at 1/k
+    /// Where the GPU blurs the canvas below a material fill (docs/scene-format.md "Material"): at 1/k
     /// resolution (``GlowPlan``, the same kernel and error budget as a glow), over the
     /// fill's pixels grown by the kernel's reach and two blocks more, so that the texels the
     /// layer reads never see the region's border (blur.frag reads past it unguarded).

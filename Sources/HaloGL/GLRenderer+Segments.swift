@@ -1,8 +1,8 @@
 import CEpoxy
 import HaloCore
 
-/// Frames with layers that read what is below them (a material fill, SCENE.md "Material")
-/// or whose coverage is not a signed distance (text, SCENE.md "Text"): drawn in segments
+/// Frames with layers that read what is below them (a material fill, docs/scene-format.md "Material")
+/// or whose coverage is not a signed distance (text, docs/scene-format.md "Text"): drawn in segments
 /// through the float canvas.
 extension GLRenderer {
     /// Every tile goes through the float canvas, and the frame is drawn in segments, each

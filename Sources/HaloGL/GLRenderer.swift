@@ -82,7 +82,7 @@ public final class GLRenderer {
         programs = ProgramCache(shaders: shaders)
         // Only the resolve is compiled now (a few ms): each layer variant is compiled when a
         // frame first needs it (ProgramCache), since a cold compile of one costs llvmpipe
-        // 0.2-0.4 s (BENCHMARKS.md, cold start). A broken shader still throws ShaderError
+        // 0.2-0.4 s (docs/performance.md, "Cold starts"). A broken shader still throws ShaderError
         // before any image is written.
         _ = try programs.resolve()
         var maxSize: GLint = 0

@@ -6,7 +6,7 @@ import HaloCore
 /// The stroke layer is drawn at 1/k resolution (each texel the exact box-filter
 /// coverage of a k x k pixel block times the paint at the block's centre),
 /// blurred separably there, and read back with bilinear filtering. k = 1 for
-/// sigma < 8 px (then the blur is SCENE.md's exact kernel at full resolution);
+/// sigma < 8 px (then the blur is the scene format's exact kernel at full resolution);
 /// otherwise k = floor(sigma / 4), so the low-resolution sigma stays >= 4 texels
 /// and bilinear upsampling of the smooth result errs by under about 1/128 of the
 /// glow's own peak (a peak that is itself small when sigma is large against the

@@ -114,7 +114,7 @@ extension HeadlessContext {
     /// processes that draw a frame or few (`halo render` of one image, `halo test`,
     /// reference tests), where a cold compile costs more than the frame: on this project's
     /// 2-core machine a cold `halo test` of the fixture suite took 11-12 s against 20-30 s,
-    /// and frames drawn with such programs take 20-30% longer (BENCHMARKS.md). Animations,
+    /// and frames drawn with such programs take 20-30% longer (docs/performance.md). Animations,
     /// the preview and `halo bench` keep the optimised programs.
     ///
     /// llvmpipe reads the setting once a process, when the first display is initialised:

@@ -18,7 +18,7 @@ final class ProgramCache {
     private var averagedLayers: Set<LayerVariant> = [], averagedGlowSources: Set<LayerVariant> = []
     /// True: one program for a variant's tiles with and without paint averaging where the
     /// frame has both (one compile where there were two: a cold compile costs llvmpipe 0.1
-    /// to 2 s, BENCHMARKS.md), for a single frame. False (the default): each its own
+    /// to 2 s, docs/performance.md), for a single frame. False (the default): each its own
     /// program, for animations: llvmpipe runs both sides of the uniform branch, so tiles
     /// without averaging drawn by the averaged program cost as much as averaged ones (the
     /// 100-button grid's smooth-edge tiles 12 -> 72 ms a frame). The same image either way.

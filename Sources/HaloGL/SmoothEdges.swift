@@ -12,7 +12,7 @@ import HaloCore
 ///   opposite sides);
 /// - the tile stays 1.5 blocks clear of every corner whose offset radius of curvature is
 ///   under 12 px (sharp corners included); for a continuous corner, of its whole zone
-///   unless 0.6 R + d >= 12 px (CONTINUOUS.md; the variant then takes the distance from
+///   unless 0.6 R + d >= 12 px (docs/scene-format.md "Continuous corners"; the variant then takes the distance from
 ///   the corner of the pixel's quadrant);
 /// - an ellipse's tightest radius of curvature, b^2 / a, grown by the offset, is at least
 ///   12 px (ellipses have no zones: all or nothing).
@@ -44,13 +44,13 @@ struct SmoothEdges {
                     let sg = cornerSigns[i], R = o.radii[i]
                     let reach: Double
                     if o.kind == .roundedBox {
-                        // A sharp corner stays sharp at every offset (mitred, SCENE.md "Stroke").
+                        // A sharp corner stays sharp at every offset (mitred, docs/scene-format.md "Stroke").
                         let rho = R > 0 ? max(R + d, 0) : 0
                         if rho >= SmoothEdges.minRadius { continue }
                         reach = rho
                     } else {
                         // The continuous curve's least radius of curvature is 0.93 R (its two
-                        // cubics; CONTINUOUS.md); 0.6 R, as coverShape takes it, leaves room.
+                        // cubics; docs/scene-format.md "Continuous corners"); 0.6 R, as coverShape takes it, leaves room.
                         if R > 0 && 0.6 * R + d >= SmoothEdges.minRadius { continue }
                         reach = ContinuousCorner.reach * R + max(d, 0)
                     }

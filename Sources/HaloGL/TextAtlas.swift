@@ -1,6 +1,6 @@
 import HaloCore
 
-/// Where a text layer's pixels come from in the batched frame (SCENE.md "Text"): before the
+/// Where a text layer's pixels come from in the batched frame (docs/scene-format.md "Text"): before the
 /// layers' tiles, each text's group (its fill over its glow, premultiplied, before the
 /// layer's opacity) is painted into its region of the frame's text atlas (GLRenderer
 /// drawTextAtlas: the CPU's exact coverage uploaded, text_fill.frag, the glow blurred as a

@@ -1,7 +1,7 @@
 import HaloCore
 
 /// Where a stroke painted with a `path` paint can show: the border beam's paint is clear
-/// over most of the outline (SCENE.md "Paints", `path`: colour by arc length), and a clear
+/// over most of the outline (docs/scene-format.md "Paints", `path`: colour by arc length), and a clear
 /// paint adds exactly nothing, nor does its glow (the glow blurs the stroke's premultiplied
 /// colour). So a layer that is only such a stroke (no fill) and its glow is drawn, and its
 /// glow blurred, only near the arcs whose colour is not clear: ``FramePlan`` clips the

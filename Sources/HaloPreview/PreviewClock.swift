@@ -100,7 +100,7 @@ public struct PreviewLayout: Equatable, Sendable {
         guard fw > 0, fh > 0, points.0 > 0, points.1 > 0, maxSide > 0 else { return nil }
         var s = min(Double(fw) / points.0, Double(fh) / points.1)
         s = min(s, Double(maxSide) / max(points.0, points.1))
-        // round(x) = floor(x + 0.5) (SCENE.md); s * points <= the framebuffer, so the rounded size fits.
+        // round(x) = floor(x + 0.5) (docs/scene-format.md); s * points <= the framebuffer, so the rounded size fits.
         let w = Int((points.0 * s + 0.5).rounded(.down)), h = Int((points.1 * s + 0.5).rounded(.down))
         guard w > 0, h > 0 else { return nil }
         scale = s

@@ -3,7 +3,7 @@ import Foundation
 
 /// How `halo preview` runs.
 public struct PreviewOptions: Sendable {
-    /// The scene file (SCENE.md format 1, plus shader paints).
+    /// The scene file (scene format 1, plus shader paints).
     public var scenePath: String
     /// A shaders folder (nil: `$HALO_SHADERS`, a `Shaders/` folder beside or above the
     /// executable, else the embedded copy, which is not watched).

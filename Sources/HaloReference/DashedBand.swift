@@ -1,6 +1,6 @@
 import HaloCore
 
-/// A dashed stroke's region (SCENE.md "Stroke", `dash`) for ``AreaIntegrator``: the band
+/// A dashed stroke's region (docs/scene-format.md "Stroke", `dash`) for ``AreaIntegrator``: the band
 /// lo < sd(p) < hi intersected with the points whose arc length s(p) lies in a dash, united
 /// with the round caps' discs. Precomputed per layer: the arc lengths where membership
 /// changes, with the outline's point and tangents there (the cuts across the band), and

@@ -1,7 +1,7 @@
 import Foundation
 import HaloCore
 
-/// The exact glow kernel of SCENE.md "Glow": along each axis the pixel k away
+/// The exact glow kernel of docs/scene-format.md "Glow": along each axis the pixel k away
 /// weighs Phi((k + 1/2) / sigma) - Phi((k - 1/2) / sigma), Phi the standard
 /// normal CDF: the convolution of the pixel image (each pixel a constant
 /// square) with the Gaussian, taken at pixel centres. Truncated at

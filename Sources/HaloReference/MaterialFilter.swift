@@ -1,10 +1,10 @@
 import HaloCore
 
-/// The image P of a material fill (SCENE.md "Material"), computed exactly from the
+/// The image P of a material fill (docs/scene-format.md "Material"), computed exactly from the
 /// canvas below the layer.
 ///
 /// 1. Blur: the canvas extended beyond its edges by its edge pixels (clamp to edge),
-///    convolved separably with ``GlowKernel`` (the pixel-exact Gaussian of SCENE.md "Glow").
+///    convolved separably with ``GlowKernel`` (the pixel-exact Gaussian of docs/scene-format.md "Glow").
 /// 2. Saturate: CSS Filter Effects' saturate(S) (Filter Effects Module Level 1, section
 ///    "feColorMatrix", type saturate) on the premultiplied sRGB-encoded values, each colour
 ///    channel then clamped to [0, alpha].

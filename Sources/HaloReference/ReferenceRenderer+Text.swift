@@ -1,7 +1,7 @@
 import HaloCore
 
 extension ReferenceRenderer {
-    /// A text layer (SCENE.md "Text"): its fill is the paint times the exact coverage of the
+    /// A text layer (docs/scene-format.md "Text"): its fill is the paint times the exact coverage of the
     /// union of its glyphs (``GlyphCoverage``), the paint taken at each pixel's covered
     /// part's centroid (exact for solid and linear paints); its glow blurs that fill and lies
     /// under it; the group is composited at the layer's opacity.

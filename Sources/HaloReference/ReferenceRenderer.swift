@@ -2,13 +2,13 @@ import Dispatch
 import Foundation
 import HaloCore
 
-/// The CPU reference renderer: computes the *exact image* SCENE.md defines.
+/// The CPU reference renderer: computes the *exact image* docs/scene-format.md defines.
 ///
 /// - Coverage: the area of each pixel square inside each draw, by
 ///   ``AreaIntegrator`` (adaptive, exact on straight edges, within a small
 ///   fraction of a level on curves), with the paint averaged over the covered part.
 /// - Glow: the separable convolution of the layer's premultiplied glow source image (its
-///   stroke, or its fill when it has no stroke) with ``GlowKernel`` (SCENE.md "Glow"),
+///   stroke, or its fill when it has no stroke) with ``GlowKernel`` (docs/scene-format.md "Glow"),
 ///   including source parts outside the canvas.
 /// - Compositing: source-over, premultiplied, in sRGB-encoded float values:
 ///   background, then per layer fill, glow, stroke, and the layer at its opacity.
@@ -87,7 +87,7 @@ public struct ReferenceRenderer: Sendable {
         }
     }
 
-    /// A layer drawn on its own (its group, SCENE.md "Layer"), before it is composited:
+    /// A layer drawn on its own (its group, docs/scene-format.md "Layers"), before it is composited:
     /// its pixels over `box`, and for a material fill the result M of the material over the
     /// canvas below.
     struct LayerGroup {
@@ -110,7 +110,7 @@ public struct ReferenceRenderer: Sendable {
         let fillRect = layer.fill != nil ? PixelRect.around(layer.outline.bounds(grownBy: 1), clip: full) : PixelRect(i0: 0, j0: 0, i1: 0, j1: 0)
         var strokeRect = PixelRect(i0: 0, j0: 0, i1: 0, j1: 0)
         if let stroke = layer.stroke { strokeRect = PixelRect.around(layer.outline.bounds(grownBy: stroke.outer + stroke.capReach + 1), clip: full) }
-        // The glow's source: the stroke, or the fill of a layer without one (SCENE.md "Glow").
+        // The glow's source: the stroke, or the fill of a layer without one (docs/scene-format.md "Glow").
         var kernel: GlowKernel?
         var sourceRect = PixelRect(i0: 0, j0: 0, i1: 0, j1: 0)
         if let glow = layer.glow, let src = layer.glowSource {
@@ -134,7 +134,7 @@ public struct ReferenceRenderer: Sendable {
 
         // The layer, drawn on its own: fill, then glow, then stroke (a glowing fill: glow, then fill).
         var group = [SIMD4<Float>](repeating: .zero, count: box.width * box.height)
-        // A material fill (SCENE.md "Material") replaces the canvas below within its
+        // A material fill (docs/scene-format.md "Material") replaces the canvas below within its
         // coverage c: M = D (1 - c) + P c, under the layer's other parts.
         var material: [SIMD4<Float>]?
         if let fill = layer.fill, case .material(let sigma, let saturation, let tint) = fill.geometry, !fillRect.isEmpty,
@@ -201,7 +201,7 @@ public struct ReferenceRenderer: Sendable {
     }
 
     /// Composites a layer's group (covering `box`) at the layer's opacity: D + opacity (L - D)
-    /// (SCENE.md "Layer"), L the group over D, or over `material` (a material's result M)
+    /// (docs/scene-format.md "Layers"), L the group over D, or over `material` (a material's result M)
     /// where given; without a material this is the group at that opacity, source-over.
     func composite(_ group: [SIMD4<Float>], box: PixelRect, opacity: Double, over material: [SIMD4<Float>]?, into canvas: inout PremulImage) {
         let op = Float(opacity)
@@ -224,7 +224,7 @@ public struct ReferenceRenderer: Sendable {
         }
     }
 
-    /// A glow (SCENE.md "Glow") of the source image `source` (covering `rect`), recoloured
+    /// A glow (docs/scene-format.md "Glow") of the source image `source` (covering `rect`), recoloured
     /// when the glow has a colour, blurred by `kernel` over `target`, times its opacity.
     /// With `timesOpacity` false the glow's opacity is left for the caller to apply.
     func glowImage(_ source: [SIMD4<Float>], rect: PixelRect, glow: ResolvedGlow, kernel: GlowKernel, target: PixelRect,

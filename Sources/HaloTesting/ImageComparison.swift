@@ -2,7 +2,7 @@ import Foundation
 import Halo
 
 /// How two same-sized images differ, measured as the conformance checker does
-/// (`../shared/conformance/compare.py`): channels compared premultiplied
+/// (its `compare.py`): channels compared premultiplied
 /// (R, G, B times alpha / 255, and alpha), in 8-bit levels.
 public struct ImageComparison: Sendable, Equatable {
     /// Largest channel difference, 0...255.

@@ -1,7 +1,7 @@
 import Foundation
 import Halo
 
-/// Seeded generator of valid random scenes (SCENE.md format 1) for differential
+/// Seeded generator of valid random scenes (scene format 1) for differential
 /// testing of the two backends: every shape, paint, alignment and option, from
 /// sub-pixel strokes to large glows, with awkward values on purpose (radius 0,
 /// radius larger than the side, a stroke wider than the shape, stops at one
@@ -62,7 +62,7 @@ public struct RandomScene {
         let interpolation = pick(["", "", ", \"interpolation\": \"linear\"", ", \"interpolation\": \"oklab\""])
         switch int(0, 4) {
         case 4:
-            // Colour along the outline (SCENE.md "Paints", path), any offset, turning or not.
+            // Colour along the outline (docs/scene-format.md "Paints", path), any offset, turning or not.
             let anim = allowAnimation && chance(0.5) ? ", \"rotation\": { \"period\": \(n(pick([1, 3, range(0.5, 5)]))), \"direction\": \"\(pick(["clockwise", "counterclockwise"]))\"\(motionJSON()) }" : ""
             return "{ \"type\": \"path\", \(stopsJSON())\(interpolation), \"offset\": \(n(pick([0, 0.5, range(-1.5, 1.5)])))\(anim) }"
         case 0: return "{ \"type\": \"solid\", \"color\": \(chance(0.3) ? keyframed({ $0.colour() }) : colour()) }"
@@ -91,7 +91,7 @@ public struct RandomScene {
     }
     private func n0(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
 
-    /// A stroke's dashes a quarter of the time (SCENE.md "Stroke", dash): one to five
+    /// A stroke's dashes a quarter of the time (docs/scene-format.md "Stroke", dash): one to five
     /// lengths, butt or round caps (dots with round caps), any phase. Only on shapes at least
     /// 3 px across: on a thinner one both sides of the outline meet in one pixel, where the
     /// GPU's dashes (one cut per side of the medial axis) are not yet within the test's bound.
@@ -125,7 +125,7 @@ public struct RandomScene {
         }
     }
 
-    /// A rotation's or corner cycle's optional timing, delay and repeat (SCENE.md "Animation"),
+    /// A rotation's or corner cycle's optional timing, delay and repeat (docs/scene-format.md "Animation"),
     /// as JSON members with a leading comma ("" half the time).
     mutating func motionJSON() -> String {
         guard chance(0.5) else { return "" }
@@ -139,7 +139,7 @@ public struct RandomScene {
         return parts.isEmpty ? "" : ", " + parts.joined(separator: ", ")
     }
 
-    /// A keyframe object (SCENE.md "Keyframes") of two or three values from `value`, at
+    /// A keyframe object (docs/scene-format.md "Keyframes") of two or three values from `value`, at
     /// increasing times, with an optional named timing (no overshoot: the values stay valid),
     /// repeat and delay.
     mutating func keyframed(_ value: (inout RandomScene) -> String) -> String {
@@ -170,7 +170,7 @@ public struct RandomScene {
                 let widthJSON = chance(0.2) ? keyframed { "\($0.n(max(0.05, $0.pick([0.5, 1, $0.range(0.2, 6)]))))" } : n(max(0.05, width))
                 parts.append("\"stroke\": { \"paint\": \(paintJSON(allowAnimation: true)), \"width\": \(widthJSON), \"alignment\": \"\(pick(["center", "inside", "outside"]))\"\(dashJSON(scale: scale)) }")
             }
-            // The glow blurs the stroke, or the fill of a layer without one (SCENE.md "Glow").
+            // The glow blurs the stroke, or the fill of a layer without one (docs/scene-format.md "Glow").
             if chance(0.4) {
                 let glowColour = chance(0.3) ? ", \"color\": \(colour())" : ""
                 parts.append("\"glow\": { \"radius\": \(n(pick([0, 0.5, range(1, 6), range(6, 16)]))), \"opacity\": \(n(pick([1, range(0, 1)])))\(glowColour) }")

@@ -1,7 +1,7 @@
 import Foundation
 import Halo
 
-/// What a scene asks of `halo test`: its `"test"` object (SCENE.md allows one at the
+/// What a scene asks of `halo test`: its `"test"` object (docs/scene-format.md allows one at the
 /// top level), or the same object in a sidecar file beside it (`button.test.json`
 /// for `button.json`):
 ///
@@ -32,7 +32,7 @@ public struct SceneTestSpec: Equatable, Sendable {
     }
 
     /// Reads the spec of a scene file: its top-level `test` object (which drawing ignores,
-    /// SCENE.md), or its sidecar file.
+    /// docs/scene-format.md), or its sidecar file.
     /// - Throws: ``SceneError`` (naming the file and the JSON path, e.g. `test.fuzzy`) for an
     ///   unknown key, a bad tolerance, bad or repeated times, an unreadable scene or sidecar,
     ///   or a `test` object given both in the scene and in a sidecar.

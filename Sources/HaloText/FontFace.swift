@@ -4,7 +4,7 @@ import Foundation
 
 /// One face of a font file: shaping with HarfBuzz's own OpenType functions at a scale of
 /// one unit per em unit (advances and offsets in font units), metrics from the `hhea`
-/// table and unhinted glyph outlines from FreeType (SCENE.md "Text"). Thread-safe; faces
+/// table and unhinted glyph outlines from FreeType (docs/scene-format.md "Text"). Thread-safe; faces
 /// are shared through ``load(_:)``.
 public final class FontFace: @unchecked Sendable {
     public let file: FontFile
@@ -115,7 +115,7 @@ public final class FontFace: @unchecked Sendable {
     private static let faces = LockedCache<FontFile, Result<FontFace, FontError>>()
 }
 
-/// A glyph outline's elements, font units, y up (SCENE.md "Text": TrueType quadratics, CFF cubics).
+/// A glyph outline's elements, font units, y up (docs/scene-format.md "Text": TrueType quadratics, CFF cubics).
 public enum GlyphOutline {
     public enum Element: Equatable, Sendable {
         case move(Double, Double)

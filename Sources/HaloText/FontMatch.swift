@@ -15,7 +15,7 @@ public struct FontError: Error, CustomStringConvertible, Sendable {
     public var description: String { expected }
 }
 
-/// Family names resolved with fontconfig as SCENE.md "Text" says: as
+/// Family names resolved with fontconfig as docs/scene-format.md "Text" says: as
 /// `fc-match "FAMILY:weight=W:slant=S"` resolves them.
 public enum FontMatch {
     /// fontconfig's FcWeightFromOpenType table (fcweight.c): (CSS/OpenType weight,

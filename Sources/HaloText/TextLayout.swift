@@ -1,6 +1,6 @@
 import Foundation
 
-/// A text laid out in its rect exactly as SCENE.md "Text" says: paragraphs split at "\n",
+/// A text laid out in its rect exactly as docs/scene-format.md "Text" says: paragraphs split at "\n",
 /// greedy lines broken after runs of spaces, the block centred vertically with half-leading
 /// baselines from the `hhea` ascender and descender, each line aligned; positions in points
 /// (y down), nothing rounded or hinted (k = size / unitsPerEm applied after summing font units).
@@ -61,7 +61,7 @@ public struct TextLayout: Sendable {
         self.lines = lines
     }
 
-    /// Greedy lines of one paragraph (SCENE.md "Text", Lines): a break may follow any run of
+    /// Greedy lines of one paragraph (docs/scene-format.md "Text", Lines): a break may follow any run of
     /// spaces (U+0020) that a non-space follows; a line takes the next piece while its advance
     /// (shaped as one run without its trailing spaces, times k) stays at most `width`; the
     /// first piece of a line always stays. Returns each line without its trailing spaces.

@@ -8,7 +8,7 @@ enum DiffCommand {
     static let description = """
     Compares two PNGs pixel by pixel, A being the reference. Channels are compared
     premultiplied (R, G, B times alpha / 255, and alpha), in 8-bit levels, exactly
-    as ../shared/conformance/compare.py measures.
+    as the independent conformance checker's compare.py measures.
 
     PRINTS: the size check; the maximum channel difference (0-255); the mean
     absolute difference over all channels; PSNR in dB over RGBA ("inf" when

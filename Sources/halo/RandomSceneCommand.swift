@@ -6,7 +6,7 @@ import HaloTesting
 enum RandomSceneCommand {
     /// Help's prose before the options (they come from ``CommandOption``).
     static let description = """
-    Prints a valid random scene (SCENE.md format 1) made from the seed: every shape,
+    Prints a valid random scene (scene format 1) made from the seed: every shape,
     paint, alignment and option, with awkward values on purpose. The test suite draws
     100 of them with both backends; a failure names its seed, and this command prints
     that scene again. The singular-point scenes (--singular) evaluate gradients at

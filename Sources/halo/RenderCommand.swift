@@ -5,9 +5,9 @@ import Halo
 enum RenderCommand {
     /// Help's prose before the options (they come from ``CommandOption``).
     static let description = """
-    Draws a scene (SCENE.md, format 1) and writes it as an 8-bit RGBA PNG; with --from
-    and --to, or --loop, writes its motion as a video, GIF, APNG or PNG sequence (every
-    frame the PNG `halo render --time t` writes for its time t).
+    Draws a scene (format 1: docs/scene-format.md) and writes it as an 8-bit RGBA
+    PNG; with --from and --to, or --loop, writes its motion as a video, GIF, APNG or
+    PNG sequence (every frame the PNG `halo render --time t` writes for its time t).
     """
 
     /// Help's prose after the options.
@@ -21,7 +21,7 @@ enum RenderCommand {
     strip, the glow and material blurs at reduced resolution, the 8-bit
     straight-alpha encoding). `halo test --tolerance certified` checks against it.
 
-    LIMITS: each bounds memory or time; anything else SCENE.md allows is drawn
+    LIMITS: each bounds memory or time; anything else the format allows is drawn
     (a stroke has no upper width: a crop of a wider design is valid).
       canvas          at most \(Limits.maxCanvasSide) px a side (the GL texture and viewport size
                       llvmpipe and most GPUs allow) and \(Limits.maxCanvasPixels) px in all once

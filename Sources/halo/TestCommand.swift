@@ -82,7 +82,7 @@ enum TestCommand {
             // For gpu too, up to 4: each job compiles the program variants it meets on its own
             // core, so on a cold shader cache (a fresh CI container) the fixture suite takes 12.6 s
             // where one job took 23.9, and 0.65 s where it took 1.0 warm (llvmpipe, 2 cores,
-            // BENCHMARKS.md). Each job is a GL context, and on llvmpipe a pool of rasterizer
+            // docs/performance.md). Each job is a GL context, and on llvmpipe a pool of rasterizer
             // threads as large as the core count: no more than 4 of them on a large machine.
             let cores = ProcessInfo.processInfo.activeProcessorCount
             options.jobs = options.backend == .gpu ? min(cores, TestCommand.maxGPUJobs) : cores

@@ -65,7 +65,7 @@ final class AntiAliasingTests: XCTestCase {
         }
     }
 
-    /// SCENE.md: before the first stop's location the first stop's colour holds, from a
+    /// docs/scene-format.md: before the first stop's location the first stop's colour holds, from a
     /// stop's location on the later stop's. A radial gradient with a hard stop at t = 0
     /// (red, then blue, from radius 16 pt to 40 pt) over a 64 x 64 square centred on it
     /// is red well inside radius 16 (where whole tiles lie below t = 0, so the GPU reads

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import HaloCore
 
-/// SCENE.md "Outline and arc length": every outline starts where the top side leaves the
+/// docs/scene-format.md "Outline and arc length": every outline starts where the top side leaves the
 /// top-left corner (an ellipse at its rightmost point), runs clockwise on screen, and s(p)
 /// is the arc length of p's nearest outline point, the smallest s where several are
 /// equally near. Expected values come from closed forms (perimeters, distances along

@@ -2,9 +2,9 @@ import Foundation
 import XCTest
 import Halo
 
-/// Issue 7, "Scene input" and "Limits": each class of bad scene gets one exact
+/// Bad scene input and the limits: each class of bad scene gets one exact
 /// message (file, JSON path or line and column, expected, found). DecodingTests
-/// covers the SCENE.md value rules; these are the classes a hand-edited file adds.
+/// covers the value rules of docs/scene-format.md; these are the classes a hand-edited file adds.
 final class BadInputTests: XCTestCase {
 
     /// A valid scene with `members` added to its one layer's rect shape layer.
@@ -207,7 +207,7 @@ final class BadInputTests: XCTestCase {
                        "t.json: layers[0].glow.radius: expected a glow radius of at most 1000 pt, found 1000.5")
     }
 
-    /// SCENE.md "Stroke": a width has no upper limit (a crop of a wider design is valid).
+    /// docs/scene-format.md "Stroke": a width has no upper limit (a crop of a wider design is valid).
     func testStrokeWiderThanTheCanvasDiagonalIsAccepted() {
         // Canvas 30 x 40 pt: diagonal 50 pt.
         let layer = #"{ "shape": { "type": "rect", "rect": [0, 0, 10, 10] }, "stroke": { "paint": { "type": "solid", "color": "red" }, "width": 50.5 } }"#

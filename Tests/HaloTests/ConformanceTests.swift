@@ -4,39 +4,39 @@ import XCTest
 @testable import HaloTesting
 
 /// Both backends against the independent checker's exact images (Skia + numpy,
-/// 32 x 32 x 4 samples a pixel): every scene in `../shared/conformance/scenes/`
-/// (exact images in `../shared/conformance/exact/`) and every scene in `Examples/`
-/// (exact images in `Tests/Fixtures/exact/`, made by `tools/make-example-exact`).
+/// 32 x 32 x 4 samples a pixel): every checker scene in `Tests/Fixtures/conformance/scenes/`
+/// (exact images in its `exact/`), the landed scenes of its `scenes/next/` (the names in
+/// `LANDED`; exact images in `exact/next/`), and every scene in `Examples/` (exact images
+/// in `Tests/Fixtures/exact/`, made by `tools/make-example-exact`). The checker's files are
+/// copied by `tools/sync-conformance`; ``ConformanceFixtureTests`` checks the copy is current.
 /// Each exact image must be current: its MANIFEST holds the scene file's sha256.
 ///
-/// Thresholds (issue "Complete scene format v1"):
+/// Thresholds:
 /// - CPU: max channel difference <= 2, and >= 99.9% of pixels within 1 level;
 /// - GPU: max difference <= Skia's (or 2 where Skia's is smaller), and at most 0.1%
-///   of pixels off by more than 2, never more than Skia's share. Skia's figures are read
-///   from the checker's README table.
+///   of pixels off by more than 2, never more than Skia's share. Skia's figures are the
+///   checker README's table, copied into `skia-figures.tsv`.
 /// A failure names the scene and writes actual, exact and diff images to a folder it names.
 final class ConformanceTests: XCTestCase {
     struct Case { let name: String; let scene: URL; let exact: URL; let manifest: URL; let skia: (max: Double, over2: Double) }
 
     func cases() throws -> [Case] {
-        guard let scenes = conformanceScenesDirectory() else {
-            XCTFail("../shared/conformance not found (set HALO_SHARED_DIR)"); throw CocoaError(.fileNoSuchFile)
-        }
-        let conformance = scenes.deletingLastPathComponent()
-        let skia = try skiaTable(conformance.appendingPathComponent("README.md"))
+        let scenes = conformanceScenesDirectory()
+        let conformance = conformanceFixtures
+        let skia = try skiaTable(conformance.appendingPathComponent("skia-figures.tsv"))
         var out: [Case] = []
         for file in try FileManager.default.contentsOfDirectory(atPath: scenes.path).sorted() where file.hasSuffix(".json") {
             let name = String(file.dropLast(5))
-            guard let s = skia[name] else { XCTFail("no Skia figures for \(name) in the checker's README"); continue }
+            guard let s = skia[name] else { XCTFail("no Skia figures for \(name) in skia-figures.tsv"); continue }
             out.append(Case(name: name, scene: scenes.appendingPathComponent(file),
                             exact: conformance.appendingPathComponent("exact/\(name).png"),
                             manifest: conformance.appendingPathComponent("exact/MANIFEST"), skia: s))
         }
         // Scenes of scenes/next/ whose features have landed (exact images in exact/next/).
-        // The checker's README has no Skia figures for them: the bar is the issue's, GPU
-        // max 8 and at most 0.1% of pixels off by more than 2 (the CPU's is the same as above).
+        // The checker has no Skia figures for them: the bar is GPU max 8 and at most 0.1%
+        // of pixels off by more than 2 (the CPU's is the same as above).
         let next = scenes.appendingPathComponent("next")
-        for name in Self.landedNextScenes {
+        for name in try Self.landedNextScenes() {
             out.append(Case(name: "next/\(name)", scene: next.appendingPathComponent("\(name).json"),
                             exact: conformance.appendingPathComponent("exact/next/\(name).png"),
                             manifest: conformance.appendingPathComponent("exact/next/MANIFEST"), skia: (8, 0.1)))
@@ -47,8 +47,8 @@ final class ConformanceTests: XCTestCase {
         let examples = repositoryRoot.appendingPathComponent("Examples")
         for file in try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted() where file.hasSuffix(".json") {
             let name = String(file.dropLast(5))
-            // The dash and path examples (issue "Dashed borders and the path paint") have no
-            // seed; they take that issue's GPU bound, max 8 and at most 0.1% off by more than 2.
+            // The dash and path examples have no seed; they take the landed scenes' GPU
+            // bound, max 8 and at most 0.1% off by more than 2.
             let featureExamples: Set<String> = ["dashed-card", "dotted-capsule", "beam-card"]
             guard let s = featureExamples.contains(name) ? (8, 0.1) : seedOf[name].flatMap({ skia[$0] }) else {
                 XCTFail("example \(name) has no Skia figures"); continue
@@ -60,36 +60,31 @@ final class ConformanceTests: XCTestCase {
         return out
     }
 
-    /// The scenes of `scenes/next/` Halo draws (issue "Paint maths at singular points, and
-    /// limits that refuse valid scenes": thick and wide strokes, zero-size shapes, the crop
-    /// of a wide inside stroke, a glow of radius 400 pt), the glow of a fill (issue "The seed
-    /// designs whole"), and timing, delay and repeat of rotations and corner cycles (issue
-    /// "Motion you can time").
-    static let landedNextScenes = ["case-b30-huge-glow", "case-b32-thick-inner", "case-b32-thick-stroke",
-                                   "case-b37-crop-wide-stroke", "case-b38-zero-size", "feature-glow-fill",
-                                   "feature-easing-rotation", "feature-corner-cycle-eased", "feature-rotation-reverse",
-                                   "feature-material-button", "feature-material-edge", "feature-material-opacity",
-                                   "feature-text-label", "feature-text-align", "feature-text-wrap", "feature-text-gradient",
-                                   "feature-keyframes-colour", "feature-keyframes-delay-none", "feature-keyframes-glow",
-                                   "feature-keyframes-stop-location",
-                                   // Dashes and the path paint (issue "Dashed borders and the path paint").
-                                   "feature-dash-rect", "feature-dash-phase", "feature-dash-dots", "feature-dash-marching-ants",
-                                   "feature-path-beam", "feature-path-continuous", "feature-path-rotation",
-                                   "feature-dash-ellipse", "feature-path-corners"]
+    /// The scenes of the checker's `scenes/next/` Halo draws: the names in
+    /// `Tests/Fixtures/conformance/LANDED`, one a line (`#` starts a comment). A scene is
+    /// added by adding its name there and running `tools/sync-conformance`.
+    static func landedNextScenes() throws -> [String] {
+        let text = try String(contentsOf: conformanceFixtures.appendingPathComponent("LANDED"), encoding: .utf8)
+        return text.split(separator: "\n").compactMap {
+            let name = $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                .trimmingCharacters(in: .whitespaces)
+            return name.isEmpty ? nil : name
+        }
+    }
 
-    /// Landed scenes whose GPU image is not yet within the issue's bound (max 8, at most 0.1%
+    /// Landed scenes whose GPU image is not yet within the landed scenes' bound (max 8, at most 0.1%
     /// of pixels off by more than 2), with the bound it keeps meanwhile (measured, so that
     /// it cannot get worse unseen). None at present: feature-dash-ellipse (0.17%) and
     /// feature-path-corners (14 levels) met the bound once the band's edges were clipped
     /// with the dash cuts and the medial axis split a path paint's pixel.
     static let gpuShortfalls: [String: (max: Double, over2: Double)] = [:]
 
-    /// Skia's max difference and % of pixels off by more than 2, per scene, from the
-    /// checker README's table rows `| scene | max | % > 2 | FLIP |`.
-    func skiaTable(_ readme: URL) throws -> [String: (max: Double, over2: Double)] {
+    /// Skia's max difference and % of pixels off by more than 2, per scene, from
+    /// `skia-figures.tsv` (tab-separated `scene max percent_over_2 flip`; `#` starts a comment).
+    func skiaTable(_ tsv: URL) throws -> [String: (max: Double, over2: Double)] {
         var table: [String: (Double, Double)] = [:]
-        for line in try String(contentsOf: readme, encoding: .utf8).split(separator: "\n") {
-            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        for line in try String(contentsOf: tsv, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
+            let cells = line.split(separator: "\t").map(String.init)
             if cells.count == 4, let m = Double(cells[1]), let p = Double(cells[2]) { table[cells[0]] = (m, p) }
         }
         return table
@@ -178,7 +173,7 @@ final class ConformanceTests: XCTestCase {
         }
     }
 
-    /// The GPU's certified bound (``ErrorBound``, issue "Reference tests for real CI") holds on
+    /// The GPU's certified bound (``ErrorBound``) holds on
     /// every scene: each pixel of the GPU image is within its bound of the checker's exact
     /// image, plus 1 level for the exact image's 8-bit rounding (the certified rule) and 1 for
     /// the checker's own sampling (its README: 4 x 32 x 32 samples a pixel agree with

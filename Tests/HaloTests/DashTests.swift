@@ -4,7 +4,7 @@ import XCTest
 @testable import HaloTesting
 import HaloReference
 
-/// SCENE.md "Stroke" (`dash`) and "Paints" (`path`): dashes are the stroke's band cut along
+/// docs/scene-format.md "Stroke" (`dash`) and "Paints" (`path`): dashes are the stroke's band cut along
 /// the outline's arc length, with butt or round caps; a path paint colours by arc length.
 /// Expected images are drawn from the geometry by hand (dashes that start and end on
 /// pixel boundaries of straight sides), not by either renderer.
@@ -56,7 +56,7 @@ final class DashTests: XCTestCase {
         XCTAssertEqual(s.layers[0].stroke?.paint.kind, .path(offset: 0.25))
     }
 
-    // MARK: - Membership (SCENE.md "Dashes")
+    // MARK: - Membership (docs/scene-format.md "Dashes")
 
     func testAnOddPatternRepeatsAndThePhaseShiftsItBack() {
         // Rect 80 x 30 (L = 220), pattern [10, 5, 3] -> [10, 5, 3, 10, 5, 3] (m = 36), phase 4.
@@ -106,7 +106,7 @@ final class DashTests: XCTestCase {
     }
 
     /// Dashes that end exactly at a sharp corner leave its mitre empty; one passing over the
-    /// corner fills it (SCENE.md "Dashes").
+    /// corner fills it (docs/scene-format.md "Dashes").
     func testAMitreIsFilledOnlyByADashThatPassesOverTheCorner() throws {
         // L = 100 (40 x 10): pattern [40, 10]: (0, 40) ends at the top-right corner (s = 40);
         // (50, 90) passes over the bottom-right (s = 50)? No: it starts there. Phase 5 moves

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import Halo
 
-/// SCENE.md "Scene", "Errors": scene files decode into checked values, and a
+/// docs/scene-format.md "The top level", "Errors": scene files decode into checked values, and a
 /// refusal reads `FILE: JSON.PATH: expected ..., found ...`.
 final class DecodingTests: XCTestCase {
 
@@ -48,11 +48,7 @@ final class DecodingTests: XCTestCase {
     }
 
     private func seedURL(_ name: String) throws -> URL {
-        guard let dir = conformanceScenesDirectory() else {
-            XCTFail("shared conformance scenes not found (set HALO_SHARED_DIR)")
-            throw CocoaError(.fileNoSuchFile)
-        }
-        return dir.appendingPathComponent(name)
+        conformanceScenesDirectory().appendingPathComponent(name)
     }
 
     // MARK: - The seed scenes
@@ -82,7 +78,7 @@ final class DecodingTests: XCTestCase {
         XCTAssertEqual(l.shape.kind, .rect)
         XCTAssertNil(l.fill)
         XCTAssertEqual(l.stroke?.width, 3)
-        // systemBlue is 0,122,255 and systemRed 255,59,48 (SCENE.md "Colour").
+        // systemBlue is 0,122,255 and systemRed 255,59,48 (docs/scene-format.md "Colours").
         XCTAssertEqual(l.stroke?.paint.stops, [ColorStop(color: RGBA(0, 122.0 / 255, 1), location: 0),
                                                ColorStop(color: RGBA(1, 59.0 / 255, 48.0 / 255), location: 1)])
     }
@@ -196,7 +192,7 @@ final class DecodingTests: XCTestCase {
     }
 
     func testGlowOfAFillWithoutAStrokeIsAccepted() throws {
-        // SCENE.md "Glow": a layer with no stroke glows its fill.
+        // docs/scene-format.md "Glow": a layer with no stroke glows its fill.
         let s = try decode(scene(layer: layer(#""fill": { "type": "solid", "color": "red" }, "glow": { "radius": 4 }"#)))
         XCTAssertEqual(s.layers[0].glow?.radius, 4)
         XCTAssertTrue(Frame(s).layers[0].fillGlows)

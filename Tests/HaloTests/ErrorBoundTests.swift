@@ -42,7 +42,7 @@ final class ErrorBoundTests: XCTestCase {
         XCTAssertTrue((127...128).contains(gpu.pixels[i]), "edge pixel \(gpu.pixels[i])")
     }
 
-    /// The point of the feature (issue "Reference tests for real CI"): a 3-level change on an
+    /// The point of the certified tolerance: a 3-level change on an
     /// edge pixel, which a fixed maxDifference=0-8 lets through, fails the certified check,
     /// which names the pixel and its budget.
     func testAThreeLevelChangeOnAnEdgePixelFailsCertifiedButPassesAFixedTolerance() throws {

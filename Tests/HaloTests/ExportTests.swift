@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import Halo
 
-/// Motion you can export (issue 16): the loop period of a scene, and `halo render --from
+/// Motion export: the loop period of a scene, and `halo render --from
 /// --to / --loop` writing PNG sequences and, through ffmpeg, MP4, WebM, GIF and APNG.
 final class ExportTests: XCTestCase {
     private let button = repositoryRoot.appendingPathComponent("Tests/Fixtures/seed-button-frame.json")

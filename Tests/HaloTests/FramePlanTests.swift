@@ -4,7 +4,7 @@ import XCTest
 @testable import HaloGL
 import HaloTesting
 
-/// Issue 13: a frame's passes and draws do not grow with its number of layers, and layer
+/// A frame's passes and draws do not grow with its number of layers, and layer
 /// order holds where batched tiles overlap.
 final class FramePlanTests: XCTestCase {
     /// `count` glowing capsules with angular strokes, 10 to a row, 110 x 75 points apart.
@@ -146,7 +146,7 @@ final class FramePlanTests: XCTestCase {
     }
 }
 
-/// A path paint's tiles (colour by arc length, SCENE.md "Paints", path) skip the averaging
+/// A path paint's tiles (colour by arc length, docs/scene-format.md "Paints", path) skip the averaging
 /// variant only where no colour stop can fall within them.
 final class PathPaintTileTests: XCTestCase {
     /// Hard stops every tenth, offset so that none falls on a tile line by chance.
@@ -240,7 +240,7 @@ final class PathPaintTileTests: XCTestCase {
     }
 }
 
-/// A cold compile costs llvmpipe 0.1 to 2 s a program (BENCHMARKS.md, cold start): for a
+/// A cold compile costs llvmpipe 0.1 to 2 s a program (docs/performance.md, "Cold starts"): for a
 /// single frame (GLRenderer.compilesFewerPrograms), tiles that need no paint averaging share
 /// the averaged program of their variant when the frame needs that one anyway.
 final class SharedProgramTests: XCTestCase {

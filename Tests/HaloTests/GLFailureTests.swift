@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import Halo
 
-/// Issue 7, "GL failures": when no GL 3.3 context can be made or a shader fails,
+/// GL failures: when no GL 3.3 context can be made or a shader fails,
 /// `halo render` says what failed in one line and draws with the CPU reference;
 /// with `--backend gpu` it fails (exit 1) and writes nothing. Failures are made
 /// for real: glvnd pointed at no EGL vendor, Mesa capped at GL 3.0, a shader

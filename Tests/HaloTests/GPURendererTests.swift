@@ -203,7 +203,7 @@ final class GPURendererTests: XCTestCase {
         XCTAssertEqual(try declared("text.frag").union(tile), Set(Uniforms.textProgram))
     }
 
-    /// SCENE.md "Glow": a layer without a stroke glows its fill, under the fill; at radius 0
+    /// docs/scene-format.md "Glow": a layer without a stroke glows its fill, under the fill; at radius 0
     /// the glow is the fill itself (or the glow colour times its alpha). The GPU draws each as
     /// the CPU reference does.
     func testGlowOfAFillLiesUnderTheFillAsTheReferenceDrawsIt() throws {

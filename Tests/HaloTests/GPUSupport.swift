@@ -79,7 +79,7 @@ private final class ConcurrentRenders<Item, Output>: @unchecked Sendable {
 /// context) of its own; the results in the items' order. The images are the ones one
 /// renderer gives (a renderer's output does not depend on what it drew before); what this
 /// buys is time on a cold shader cache, where each new program variant costs llvmpipe 0.1
-/// to 3 s of compiling on one core (BENCHMARKS.md), and the other cores would sit idle.
+/// to 3 s of compiling on one core (docs/performance.md), and the other cores would sit idle.
 /// Threads: 2 to 4 (each GL context on llvmpipe has rasterizer threads as many as the
 /// cores), or HALO_TEST_GPU_THREADS.
 func renderConcurrently<Item, Output>(_ items: [Item], threads: Int = Int(ProcessInfo.processInfo.environment["HALO_TEST_GPU_THREADS"] ?? "") ?? min(max(2, ProcessInfo.processInfo.activeProcessorCount), 4),

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import Halo
 
-/// Signed distances (SCENE.md "Shapes", CONTINUOUS.md), corner radius rules
+/// Signed distances (docs/scene-format.md "Shapes", docs/scene-format.md "Continuous corners"), corner radius rules
 /// and half-plane box coverage, each checked against an independent
 /// construction: a densely sampled outline measured by brute force, or a
 /// formula worked by hand.
@@ -32,7 +32,7 @@ final class GeometryTests: XCTestCase {
         return o
     }
 
-    /// CONTINUOUS.md's table for one corner, (a, b) in units of R: step 0's end,
+    /// docs/scene-format.md "Continuous corners"'s table for one corner, (a, b) in units of R: step 0's end,
     /// then each cubic's three points and each line's end, in order.
     private enum Step { case line(Double, Double); case cubic((Double, Double), (Double, Double), (Double, Double)) }
     private let continuousCornerTable: [Step] = [
@@ -45,7 +45,7 @@ final class GeometryTests: XCTestCase {
     ]
 
     /// The continuous rounded box [x, y, w, h] = [-bx, -by, 2bx, 2by] walked
-    /// clockwise from the top side, per CONTINUOUS.md "The four corners", each
+    /// clockwise from the top side, per docs/scene-format.md "Continuous corners" "The four corners", each
     /// cubic sampled at `samplesPerCubic` points; straight parts are single segments.
     private func continuousBoxOutline(halfSize b: (x: Double, y: Double), radii r: [Double],
                                       samplesPerCubic: Int = 2000) -> DenseOutline {
@@ -154,7 +154,7 @@ final class GeometryTests: XCTestCase {
     }
 
     func testSharpCornerStaysSharpWhenOffsetOutwards() {
-        // SCENE.md: a radius-0 corner is mitred outwards, so the offset by d of a
+        // docs/scene-format.md: a radius-0 corner is mitred outwards, so the offset by d of a
         // rect is the rect grown by d with sharp corners: the point 3 px right of
         // and 4 px below the bottom-right corner lies on the offset by 4.
         let d = sdRoundedBox(Vec2(20 + 3, 10 + 4), halfSize: Vec2(20, 10), radii: .zero)
@@ -193,7 +193,7 @@ final class GeometryTests: XCTestCase {
     }
 
     func testContinuousCornerPassesThroughTheDiagonalPointOfTheTable() {
-        // CONTINUOUS.md: on the diagonal the outline passes through (0.29151, 0.29151) R
+        // docs/scene-format.md "Continuous corners": on the diagonal the outline passes through (0.29151, 0.29151) R
         // (the midpoint of the symmetric middle cubic: (p0 + 3 p1 + 3 p2 + p3) / 8).
         let R = 40.0
         let mid = (0.63149399 + 3 * 0.37282401 + 3 * 0.16906001 + 0.07491100) / 8

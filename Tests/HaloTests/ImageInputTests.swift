@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import Halo
 
-/// Issue 7, "Images" and "Output": background PNGs of every layout decode exactly
+/// Images in and out: background PNGs of every layout decode exactly
 /// (libpng's transforms, done in the C shim); broken ones are refused with a
 /// message, never a crash; a failed write leaves no partial file and the old
 /// file intact. Fixtures: Tests/Fixtures/images (make-images.py writes them).

@@ -47,11 +47,11 @@ final class JSONReaderTests: XCTestCase {
     func testEveryBundledSceneReadsAsFoundationReadsIt() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var files = try FileManager.default.contentsOfDirectory(at: root.appendingPathComponent("Examples"), includingPropertiesForKeys: nil)
-        if let shared = conformanceScenesDirectory() {
-            files += try FileManager.default.contentsOfDirectory(at: shared, includingPropertiesForKeys: nil)
-        }
+        let scenes = conformanceScenesDirectory()
+        files += try FileManager.default.contentsOfDirectory(at: scenes, includingPropertiesForKeys: nil)
+        files += try FileManager.default.contentsOfDirectory(at: scenes.appendingPathComponent("next"), includingPropertiesForKeys: nil)
         files = files.filter { $0.pathExtension == "json" }
-        XCTAssertGreaterThanOrEqual(files.count, 4)
+        XCTAssertGreaterThanOrEqual(files.count, 60)
         for file in files {
             let data = try Data(contentsOf: file)
             let foundation = try JSONDecoder().decode(FoundationJSON.self, from: data).value

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import Halo
 
-/// SCENE.md "Keyframes": any number or colour of a layer may be a keyframe object, valued
+/// docs/scene-format.md "Keyframes": any number or colour of a layer may be a keyframe object, valued
 /// at the drawn time; where it may not stand, and a value invalid at a time, are refused.
 final class KeyframeTests: XCTestCase {
     private func decode(_ json: String) throws -> Scene {

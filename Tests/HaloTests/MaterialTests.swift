@@ -4,7 +4,7 @@ import XCTest
 @testable import HaloTesting
 import HaloReference
 
-/// SCENE.md "Material": a material fill shows the canvas below the layer, blurred (edges
+/// docs/scene-format.md "Material": a material fill shows the canvas below the layer, blurred (edges
 /// clamped), saturated (CSS Filter Effects saturate) and tinted, replacing the backdrop
 /// within the shape's coverage; the layer's opacity follows D + opacity (L - D).
 final class MaterialTests: XCTestCase {
@@ -67,7 +67,7 @@ final class MaterialTests: XCTestCase {
 
     // MARK: - The exact image
 
-    /// B = 0, S = 1 and a clear tint change nothing (SCENE.md), on both backends: over a
+    /// B = 0, S = 1 and a clear tint change nothing (docs/scene-format.md), on both backends: over a
     /// gradient, the material shows the canvas below to the bit.
     func testNoBlurFullSaturationAndAClearTintChangeNothing() throws {
         var s = try decode(#"""

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import Halo
 
-/// Issue 7: a seeded mutation fuzz test. The example scenes are mutated (values,
+/// A seeded mutation fuzz test. The example scenes are mutated (values,
 /// types, keys, bytes; one to three mutations a case), 5 000 cases a run, and each
 /// is loaded as `halo render` loads it. Every case must either load (and then
 /// resolve and draw without trapping) or be refused with a SceneError whose message
@@ -13,7 +13,7 @@ import Halo
 /// `HALO_MUTATION_SEED` and `HALO_MUTATION_CASES` override the seed and the count
 /// (for longer runs by hand); a failure names its seed and case.
 final class MutationFuzzTests: XCTestCase {
-    static let defaultSeed: UInt64 = 0x4841_4C4F_0007  // "HALO", issue 7
+    static let defaultSeed: UInt64 = 0x4841_4C4F_0007  // "HALO" in ASCII, then 7
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-mutation-\(getpid())")
 
     override func setUpWithError() throws {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import Halo
 
-/// SCENE.md "Paints" and "Animation": gradient parameters, colour mixing and
+/// docs/scene-format.md "Paints" and "Animation": gradient parameters, colour mixing and
 /// motion, checked through ``ResolvedPaint`` (geometry in pixels) against
 /// colours mixed by hand.
 final class PaintTests: XCTestCase {
@@ -258,7 +258,7 @@ final class PaintTests: XCTestCase {
         XCTAssertEqual(m.y, m.z, accuracy: 1e-6)
     }
 
-    // MARK: - Timing (SCENE.md "Animation", "Timing functions")
+    // MARK: - Timing (docs/scene-format.md "Animation", "Timing functions")
 
     func testTimingFunctionsMatchCSSValues() {
         // Values of CSS's curves, from the cubic Bezier solved by hand (Newton on x(s) = p,

@@ -2,7 +2,7 @@ import XCTest
 import HaloCore
 
 /// `PremulImage.toRGBA8` (the C loop, over every core) writes each pixel as
-/// `PremulImage.straightRGBA8` does (SCENE.md "Colour": alpha and the colour divided by
+/// `PremulImage.straightRGBA8` does (docs/scene-format.md "Colours": alpha and the colour divided by
 /// the unrounded alpha, each rounded half up once).
 final class PixelConversionTests: XCTestCase {
     func testEveryPixelIsWrittenAsStraightRGBA8Has() {

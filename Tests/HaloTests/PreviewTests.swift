@@ -352,7 +352,7 @@ final class PreviewTests: XCTestCase {
         return try PNG.read(out)
     }
 
-    /// The bound: 99.9% of pixels within 1 level (premultiplied, as `halo diff` measures).
+    /// The preview's bound: 99.9% of pixels within 1 level (premultiplied, as `halo diff` measures).
     private func assertClose(_ actual: RGBA8Image, _ expected: RGBA8Image, _ what: String,
                              file: StaticString = #filePath, line: UInt = #line) throws {
         guard let c = ImageComparison(actual, expected) else {

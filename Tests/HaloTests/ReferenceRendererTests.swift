@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import Halo
 
-/// The CPU reference renderer computes SCENE.md's exact image: box-filter
+/// The CPU reference renderer computes the scene format's exact image: box-filter
 /// coverage, the exact Gaussian glow, and source-over compositing of
 /// premultiplied sRGB-encoded values, fill then glow then stroke, each layer
 /// as a group at its opacity.
@@ -136,7 +136,7 @@ final class ReferenceRendererTests: XCTestCase {
     }
 
     func testContinuousRoundedRectRendersMirrorSymmetric() {
-        // CONTINUOUS.md: each corner is symmetric about its diagonal, so the four are
+        // docs/scene-format.md "Continuous corners": each corner is symmetric about its diagonal, so the four are
         // mirror images and a mirror-symmetric scene renders mirror-symmetric.
         let scene = Scene(canvas: canvas(60, 40, scale: 1.5), layers: [
             Layer(shape: Shape(kind: .roundedRect, rect: Rect(6, 5, 48, 30), cornerRadii: [12, 12, 12, 12], cornerStyle: .continuous),
@@ -168,7 +168,7 @@ final class ReferenceRendererTests: XCTestCase {
     }
 
     func testGlowOfAPixelAlignedBandIsTheDifferenceOfTwoNormalCDFs() {
-        // Band [20, 24], sigma 6. Summing the box-pixel weights of SCENE.md over the
+        // Band [20, 24], sigma 6. Summing the box-pixel weights of docs/scene-format.md over the
         // band's rows telescopes: G(y) = Phi((24 - y) / 6) - Phi((20 - y) / 6) at the
         // pixel centre y. The stroke (coverage S = 1 on rows 20...23) is drawn over it.
         let sigma = 6.0

@@ -3,9 +3,9 @@ import XCTest
 @testable import Halo
 @testable import HaloTesting
 
-/// Paints at their singular points, and scenes that limits used to refuse (issue "Paint
-/// maths at singular points, and limits that refuse valid scenes"). Expected values come
-/// from SCENE.md's formulas worked by hand (closed forms below), or from the independent
+/// Paints at their singular points, and valid scenes at the edges of the limits (huge
+/// glows, thick strokes, zero sizes). Expected values come
+/// from the scene format's formulas (docs/scene-format.md) worked by hand (closed forms below), or from the independent
 /// checker's exact images (ConformanceTests runs the `next/case-*` scenes).
 final class SingularPointTests: XCTestCase {
     func scene(_ json: String) throws -> Scene { try SceneDecoder.decode(Data(json.utf8), file: "singular.json") }
@@ -29,7 +29,7 @@ final class SingularPointTests: XCTestCase {
     /// the shapes 1e-4 px apart), close to the CPU reference, which computes the ellipse
     /// itself in double: every pixel within its certified bound (ErrorBound) and 8 levels.
     /// Before, float32 bisection left them up to 239 levels off, hundreds of pixels over the
-    /// bound. (The second is the helper's scene as found: a linear stroke with a glow.)
+    /// bound. (The second is the scene where this was found: a linear stroke with a glow.)
     func testNearlyFlatEllipsesMatchTheCPUReference() throws {
         let scenes = [
             """
@@ -108,7 +108,7 @@ final class SingularPointTests: XCTestCase {
         return want
     }
 
-    /// Radii 0 -> 4: (231, 0, 24), the issue's worked value; the colour at t = 0 is (255, 0, 0).
+    /// Radii 0 -> 4: (231, 0, 24), worked out by hand from the format's formulas; the colour at t = 0 is (255, 0, 0).
     func testRadialCentrePixelGetsThePaintsAverage() throws {
         XCTAssertEqual(try assertRadialCentrePixelIsTheAverage(r0: 0, r1: 4), SIMD4(231, 0, 24, 255))
     }
@@ -139,7 +139,7 @@ final class SingularPointTests: XCTestCase {
 
     /// An angular gradient centred on a pixel centre, red -> green -> blue: the centre
     /// pixel gets the ramp averaged over the pixel, here by a 600 x 600 midpoint grid of
-    /// SCENE.md's t = angle / 360 (written out below, independent of Halo's code): the
+    /// the scene format's t = angle / 360 (written out below, independent of Halo's code): the
     /// colour at t = 0 (red) would be 128 levels off.
     func testAngularCentrePixelGetsThePaintsAverage() throws {
         let n = 600
@@ -167,7 +167,7 @@ final class SingularPointTests: XCTestCase {
     }
 
     /// A 20 x 20 crop of a big card's corner with an inside stroke 40 wide (wider than
-    /// the canvas's diagonal) is valid (SCENE.md "Stroke": no upper limit) and draws.
+    /// the canvas's diagonal) is valid (docs/scene-format.md "Stroke": no upper limit) and draws.
     func testStrokeWiderThanTheCanvasIsValid() throws {
         let json = """
         {"format":1,"canvas":{"width":20,"height":20},"layers":[{"shape":{"type":"roundedRect","rect":[-100,-100,112,112],"cornerRadius":30},

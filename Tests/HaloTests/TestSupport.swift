@@ -22,30 +22,31 @@ struct SplitMix64: RandomNumberGenerator {
 /// The standard normal CDF, from Foundation's erf.
 func standardNormalCDF(_ x: Double) -> Double { 0.5 * (1 + erf(x / 2.0.squareRoot())) }
 
-/// SCENE.md "Glow": the weight of the pixel `k` pixels away along one axis,
+/// docs/scene-format.md "Glow": the weight of the pixel `k` pixels away along one axis,
 /// Phi((k + 1/2) / sigma) - Phi((k - 1/2) / sigma).
 func boxPixelGaussianWeight(_ k: Double, sigma: Double) -> Double {
     standardNormalCDF((k + 0.5) / sigma) - standardNormalCDF((k - 0.5) / sigma)
 }
 
-/// The folder holding the shared conformance scenes: `$HALO_SHARED_DIR/conformance/scenes`,
-/// else `../shared` or `shared` beside the package root; nil when none exists.
-func conformanceScenesDirectory() -> URL? {
-    let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+/// The checker's scenes, exact images and Skia figures, copied into the repository by
+/// `tools/sync-conformance` (Tests/Fixtures/conformance/README.md says what each file is).
+let conformanceFixtures = repositoryRoot.appendingPathComponent("Tests/Fixtures/conformance")
+
+/// The checker's scenes in the repository's copy: `Tests/Fixtures/conformance/scenes`.
+func conformanceScenesDirectory() -> URL { conformanceFixtures.appendingPathComponent("scenes") }
+
+/// The independent checker's own folder, which `tools/sync-conformance` copies from:
+/// `$HALO_SHARED_DIR/conformance`, else `../shared/conformance` beside the repository;
+/// nil when neither holds its scenes (a clone on its own).
+func checkerDirectory() -> URL? {
     var candidates: [URL] = []
     if let env = ProcessInfo.processInfo.environment["HALO_SHARED_DIR"] {
-        candidates.append(URL(fileURLWithPath: env))
+        candidates.append(URL(fileURLWithPath: env).appendingPathComponent("conformance"))
     }
-    candidates.append(packageRoot.deletingLastPathComponent().appendingPathComponent("shared"))
-    candidates.append(packageRoot.appendingPathComponent("shared"))
-    for c in candidates {
-        let scenes = c.appendingPathComponent("conformance/scenes")
-        if FileManager.default.fileExists(atPath: scenes.appendingPathComponent("seed-rounded-button.json").path) {
-            return scenes
-        }
+    candidates.append(repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance"))
+    return candidates.first {
+        FileManager.default.fileExists(atPath: $0.appendingPathComponent("scenes/seed-rounded-button.json").path)
     }
-    return nil
 }
 
 /// A closed polyline: a shape's outline sampled densely (or with its straight
@@ -116,4 +117,19 @@ func assertClose(_ a: SIMD4<Double>, _ b: SIMD4<Double>, tolerance: Double, _ me
 extension PremulImage {
     /// The premultiplied pixel at column i, row j, in Double.
     subscript(i: Int, j: Int) -> SIMD4<Double> { SIMD4<Double>(pixels[j * width + i]) }
+}
+
+/// Runs `tools/NAME` of the repository with `arguments`; its exit status and its standard
+/// output and error together.
+func runRepositoryTool(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let p = Process()
+    p.executableURL = repositoryRoot.appendingPathComponent("tools/\(name)")
+    p.arguments = arguments
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    p.standardError = pipe
+    try p.run()
+    let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    return (p.terminationStatus, out)
 }

@@ -4,7 +4,7 @@ import XCTest
 import HaloReference
 import HaloTesting
 
-/// SCENE.md "Text": fonts resolved as fontconfig does, greedy lines, and the exact area
+/// docs/scene-format.md "Text": fonts resolved as fontconfig does, greedy lines, and the exact area
 /// coverage of the union of the glyph outlines (nonzero winding).
 final class TextTests: XCTestCase {
     private func decode(_ json: String, file: String = "t.json") throws -> Scene {
@@ -25,7 +25,7 @@ final class TextTests: XCTestCase {
 
     // MARK: - Fonts
 
-    /// fontconfig's FcWeightFromOpenType points (fcweight.c), as SCENE.md lists them.
+    /// fontconfig's FcWeightFromOpenType points (fcweight.c), as docs/scene-format.md lists them.
     func testCSSWeightsMapToFontconfigWeightsAsFcWeightFromOpenType() {
         XCTAssertEqual(FontMatch.fontconfigWeight(400), 80)
         XCTAssertEqual(FontMatch.fontconfigWeight(700), 200)

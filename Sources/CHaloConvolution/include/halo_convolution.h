@@ -1,4 +1,4 @@
-// The two passes of the exact glow's separable convolution (SCENE.md "Glow"), for the CPU
+// The two passes of the exact glow's separable convolution (docs/scene-format.md "Glow"), for the CPU
 // reference renderer (HaloReference). Pixels are premultiplied RGBA, 4 floats each, rows
 // contiguous. Every output value is the sum of its terms in order of increasing source
 // index, each term added by one fused multiply-add (one rounding), so the result is the

@@ -1,5 +1,5 @@
 // Premultiplied float pixels to 8-bit straight-alpha RGBA (HaloCore's PremulImage.toRGBA8):
-// the one rounding of SCENE.md "Colour". In C so that the loop vectorises.
+// the one rounding of docs/scene-format.md "Colours". In C so that the loop vectorises.
 #ifndef HALO_PIXELS_H
 #define HALO_PIXELS_H
 #include <stddef.h>

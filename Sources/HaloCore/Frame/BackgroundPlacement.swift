@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a background image lands and how it is sampled (SCENE.md "Scene"):
+/// Where a background image lands and how it is sampled (docs/scene-format.md "The top level"):
 /// taken as sRGB, scaled bilinearly on premultiplied values with edges clamped,
 /// centred; `fill` covers and crops evenly, `fit` letterboxes on clear, `stretch`
 /// maps onto the canvas. Each pixel is the bilinear sample at its centre times

@@ -16,7 +16,7 @@ public struct Frame: Sendable {
     /// reduceMotion). `backgroundImage` is the decoded background PNG when the
     /// scene has one (see ``BackgroundPlacement``).
     ///
-    /// Keyframed values (SCENE.md "Keyframes") take their values at that time; where they
+    /// Keyframed values (docs/scene-format.md "Keyframes") take their values at that time; where they
     /// make the scene invalid then, this draws the layers as they are at t = 0:
     /// ``init(resolving:time:backgroundImage:)`` throws instead (renderers' drivers use it).
     public init(_ scene: Scene, time: Double? = nil, backgroundImage: RGBA8Image? = nil) {
@@ -57,7 +57,7 @@ public struct ResolvedLayer: Sendable {
     public var glow: ResolvedGlow?
     /// Group opacity, 0...1.
     public var opacity: Double
-    /// A text shape's glyphs (SCENE.md "Text"); nil for other shapes (and for a text whose
+    /// A text shape's glyphs (docs/scene-format.md "Text"); nil for other shapes (and for a text whose
     /// font can no longer be read, which then draws nothing). ``outline`` is then the
     /// text's rect, the geometry its paints' unit points refer to.
     public var text: TextGeometry?
@@ -87,7 +87,7 @@ public struct ResolvedLayer: Sendable {
     /// True for a text shape's layer.
     public var isText: Bool { text != nil }
 
-    /// The glow's source (SCENE.md "Glow") as a band of the outline's offsets and its
+    /// The glow's source (docs/scene-format.md "Glow") as a band of the outline's offsets and its
     /// paint: the stroke's (inner, outer); for a layer without a stroke, its fill's
     /// (-infinity, 0), and the glow is then drawn under the fill. Nil without a glow.
     public var glowSource: (inner: Double, outer: Double, paint: ResolvedPaint)? {
@@ -109,7 +109,7 @@ public struct ResolvedStroke: Sendable {
     public var inner: Double
     public var outer: Double
     public var paint: ResolvedPaint
-    /// The stroke's dashes (SCENE.md "Stroke", `dash`); nil for a solid stroke.
+    /// The stroke's dashes (docs/scene-format.md "Stroke", `dash`); nil for a solid stroke.
     public var dash: ResolvedDash?
 
     public init(inner: Double, outer: Double, paint: ResolvedPaint, dash: ResolvedDash? = nil) {
@@ -117,7 +117,7 @@ public struct ResolvedStroke: Sendable {
     }
 
     /// How far past the band's edges (pixels) the stroke may reach: round caps' discs may
-    /// stand out by up to half the width (SCENE.md "Dashes": they are not clipped to the band).
+    /// stand out by up to half the width (docs/scene-format.md "Dashes": they are not clipped to the band).
     public var capReach: Double { dash?.round == true ? (dash?.width ?? 0) / 2 : 0 }
 }
 

@@ -1,4 +1,4 @@
-/// Apple's continuous ("squircle") corner, exactly as CONTINUOUS.md gives it:
+/// Apple's continuous ("squircle") corner, exactly as docs/scene-format.md "Continuous corners" gives it:
 /// PixelCut's published iOS 7 rounded-rect Bezier constants ("Drawing Code for
 /// iOS 7 Rounded Rectangles", paintcodeapp.com), in the symmetric form.
 ///
@@ -9,7 +9,7 @@ public enum ContinuousCorner {
     /// L: the corner starts this many radii from the rectangle's corner along each side.
     public static let reach = 1.52866483
     /// The a >= b half of the symmetric corner: cubic 1, line, cubic 2 (whole).
-    /// Control points (a, b) in units of R, straight from CONTINUOUS.md's table.
+    /// Control points (a, b) in units of R, straight from docs/scene-format.md "Continuous corners"'s table.
     public static let cubic1: [Vec2] = [Vec2(1.52866483, 0), Vec2(1.08849299, 0), Vec2(0.86840701, 0), Vec2(0.66993397, 0.06549600)]
     public static let line1: [Vec2] = [Vec2(0.66993397, 0.06549600), Vec2(0.63149399, 0.07491100)]
     public static let cubic2: [Vec2] = [Vec2(0.63149399, 0.07491100), Vec2(0.37282401, 0.16906001),

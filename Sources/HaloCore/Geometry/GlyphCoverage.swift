@@ -1,7 +1,7 @@
 import Foundation
 
 /// The exact area coverage of a union of closed polygons under the nonzero winding rule
-/// (SCENE.md "Text", Coverage), per pixel, with the centroid of each pixel's covered part.
+/// (docs/scene-format.md "Text", Coverage), per pixel, with the centroid of each pixel's covered part.
 ///
 /// Method: a sweep over horizontal strips. Strip boundaries are every vertex's y and every
 /// sub-row boundary (``subdivisions`` sub-rows a pixel row); between them each edge is one

@@ -1,12 +1,12 @@
 /// A shape's outline resolved into pixel space: what both renderers measure
 /// signed distances to. Offsets of the outline (stroke edges) are its level
 /// sets: the region {p : signedDistance(p) < d} is the shape grown by d pixels
-/// (shrunk for d < 0), with sharp corners mitred outwards (SCENE.md "Stroke").
+/// (shrunk for d < 0), with sharp corners mitred outwards (docs/scene-format.md "Stroke").
 public struct Outline: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// Rectangle, circular rounded rectangle or capsule.
         case roundedBox
-        /// Rounded rectangle with continuous corners (CONTINUOUS.md).
+        /// Rounded rectangle with continuous corners (docs/scene-format.md "Continuous corners").
         case continuousBox
         case ellipse
     }
@@ -15,7 +15,7 @@ public struct Outline: Equatable, Sendable {
     public var center: Vec2
     /// Half width and half height, pixels (>= 0).
     public var halfSize: Vec2
-    /// Corner radii in pixels, (topLeft, topRight, bottomRight, bottomLeft), after SCENE.md's rules.
+    /// Corner radii in pixels, (topLeft, topRight, bottomRight, bottomLeft), after the scene format's rules.
     public var radii: SIMD4<Double>
 
     public init(kind: Kind, center: Vec2, halfSize: Vec2, radii: SIMD4<Double> = .zero) {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A stroke's dashes at one moment, in pixels (SCENE.md "Stroke", `dash`): which arc
+/// A stroke's dashes at one moment, in pixels (docs/scene-format.md "Stroke", `dash`): which arc
 /// lengths lie in a dash, where the dashes end, and where their round caps stand. Both
 /// renderers use it (the GPU gets ``bounds``, ``phase`` and the outline's length).
 public struct ResolvedDash: Equatable, Sendable {
@@ -66,7 +66,7 @@ public struct ResolvedDash: Equatable, Sendable {
         return q >= m ? 0 : q
     }
 
-    /// True when arc length `s` (pixels) lies strictly inside a dash (SCENE.md "Dashes",
+    /// True when arc length `s` (pixels) lies strictly inside a dash (docs/scene-format.md "Dashes",
     /// membership), s taken in [0, L).
     public func contains(_ s: Double) -> Bool {
         guard period > 0, !changes.isEmpty else { return false }
@@ -154,7 +154,7 @@ public struct ResolvedDash: Equatable, Sendable {
 }
 
 /// A line across the outline's band at arc length s, along the outline's normal there: a
-/// dash's cut, or where a path paint's colour jumps (SCENE.md "Dashes", "Paints").
+/// dash's cut, or where a path paint's colour jumps (docs/scene-format.md "Dashes", "Paints").
 public struct ArcCut: Equatable, Sendable {
     /// Arc length, pixels, in [0, L].
     public var s: Double
@@ -167,7 +167,7 @@ public struct ArcCut: Equatable, Sendable {
     public var onAfter: Bool
 }
 
-/// A round cap (SCENE.md "Dashes", round caps): the disc of radius w / 2 at `centre`, of
+/// A round cap (docs/scene-format.md "Dashes", round caps): the disc of radius w / 2 at `centre`, of
 /// which the part on the gap's side of the dash's cut is added to the butt dash (the other
 /// half lies in the dash already).
 public struct DashCap: Equatable, Sendable {
@@ -181,7 +181,7 @@ public struct DashCap: Equatable, Sendable {
 
 extension ResolvedDash {
     /// The dashes round the outline as [start, end] arc lengths cut to [0, L], in order
-    /// (SCENE.md "Dash ends"); a dot has start == end.
+    /// (docs/scene-format.md "Dashes"); a dot has start == end.
     public func dashes() -> [(Double, Double)] {
         let L = arc.length, m = period
         guard m > 0, L > 0, L / m < Double(1 << 20) else { return [] }
@@ -233,7 +233,7 @@ extension ResolvedDash {
 }
 
 extension ResolvedPaint {
-    /// A path paint's jumps (SCENE.md "Paints", `path`): the arc lengths where t crosses a
+    /// A path paint's jumps (docs/scene-format.md "Paints", `path`): the arc lengths where t crosses a
     /// hard stop, and where frac wraps (s / L + offset an integer) when the colours at t = 1
     /// and t = 0 differ, as cuts across the band. Empty for other paints.
     public func pathJumps() -> [ArcCut] {

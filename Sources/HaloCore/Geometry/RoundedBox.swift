@@ -5,7 +5,7 @@
 /// Exact for corners with radius > 0 (inside and outside), whatever the radii
 /// as long as they fit (after the CSS scale-down). A corner of radius 0 is
 /// *mitred*: its distance outside is max(dx, dy) (a bound), so that offsets
-/// outwards keep the corner sharp as SCENE.md asks.
+/// outwards keep the corner sharp as docs/scene-format.md asks.
 ///
 /// The box is the intersection of four convex corner regions, one per corner:
 /// the quadrant {q >= R} grown by a disk of radius R (q measured inwards from

@@ -1,11 +1,11 @@
 extension Shape {
     /// The four corner radii in points, [topLeft, topRight, bottomRight, bottomLeft],
-    /// after SCENE.md's rules:
+    /// after the scene format's rules:
     /// 1. capsule: min(w, h) / 2 on every corner; rect and ellipse: 0.
     /// 2. CSS scale-down (CSS Backgrounds 3, section 5.5 "Overlapping Curves"):
     ///    f = min over the four sides of side / (sum of its two radii); if f < 1
     ///    every radius is multiplied by f.
-    /// 3. continuous corners: each R := min(R, min(w, h) / (2 * 1.52866483)) (CONTINUOUS.md).
+    /// 3. continuous corners: each R := min(R, min(w, h) / (2 * 1.52866483)) (docs/scene-format.md "Continuous corners").
     public var resolvedCornerRadii: [Double] {
         let w = rect.w, h = rect.h
         switch kind {

@@ -1,7 +1,7 @@
 import Foundation
 import HaloText
 
-/// A text shape resolved into pixel space (SCENE.md "Text"): its layout and the union of
+/// A text shape resolved into pixel space (docs/scene-format.md "Text"): its layout and the union of
 /// its glyph outlines as polygons (curves flattened to within ``flatness`` px), shared
 /// across frames: shaping, outlines and coverage are computed once per text, rect and scale
 /// (``resolve(_:rect:scale:)``), so an animation does not re-shape every frame.

@@ -14,7 +14,7 @@ public struct PremulImage: Sendable {
         pixels = Array(repeating: fill, count: width * height)
     }
 
-    /// The 8-bit straight-alpha image (SCENE.md "Colour", output): alpha and the
+    /// The 8-bit straight-alpha image (docs/scene-format.md "Colours", output): alpha and the
     /// unpremultiplied colour (divided by the unrounded alpha) are each rounded
     /// once, half up; pixels whose alpha rounds to 0 become (0, 0, 0, 0).
     public func toRGBA8() -> RGBA8Image {

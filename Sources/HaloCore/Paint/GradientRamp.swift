@@ -1,6 +1,6 @@
 /// A gradient's colours as a table of nodes: (location, premultiplied sRGB-encoded
 /// colour). Mixing linearly between neighbouring nodes gives the gradient's colour
-/// at any t (SCENE.md "Paints").
+/// at any t (docs/scene-format.md "Paints").
 ///
 /// For `srgb` interpolation the nodes are the stops themselves (premultiplied
 /// mixing in sRGB-encoded values is linear). For `linear` and `oklab` each

@@ -1,6 +1,6 @@
 import Foundation
 
-// The gradient parameter t of each paint kind (SCENE.md "Paints"), unclamped, at a
+// The gradient parameter t of each paint kind (docs/scene-format.md "Paints"), unclamped, at a
 // pixel-space point. Each is the twin of the GLSL function of the same name in
 // Shaders/lib/paint.glsl, in double.
 
@@ -15,7 +15,7 @@ public func linearGradientT(_ p: Vec2, start s: Vec2, gradient g: Vec2) -> Doubl
 /// Angular (sweep) at direction `v` from the centre: the angle clockwise on screen (y down)
 /// from +x, in degrees, relative to `angle` (the rotation and startAngle included), over
 /// `span` degrees; in a partial sweep's gap, the end colour then the start colour (SwiftUI).
-/// t = 0 at the exact centre (SCENE.md). Exact.
+/// t = 0 at the exact centre (docs/scene-format.md). Exact.
 @inline(__always)
 public func angularGradientTDir(_ v: Vec2, angle: Double, span: Double) -> Double {
     if v.x == 0 && v.y == 0 { return 0 }
@@ -41,7 +41,7 @@ public func radialGradientT(_ p: Vec2, center c: Vec2, startRadius r0: Double, i
 
 /// Path (colour along the outline): t = frac(s / L + offset), s the arc length of the
 /// nearest outline point (``OutlineArc/arcLength(at:)``), L the outline's length; with
-/// L = 0, s / L counts as 0 (SCENE.md "Paints", "Outline and arc length"). In [0, 1).
+/// L = 0, s / L counts as 0 (docs/scene-format.md "Paints", "Outline and arc length"). In [0, 1).
 @inline(__always)
 public func pathGradientT(_ s: Double, length L: Double, offset: Double) -> Double {
     let x = (L > 0 ? s / L : 0) + offset

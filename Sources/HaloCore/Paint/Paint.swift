@@ -1,6 +1,6 @@
 import Foundation
 
-/// A paint: a solid colour or a gradient (SCENE.md "Paints"), with optional animation.
+/// A paint: a solid colour or a gradient (docs/scene-format.md "Paints"), with optional animation.
 public struct Paint: Equatable, Sendable {
     /// The paint's kind and geometry. Points are *unit points* of the shape's
     /// bounding rect: (u, v) is (x + u w, y + v h). Angles in degrees, clockwise
@@ -14,16 +14,16 @@ public struct Paint: Equatable, Sendable {
         /// t = (|p - c| - startRadius) / (endRadius - startRadius), clamped.
         case radial(center: UnitPoint, startRadius: Double, endRadius: Double)
         /// A GLSL function in `file` (absolute, or relative to the working folder) that the
-        /// GPU renderer calls per pixel (Shaders/README.md). Not in SCENE.md: Halo's own
+        /// GPU renderer calls per pixel (Shaders/README.md). Not in docs/scene-format.md: Halo's own
         /// extension, GPU only (the CPU reference refuses it).
         case shader(ShaderPaintSource)
-        /// SCENE.md "Material" (a layer's fill only; SwiftUI `.ultraThinMaterial`, CSS
+        /// docs/scene-format.md "Material" (a layer's fill only; SwiftUI `.ultraThinMaterial`, CSS
         /// `backdrop-filter`): the canvas below the layer, blurred with the pixel-exact
         /// Gaussian of standard deviation `blur` points (>= 0; edges clamped), saturated by
         /// CSS Filter Effects' saturate(`saturation`) (>= 0; 1 changes nothing), with `tint`
         /// composited over it; it replaces the backdrop within the shape's coverage.
         case material(blur: Double, saturation: Double, tint: RGBA)
-        /// Colour along the outline (SCENE.md "Paints", `path`): t = frac(s / L + offset),
+        /// Colour along the outline (docs/scene-format.md "Paints", `path`): t = frac(s / L + offset),
         /// s the arc length of the layer's own outline; `offset` in turns (fractions of L).
         case path(offset: Double)
     }
@@ -41,12 +41,12 @@ public struct Paint: Equatable, Sendable {
     /// A solid colour.
     public static func solid(_ c: RGBA) -> Paint { Paint(.solid(c)) }
 
-    /// A material fill (SCENE.md "Material"): blur in points, saturation >= 0, tint (default clear).
+    /// A material fill (docs/scene-format.md "Material"): blur in points, saturation >= 0, tint (default clear).
     public static func material(blur: Double, saturation: Double = 1, tint: RGBA = RGBA(0, 0, 0, 0)) -> Paint {
         Paint(.material(blur: blur, saturation: saturation, tint: tint))
     }
 
-    /// True for a material (SCENE.md "Material"), which only a fill may be.
+    /// True for a material (docs/scene-format.md "Material"), which only a fill may be.
     public var isMaterial: Bool { if case .material = kind { return true } else { return false } }
 
     /// Stops for `colors` evenly spaced from 0 to 1 (one colour: location 0).
@@ -80,7 +80,7 @@ public enum Interpolation: String, Equatable, Sendable, CaseIterable {
     case oklab
 }
 
-/// How a gradient moves with time (SCENE.md "Animation").
+/// How a gradient moves with time (docs/scene-format.md "Animation").
 public enum Animation: Equatable, Sendable {
     /// Turns by 360 degrees each `period` seconds, timed by `motion`; `clockwise` on screen when true.
     case rotation(period: Double, clockwise: Bool, motion: Motion = Motion())
@@ -89,7 +89,7 @@ public enum Animation: Equatable, Sendable {
     case cornerCycle(stepDuration: Double, motion: Motion = Motion())
 }
 
-/// The timing of a rotation or corner cycle (SCENE.md "Animation"): each cycle of Q seconds
+/// The timing of a rotation or corner cycle (docs/scene-format.md "Animation"): each cycle of Q seconds
 /// (a period or a step) runs through `timing`, after `delay` seconds, looping or reversing.
 public struct Motion: Equatable, Sendable {
     /// How progress within a cycle maps to output.
@@ -104,7 +104,7 @@ public struct Motion: Equatable, Sendable {
     }
 
     /// The cycle at time `t` (seconds) for cycles of `q` seconds: k mod 4 (the cycle's
-    /// index) and the timed progress within it, e, per SCENE.md: r = max(t - delay, 0) mod q
+    /// index) and the timed progress within it, e, per docs/scene-format.md: r = max(t - delay, 0) mod q
     /// in double precision (C `fmod`), f = r / q, e = timing(f); a reversing cycle of odd k
     /// runs timing(1 - f). A cycle so short that t / q overflows is at phase 0 (k = 0, e = 0).
     public func phase(at t: Double, cycle q: Double) -> (k: Int, e: Double) {
@@ -120,7 +120,7 @@ public struct Motion: Equatable, Sendable {
     }
 }
 
-/// A timing function (SCENE.md "Timing functions"): linear, or the CSS cubic Bezier from
+/// A timing function (docs/scene-format.md "Timing functions"): linear, or the CSS cubic Bezier from
 /// (0, 0) to (1, 1) through (x1, y1) and (x2, y2), x1 and x2 in 0...1.
 public enum TimingFunction: Equatable, Sendable {
     case linear

@@ -15,11 +15,11 @@ public struct ResolvedPaint: Equatable, Sendable {
         /// A shader paint (GPU only): its GLSL text, the shape's bounding rect (origin and
         /// size, pixels), pixels per point, and the time (seconds; 0 under reduceMotion).
         case shader(source: ShaderPaintSource, origin: Vec2, size: Vec2, scale: Double, time: Double)
-        /// A material fill (SCENE.md "Material"): the blur's standard deviation in pixels,
+        /// A material fill (docs/scene-format.md "Material"): the blur's standard deviation in pixels,
         /// the saturation, the tint premultiplied. Its colour is a pixel image of the canvas
         /// below the layer (``MaterialFilter``), not a function of the point.
         case material(sigma: Double, saturation: Double, tint: Premul)
-        /// A path paint (SCENE.md "Paints"): its offset in turns at this moment (rotation
+        /// A path paint (docs/scene-format.md "Paints"): its offset in turns at this moment (rotation
         /// applied: o - u clockwise, o + u counterclockwise, u the turns made), and the
         /// arc length along the layer's outline.
         case path(offset: Double, arc: OutlineArc)
@@ -46,7 +46,7 @@ public struct ResolvedPaint: Equatable, Sendable {
     /// (seconds; pass 0 under reduceMotion), at `scale` pixels per point. A path paint
     /// measures arc length along `outline` (the layer's, in pixels; default: the
     /// rectangle `rect`'s).
-    /// Formulas: SCENE.md "Paints" and "Animation".
+    /// Formulas: docs/scene-format.md "Paints" and "Animation".
     public init(_ paint: Paint, rect: Rect, time t: Double, scale: Double, outline: Outline? = nil) {
         func toPixels(_ q: UnitPoint) -> Vec2 { Vec2((rect.x + q.u * rect.w) * scale, (rect.y + q.v * rect.h) * scale) }
         var turn = 0.0   // degrees, clockwise on screen
@@ -119,7 +119,7 @@ public struct ResolvedPaint: Equatable, Sendable {
             ramp = nil; return
         case .path(let offset):
             // The turns made, whole turns dropped: clockwise moves the colours towards
-            // increasing s (SCENE.md "Animation"). The offset kept in [0, 1).
+            // increasing s (docs/scene-format.md "Animation"). The offset kept in [0, 1).
             var o = offset - turn / 360
             o -= o.rounded(.down)
             let shape = outline ?? Outline(Shape(kind: .rect, rect: rect), scale: scale)

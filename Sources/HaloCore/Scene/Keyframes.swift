@@ -1,6 +1,6 @@
 import Foundation
 
-/// A keyframe object (SCENE.md "Keyframes"): values at times, eased segment by segment,
+/// A keyframe object (docs/scene-format.md "Keyframes"): values at times, eased segment by segment,
 /// delayed, held, looped or reversed.
 public struct KeyframeTrack: Equatable, Sendable {
     public enum Values: Equatable, Sendable {
@@ -17,7 +17,7 @@ public struct KeyframeTrack: Equatable, Sendable {
     /// Seconds >= 0.
     public var delay: Double
 
-    /// The track's time t'' for scene time `t` (SCENE.md: delay, then hold, loop or reverse).
+    /// The track's time t'' for scene time `t` (docs/scene-format.md: delay, then hold, loop or reverse).
     public func localTime(_ t: Double) -> Double {
         let tp = t - delay, last = times[times.count - 1]
         if !(tp > 0) { return 0 }
@@ -111,7 +111,7 @@ public struct Keyframes: Equatable, Sendable {
 }
 
 extension Scene {
-    /// The scene drawn at time `t` (SCENE.md "Keyframes"): every keyframe object replaced
+    /// The scene drawn at time `t` (docs/scene-format.md "Keyframes"): every keyframe object replaced
     /// by its value at `t` (at 0 under reduceMotion), read and checked as any scene is.
     /// - Throws: ``SceneError`` naming the JSON path and the time when a keyframed value
     ///   makes the scene invalid then (a negative width, stops out of order, ...).

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The loop of a scene's motion: the least common period of its animations (SCENE.md
+/// The loop of a scene's motion: the least common period of its animations (docs/scene-format.md
 /// "Animation", "Keyframes"), for exporting exactly one loop and for shader paints'
 /// `haloLoopPeriod`.
 public enum LoopPeriod: Equatable, Sendable {

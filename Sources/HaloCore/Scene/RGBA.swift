@@ -1,4 +1,4 @@
-/// A colour as SCENE.md defines it: sRGB-encoded components with straight
+/// A colour as docs/scene-format.md defines it: sRGB-encoded components with straight
 /// (not premultiplied) alpha, each in 0...1.
 public struct RGBA: Equatable, Hashable, Sendable {
     /// Red, green, blue: sRGB-encoded, 0...1. Alpha: coverage/opacity, 0...1.
@@ -11,7 +11,7 @@ public struct RGBA: Equatable, Hashable, Sendable {
     /// The colour premultiplied by its alpha: (r a, g a, b a, a).
     public var premultiplied: Premul { Premul(r * a, g * a, b * a, a) }
 
-    /// Apple's light-mode system colours, the names SCENE.md accepts (sRGB, 0-255).
+    /// Apple's light-mode system colours, the names docs/scene-format.md accepts (sRGB, 0-255).
     public static let named: [String: RGBA] = [
         "red": .bytes(255, 59, 48), "orange": .bytes(255, 149, 0), "yellow": .bytes(255, 204, 0),
         "green": .bytes(52, 199, 89), "mint": .bytes(0, 199, 190), "teal": .bytes(48, 176, 199),

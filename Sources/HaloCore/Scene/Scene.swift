@@ -1,6 +1,6 @@
 @_exported import HaloText
 
-/// A scene of SCENE.md (format 1): a canvas and the layers drawn on it, in order.
+/// A scene of docs/scene-format.md (format 1): a canvas and the layers drawn on it, in order.
 ///
 /// Geometry is in points; `canvas.scale` turns points into pixels. Build one in
 /// code, or decode a file with ``SceneDecoder``.
@@ -15,7 +15,7 @@ public struct Scene: Equatable, Sendable {
     public var layers: [Layer]
     /// The file the scene came from, if any (for messages and relative image paths).
     public var file: String?
-    /// Keyframed values (SCENE.md "Keyframes"), nil when the scene has none; ``layers``
+    /// Keyframed values (docs/scene-format.md "Keyframes"), nil when the scene has none; ``layers``
     /// then hold their values at t = 0, and ``at(_:)`` gives the scene at any time.
     public var keyframes: Keyframes?
 
@@ -48,7 +48,7 @@ public struct Canvas: Equatable, Sendable {
     public var pixelHeight: Int { roundHalfUp(height * scale) }
 }
 
-/// SCENE.md's rounding: floor(x + 0.5), clamped into Int's range.
+/// the scene format's rounding: floor(x + 0.5), clamped into Int's range.
 @inline(__always)
 public func roundHalfUp(_ x: Double) -> Int {
     let r = (x + 0.5).rounded(.down)
@@ -97,17 +97,17 @@ public struct Rect: Equatable, Sendable {
     }
 }
 
-/// A shape's outline (SCENE.md "Shapes").
+/// A shape's outline (docs/scene-format.md "Shapes").
 public struct Shape: Equatable, Sendable {
     public enum Kind: String, Equatable, Sendable, CaseIterable {
         case rect, roundedRect, capsule, ellipse
-        /// Glyphs of a text laid out in the rect (``text`` holds the rest; SCENE.md "Text").
+        /// Glyphs of a text laid out in the rect (``text`` holds the rest; docs/scene-format.md "Text").
         case text
     }
     public enum CornerStyle: String, Equatable, Sendable, CaseIterable {
         /// Quarter circles.
         case circular
-        /// Apple's continuous ("squircle") corners, CONTINUOUS.md.
+        /// Apple's continuous ("squircle") corners, docs/scene-format.md "Continuous corners".
         case continuous
     }
     public var kind: Kind
@@ -126,7 +126,7 @@ public struct Shape: Equatable, Sendable {
     }
 }
 
-/// A text shape's text and font (SCENE.md "Text"): laid out in the shape's rect.
+/// A text shape's text and font (docs/scene-format.md "Text"): laid out in the shape's rect.
 public struct TextShape: Hashable, Sendable {
     /// Non-empty; "\n" separates paragraphs.
     public var text: String
@@ -151,7 +151,7 @@ public struct TextShape: Hashable, Sendable {
 }
 
 /// A stroke along the shape's outline.
-/// A stroke's dash pattern (SCENE.md "Stroke", `dash`): SVG's `stroke-dasharray`,
+/// A stroke's dash pattern (docs/scene-format.md "Stroke", `dash`): SVG's `stroke-dasharray`,
 /// `stroke-dashoffset` and butt or round `stroke-linecap`, laid along the outline's arc length.
 public struct Dash: Equatable, Sendable {
     public enum Cap: String, Equatable, Sendable, CaseIterable {
@@ -190,7 +190,7 @@ public struct Stroke: Equatable, Sendable {
     /// Width in points (> 0).
     public var width: Double
     public var alignment: Alignment
-    /// Dashes along the outline (SCENE.md "Stroke", `dash`); nil: a solid stroke.
+    /// Dashes along the outline (docs/scene-format.md "Stroke", `dash`); nil: a solid stroke.
     public var dash: Dash?
 
     public init(paint: Paint, width: Double, alignment: Alignment = .center, dash: Dash? = nil) {
@@ -198,7 +198,7 @@ public struct Stroke: Equatable, Sendable {
     }
 
     /// The offset d (points) that takes the outline to the stroke's middle line: -w/2
-    /// inside, 0 centred, +w/2 outside (SCENE.md "Dashes", round caps).
+    /// inside, 0 centred, +w/2 outside (docs/scene-format.md "Dashes", round caps).
     public var middleOffset: Double {
         switch alignment {
         case .inside: return -width / 2
@@ -218,7 +218,7 @@ public struct Stroke: Equatable, Sendable {
     }
 }
 
-/// A Gaussian glow of the layer's stroke, drawn under it (SCENE.md "Glow").
+/// A Gaussian glow of the layer's stroke, drawn under it (docs/scene-format.md "Glow").
 public struct Glow: Equatable, Sendable {
     /// Standard deviation (sigma) of the Gaussian, in points (>= 0), as CSS `blur()`.
     public var radius: Double

@@ -1,10 +1,10 @@
 import Foundation
 
-/// Reads scene files (SCENE.md format 1) into checked ``Scene`` values.
+/// Reads scene files (scene format 1) into checked ``Scene`` values.
 ///
 /// One pass of ``JSONReader`` parses the bytes (syntax errors by line and column,
 /// duplicate keys and numbers a `Double` cannot hold by JSON path); ``SceneReader``
-/// then checks every value against SCENE.md, and a refusal throws ``SceneError`` naming file, JSON path,
+/// then checks every value against docs/scene-format.md, and a refusal throws ``SceneError`` naming file, JSON path,
 /// expectation and finding. Unknown keys are errors, with a did-you-mean when
 /// a known key is close.
 public enum SceneDecoder {

@@ -1,4 +1,4 @@
-/// A scene that is not SCENE.md's format 1, or that breaks one of Halo's limits.
+/// A scene that is not the scene format's format 1, or that breaks one of Halo's limits.
 ///
 /// The message names the file, the JSON path of the bad value, what was
 /// expected and what was found, e.g.

@@ -1,4 +1,4 @@
-/// Keyframe objects (SCENE.md "Keyframes"): where they may stand and what they hold.
+/// Keyframe objects (docs/scene-format.md "Keyframes"): where they may stand and what they hold.
 extension SceneReader {
     /// Keys whose values are strings or booleans, or whole lists: never keyframed.
     static let notAnimatable: Set<String> = ["type", "cornerStyle", "alignment", "interpolation", "text", "font", "align",
