@@ -35,7 +35,7 @@ let package = Package(
         // Float pixels to 8-bit RGBA (the one rounding), vectorised, optimised in debug too.
         .target(name: "CHaloPixels", cSettings: [.unsafeFlags(["-O3"])]),
 
-        // Fonts and text layout (SCENE.md "Text"): fontconfig, HarfBuzz, FreeType. No GL.
+        // Fonts and text layout (docs/scene-format.md "Text"): fontconfig, HarfBuzz, FreeType. No GL.
         .target(name: "HaloText", dependencies: ["CHaloText", "CText"], swiftSettings: optimisedInDebug),
         // Scene model, decoder and maths. No GL.
         .target(name: "HaloCore", dependencies: ["HaloText", "CHaloPixels"], swiftSettings: optimisedInDebug),

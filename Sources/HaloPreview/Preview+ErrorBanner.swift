@@ -5,7 +5,7 @@ import Halo
 // The last error, drawn across the top of the window.
 extension Preview {
     /// The error across the top of the window, over the last good frame: white text on red,
-    /// drawn by the renderer as a text shape (SCENE.md "Text"), so that a broken file is
+    /// drawn by the renderer as a text shape (docs/scene-format.md "Text"), so that a broken file is
     /// never mistaken for a good one. When the text cannot be drawn (no font), a red bar.
     func drawErrorBanner(_ message: String, framebuffer fb: (Int, Int)) {
         let (w, h) = fb

@@ -3,7 +3,7 @@ import Foundation
 // Points of the outline: its point, normal and tangents at an arc length (dashes' cuts and caps).
 extension OutlineArc {
     /// The outline at arc length `s` (pixels; taken modulo L): its point, the outward unit
-    /// normal (at a sharp corner N1 + N2 of its two sides, SCENE.md "Dashes"), and the unit
+    /// normal (at a sharp corner N1 + N2 of its two sides, docs/scene-format.md "Dashes"), and the unit
     /// tangents just before and just after s (equal except at a sharp corner).
     public func frame(at s0: Double) -> (point: Vec2, normal: Vec2, tangentIn: Vec2, tangentOut: Vec2) {
         guard length > 0 else { return (outline.center, Vec2(0, 0), Vec2(1, 0), Vec2(1, 0)) }

@@ -8,7 +8,7 @@ extension OutlineArc {
         let c = o.center, h = o.halfSize
         let x0 = c.x - h.x, x1 = c.x + h.x, y0 = c.y - h.y, y1 = c.y + h.y
         let continuous = o.kind == .continuousBox
-        // Corners in traversal order TR, BR, BL, TL (radii index 1, 2, 3, 0): K, A, B (CONTINUOUS.md).
+        // Corners in traversal order TR, BR, BL, TL (radii index 1, 2, 3, 0): K, A, B (docs/scene-format.md "Continuous corners").
         let corners: [(Int, Vec2, Vec2, Vec2)] = [
             (1, Vec2(x1, y0), Vec2(-1, 0), Vec2(0, 1)), (2, Vec2(x1, y1), Vec2(0, -1), Vec2(-1, 0)),
             (3, Vec2(x0, y1), Vec2(1, 0), Vec2(0, -1)), (0, Vec2(x0, y0), Vec2(0, 1), Vec2(1, 0)),
@@ -46,7 +46,7 @@ struct ArcPiece: Sendable {
         case line(Vec2, Vec2)
         /// A circular quarter: centre, radius; from centre - r B to centre - r A (corner frame A, B).
         case arc(Vec2, Double, Vec2, Vec2)
-        /// A continuous corner: K, A, B, R (CONTINUOUS.md).
+        /// A continuous corner: K, A, B, R (docs/scene-format.md "Continuous corners").
         case continuous(Vec2, Vec2, Vec2, Double)
     }
     var kind: Kind

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Arc length along a shape's outline (SCENE.md "Outline and arc length"), in pixels:
+/// Arc length along a shape's outline (docs/scene-format.md "Outline and arc length"), in pixels:
 /// what dashes and the `path` paint measure.
 ///
 /// The outline starts where the top side leaves the top-left corner (an ellipse: at its
@@ -10,7 +10,7 @@ import Foundation
 /// sharp corner the corner's own s.
 ///
 /// Exact up to the quadrature: straight sides and circular arcs in closed form; a
-/// continuous corner's cubics (CONTINUOUS.md) by 4 x 8-point Gauss-Legendre from the
+/// continuous corner's cubics (docs/scene-format.md "Continuous corners") by 4 x 8-point Gauss-Legendre from the
 /// nearest point's parameter (relative error under 1e-12); an ellipse's arc (the
 /// incomplete elliptic integral of the second kind) by a table of 256 knots over a
 /// quarter plus 8-point Gauss-Legendre from the knot below (relative error under 1e-12).
@@ -54,7 +54,7 @@ public struct OutlineArc: Equatable, Sendable {
     // MARK: s(p)
 
     /// s(p): the arc length (pixels, 0 <= s < L) of the outline point nearest to the
-    /// pixel-space point `p` (SCENE.md "Outline and arc length"); 0 when L = 0.
+    /// pixel-space point `p` (docs/scene-format.md "Outline and arc length"); 0 when L = 0.
     public func arcLength(at p: Vec2) -> Double {
         guard length > 0 else { return 0 }
         let s: Double

@@ -1,18 +1,18 @@
 import Foundation
 
-/// A layer (SCENE.md "Layer"): its shape, fill, stroke (with its dash), glow and opacity.
+/// A layer (docs/scene-format.md "Layers"): its shape, fill, stroke (with its dash), glow and opacity.
 extension SceneReader {
     /// A layer: its shape, then fill, stroke, glow and opacity, each checked against the shape.
     func layer(_ v: JSONValue, _ path: String) throws -> Layer {
         let o = try object(v, path, required: ["shape"], optional: ["fill", "stroke", "glow", "opacity"])
         var layer = Layer(shape: try shape(o["shape"]!, join(path, "shape")))
         if layer.shape.kind == .text {
-            // SCENE.md "Text": text takes a fill (any paint but a material) and a glow of its fill.
+            // docs/scene-format.md "Text": text takes a fill (any paint but a material) and a glow of its fill.
             if let s = o["stroke"] { throw fail(join(path, "stroke"), "no stroke on a text shape (text takes a fill and a glow)", s) }
             if let f = o["fill"], isMaterial(f) {
                 throw fail(join(join(path, "fill"), "type"), "a paint other than a material on a text shape", .string("material"))
             }
-            // A path paint follows an outline (SCENE.md "Outline and arc length" names rect,
+            // A path paint follows an outline (docs/scene-format.md "Outline and arc length" names rect,
             // roundedRect, capsule and ellipse); text has none.
             if case .object(let f)? = o["fill"], case .string("path")? = f["type"] {
                 throw fail(join(join(path, "fill"), "type"), "a paint other than a path on a text shape (text has no outline)", .string("path"))
@@ -22,7 +22,7 @@ extension SceneReader {
         if let s = o["stroke"] {
             let sp = join(path, "stroke")
             let so = try object(s, sp, required: ["paint", "width"], optional: ["alignment", "dash"])
-            // No upper limit (SCENE.md "Stroke"): a stroke wider than the canvas is a crop.
+            // No upper limit (docs/scene-format.md "Stroke"): a stroke wider than the canvas is a crop.
             let width = try number(so["width"], join(sp, "width"), min: 0, minOpen: true)
             if isMaterial(so["paint"]!) {
                 throw fail(join(join(sp, "paint"), "type"), "a paint (a material is allowed only as a layer's fill)", .string("material"))
@@ -51,7 +51,7 @@ extension SceneReader {
         return layer
     }
 
-    /// A stroke's `dash` (SCENE.md "Stroke"): `pattern` (required, lengths in points,
+    /// A stroke's `dash` (docs/scene-format.md "Stroke"): `pattern` (required, lengths in points,
     /// alternately dashes and gaps; every gap > 0, every dash > 0 or >= 0 with round caps;
     /// in an odd pattern every entry is also a gap), `phase` (points, default 0), `cap`.
     func dash(_ v: JSONValue, _ path: String) throws -> Dash {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Paints (SCENE.md "Paints", "Material", "Animation"): solid, gradients with their stops
+/// Paints (docs/scene-format.md "Paints", "Material", "Animation"): solid, gradients with their stops
 /// and animation, path, material; shader paints in SceneReader+ShaderPaint.swift.
 extension SceneReader {
     /// True for an object whose "type" is "material".
@@ -9,7 +9,7 @@ extension SceneReader {
         return false
     }
 
-    /// A material fill (SCENE.md "Material"): `blur` >= 0 points (required), `saturation`
+    /// A material fill (docs/scene-format.md "Material"): `blur` >= 0 points (required), `saturation`
     /// >= 0 (default 1), `tint` a colour (default clear).
     func material(_ v: JSONValue, _ path: String) throws -> Paint {
         let o = try object(v, path, required: ["type", "blur"], optional: ["saturation", "tint"])
@@ -122,14 +122,14 @@ extension SceneReader {
         return Paint(kind, stops: stops, interpolation: interpolation, animation: animation)
     }
 
-    /// A rotation's or corner cycle's `timing`, `delay` and `repeat` (SCENE.md "Animation").
+    /// A rotation's or corner cycle's `timing`, `delay` and `repeat` (docs/scene-format.md "Animation").
     func motion(_ o: [String: JSONValue], _ path: String) throws -> Motion {
         Motion(timing: try o["timing"].map { try timingFunction($0, join(path, "timing")) } ?? .linear,
                delay: try o["delay"].map { try number($0, join(path, "delay"), min: 0) } ?? 0,
                reverses: try o["repeat"].map { try choiceString($0, join(path, "repeat"), ["loop", "reverse"]) == "reverse" } ?? false)
     }
 
-    /// A timing function (SCENE.md "Timing functions"): a name, or [x1, y1, x2, y2] with x1
+    /// A timing function (docs/scene-format.md "Timing functions"): a name, or [x1, y1, x2, y2] with x1
     /// and x2 in 0...1 and y1, y2 any finite numbers.
     func timingFunction(_ v: JSONValue, _ path: String) throws -> TimingFunction {
         let names: [String: TimingFunction] = ["linear": .linear, "ease": .ease, "easeIn": .easeIn, "easeOut": .easeOut,

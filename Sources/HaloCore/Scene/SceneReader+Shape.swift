@@ -1,6 +1,6 @@
 import Foundation
 
-/// Shapes (SCENE.md "Shapes" and "Text"): rect, roundedRect (with its corners), capsule, ellipse, text.
+/// Shapes (docs/scene-format.md "Shapes" and "Text"): rect, roundedRect (with its corners), capsule, ellipse, text.
 extension SceneReader {
     /// A shape: a text shape (``textShape(_:_:)``), or a rect, roundedRect, capsule or ellipse.
     func shape(_ v: JSONValue, _ path: String) throws -> Shape {
@@ -28,7 +28,7 @@ extension SceneReader {
         return shape
     }
 
-    /// A text shape (SCENE.md "Text"); its font is resolved here (a file relative to the
+    /// A text shape (docs/scene-format.md "Text"); its font is resolved here (a file relative to the
     /// scene, or a family matched by fontconfig), so that a bad one is refused at its path.
     func textShape(_ v: JSONValue, _ path: String) throws -> Shape {
         let o = try object(v, path, required: ["type", "rect", "text"],

@@ -13,7 +13,7 @@ struct SceneReader {
 
     // MARK: - Scene
 
-    /// The entry point: the whole scene document (SCENE.md format 1), its top-level keys
+    /// The entry point: the whole scene document (docs/scene-format.md format 1), its top-level keys
     /// checked here and each part by its own reader (canvas below, layers in
     /// SceneReader+Layer.swift, paints in SceneReader+Paint.swift, keyframes in
     /// SceneReader+Keyframes.swift).
