@@ -37,7 +37,7 @@ enum TestCommand {
     static let after = """
     A progress bar is drawn on stderr when it is a terminal.
 
-    A suite in shards on a CI matrix, and their merge: docs/testing-shards.md.
+    A suite in shards on a CI matrix, and their merge: docs/testing.md "A large suite across machines: shards".
 
     EXIT STATUS: 0 every image passed or was recorded; 1 an image failed (or
     --backend gpu was given and no GL context could be made); 2 bad input: an
