@@ -75,7 +75,9 @@ final class ConformanceTests: XCTestCase {
                                    // Dashes and the path paint (issue "Dashed borders and the path paint").
                                    "feature-dash-rect", "feature-dash-phase", "feature-dash-dots", "feature-dash-marching-ants",
                                    "feature-path-beam", "feature-path-continuous", "feature-path-rotation",
-                                   "feature-dash-ellipse", "feature-path-corners"]
+                                   "feature-dash-ellipse", "feature-path-corners",
+                                   // Paints that jump inside a pixel: on text, and straight hard stops at 45 degrees.
+                                   "case-b39-text-paint-jumps", "case-b40-hard-stops-45deg"]
 
     /// Landed scenes whose GPU image is not yet within the issue's bound (max 8, at most 0.1%
     /// of pixels off by more than 2), with the bound it keeps meanwhile (measured, so that

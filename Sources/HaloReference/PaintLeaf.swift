@@ -1,0 +1,114 @@
+import HaloCore
+
+// The paint's mean over a quadtree leaf (1/16 pixel) that holds a jump or kink: without a
+// regular sample pattern, whose offsets are the same in every leaf along a straight edge,
+// so that the leaves' errors add up instead of cancelling (a 45-degree hard stop sampled
+// at 4 fixed points a leaf was measured 3.4 levels off on 8% of pixels).
+extension PaintAverage {
+    /// The paint's mean over the square of side `s` about `c`:
+    /// - a linear gradient's stops are straight lines across the square: the square is cut
+    ///   along them into convex pieces (``ConvexPiece``), each weighted by its exact area
+    ///   and coloured at its centroid (exact where the colour is linear between stops, as
+    ///   for every ramp of hard stops; else off by the ramp's curvature over a leaf);
+    /// - other paints (angular, radial, path) from 2 x 2 stratified samples, each at a
+    ///   point of its quarter drawn from a hash of the leaf's position: unbiased (each
+    ///   sample's expectation is its quarter's mean), and independent between leaves.
+    func leaf(_ c: Vec2, _ s: Double) -> Premul {
+        if let solid { return solid }
+        if case .linear = paint.geometry, let stops { return linearLeaf(c, s, stops) }
+        var h = LeafHash(c)
+        var sum = Premul.zero
+        for (qx, qy) in [(-0.5, -0.5), (0.0, -0.5), (-0.5, 0.0), (0.0, 0.0)] {
+            let p = c + Vec2((qx + 0.5 * h.next()) * s, (qy + 0.5 * h.next()) * s)
+            sum += paint.color(at: p)
+        }
+        return sum * 0.25
+    }
+
+    /// ``leaf(_:_:)`` of a linear gradient: t = tc + |g| u along the unit normal n = g / |g|.
+    func linearLeaf(_ c: Vec2, _ s: Double, _ stops: [Double]) -> Premul {
+        let g = paint.linearGradient
+        let gl = length(g)
+        let tc = paint.paintT(at: c)
+        let reach = (abs(g.x) + abs(g.y)) * s / 2
+        var cuts: [Double] = []
+        if gl > 0 {
+            for l in stops where l > tc - reach && l < tc + reach { cuts.append((l - tc) / gl) }
+        }
+        if cuts.isEmpty { return paint.color(at: c) }
+        let n = g / gl
+        var sum = Premul.zero, total = 0.0
+        var lower = -Double.infinity
+        for u in cuts + [Double.infinity] {
+            let piece = ConvexPiece.slab(side: s, normal: n, from: lower, to: u)
+            lower = u
+            if piece.area <= 0 { continue }
+            sum += paint.color(at: c + piece.centroid) * piece.area
+            total += piece.area
+        }
+        return total > 0 ? sum / total : paint.color(at: c)
+    }
+}
+
+/// A convex part of a square: its area and centroid (relative to the square's centre).
+enum ConvexPiece {
+    /// The part of the square of side `side` centred at the origin where
+    /// `from` <= dot(normal, q) <= `to` (infinite ends: no cut): the square clipped by two
+    /// half-planes (Sutherland-Hodgman), area and centroid by the shoelace formula.
+    static func slab(side: Double, normal n: Vec2, from a: Double, to b: Double) -> (area: Double, centroid: Vec2) {
+        let h = side / 2
+        var poly = [Vec2(-h, -h), Vec2(h, -h), Vec2(h, h), Vec2(-h, h)]
+        if a > -Double.infinity { poly = clip(poly, n, a) }
+        if b < Double.infinity { poly = clip(poly, -n, -b) }
+        return areaCentroid(poly)
+    }
+
+    /// The part of the polygon where dot(n, q) >= d.
+    static func clip(_ poly: [Vec2], _ n: Vec2, _ d: Double) -> [Vec2] {
+        var out: [Vec2] = []
+        out.reserveCapacity(poly.count + 1)
+        for k in poly.indices {
+            let p = poly[k], q = poly[(k + 1) % poly.count]
+            let fp = dot(n, p) - d, fq = dot(n, q) - d
+            if fp >= 0 { out.append(p) }
+            if (fp >= 0) != (fq >= 0) { out.append(p + (q - p) * (fp / (fp - fq))) }
+        }
+        return out
+    }
+
+    /// Area and centroid of a simple polygon (either orientation); a degenerate one: (0, 0).
+    static func areaCentroid(_ poly: [Vec2]) -> (area: Double, centroid: Vec2) {
+        guard poly.count >= 3 else { return (0, .zero) }
+        var a2 = 0.0, cx = 0.0, cy = 0.0
+        for k in poly.indices {
+            let p = poly[k], q = poly[(k + 1) % poly.count]
+            let cross = p.x * q.y - q.x * p.y
+            a2 += cross
+            cx += (p.x + q.x) * cross
+            cy += (p.y + q.y) * cross
+        }
+        if abs(a2) < 1e-300 { return (0, .zero) }
+        return (abs(a2) / 2, Vec2(cx, cy) / (3 * a2))
+    }
+}
+
+/// Deterministic pseudo-random numbers in [0, 1) from a point (a leaf's centre): the same
+/// leaf gets the same pattern on any thread and in any order (splitmix64).
+struct LeafHash {
+    private var state: UInt64
+
+    init(_ p: Vec2) {
+        func bits(_ v: Double) -> UInt64 { UInt64(bitPattern: Int64(v.isFinite ? min(max(v * 4096, -1e18), 1e18).rounded() : 0)) }
+        let x = bits(p.x), y = bits(p.y)
+        state = x &* 0x9E37_79B9_7F4A_7C15 ^ (y &+ 0x632B_E59B_D9B4_E019) &* 0xBF58_476D_1CE4_E5B9
+    }
+
+    mutating func next() -> Double {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Double(z >> 11) * (1.0 / 9_007_199_254_740_992)
+    }
+}
