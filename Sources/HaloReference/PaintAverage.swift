@@ -14,6 +14,9 @@ struct PaintAverage {
     let solid: Premul?
     /// The paint's colour-stop locations (where it may jump or kink); nil for a solid paint.
     let stops: [Double]?
+    /// Whether the colour can jump: a hard stop (two nodes at one location, two colours),
+    /// or the angular seam or a path paint's wrap where the ramp's ends differ.
+    let mayJump: Bool
 
     /// Smallest square side in the quadtree: 1/16 pixel.
     static let maxDepth = 4
@@ -24,6 +27,17 @@ struct PaintAverage {
         self.paint = paint
         solid = paint.isSolid ? paint.color(at: Vec2(0, 0)) : nil
         stops = solid == nil ? paint.ramp?.stopLocations : nil
+        var jump = false
+        if let ramp = paint.ramp, solid == nil {
+            for k in ramp.locations.indices.dropFirst() where ramp.locations[k] == ramp.locations[k - 1] && ramp.colors[k] != ramp.colors[k - 1] {
+                jump = true
+            }
+            switch paint.geometry {
+            case .angular, .path: if ramp.color(at: 0) != ramp.color(at: 1) { jump = true }
+            default: break
+            }
+        }
+        mayJump = jump
     }
 
     @inline(__always)

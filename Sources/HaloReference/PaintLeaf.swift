@@ -5,13 +5,13 @@ import HaloCore
 // so that the leaves' errors add up instead of cancelling (a 45-degree hard stop sampled
 // at 4 fixed points a leaf was measured 3.4 levels off on 8% of pixels).
 extension PaintAverage {
-    /// Sample cells a leaf side where the paint jumps inside it (its first 2 x 2 samples
-    /// spread over ``jumpSpread``): a jump through a leaf errs by under (cells it crosses) /
+    /// Sample cells a leaf side where the paint jumps inside it (``mayJump``, and its
+    /// corners spread over ``jumpSpread``): a jump through a leaf errs by under (cells it crosses) /
     /// 16 of its share, randomly signed; 2 x 2 cells alone left 2-level pixels along
     /// angular seams and path-paint stops. Where the paint only kinks (an angular ramp's
     /// stops) 2 x 2 cells err by the kink's second order over a leaf, far under a level.
     static let strata = 4
-    /// Spread of the first samples (premultiplied, any channel) that calls for ``strata``.
+    /// Spread of the corners' colours (premultiplied, any channel) that calls for ``strata``.
     static let jumpSpread = 4.0 / 255
 
     /// The paint's mean over the square of side `s` about `c`:
@@ -27,26 +27,35 @@ extension PaintAverage {
     func leaf(_ c: Vec2, _ s: Double) -> Premul {
         if let solid { return solid }
         if case .linear = paint.geometry, let stops { return linearLeaf(c, s, stops) }
-        let coarse = jittered(c, s, 2)
-        let spread = coarse.high - coarse.low
-        if max(max(spread.x, spread.y), max(spread.z, spread.w)) <= PaintAverage.jumpSpread { return coarse.mean }
-        return jittered(c, s, PaintAverage.strata).mean
+        return jittered(c, s, mayJump && jumps(c, s / 2) ? PaintAverage.strata : 2)
+    }
+
+    /// True when the paint's colours at the corners of the square of half side h about c
+    /// spread over ``jumpSpread``: a straight jump across the square always parts two of
+    /// its corners. (The test reads fixed points, not the random samples, so that choosing
+    /// the pattern by it keeps the mean unbiased.)
+    func jumps(_ c: Vec2, _ h: Double) -> Bool {
+        var low = Premul(repeating: .infinity), high = Premul(repeating: -.infinity)
+        for (dx, dy) in [(-h, -h), (h, -h), (-h, h), (h, h)] {
+            let v = paint.color(at: c + Vec2(dx, dy))
+            low = pointwiseMin(low, v); high = pointwiseMax(high, v)
+        }
+        let spread = high - low
+        return max(max(spread.x, spread.y), max(spread.z, spread.w)) > PaintAverage.jumpSpread
     }
 
     /// The mean of n x n stratified samples over the square of side s about c, one at a
-    /// point of each cell drawn from ``LeafHash``; and their pointwise range.
-    func jittered(_ c: Vec2, _ s: Double, _ n: Int) -> (mean: Premul, low: Premul, high: Premul) {
+    /// point of each cell drawn from ``LeafHash``.
+    func jittered(_ c: Vec2, _ s: Double, _ n: Int) -> Premul {
         var h = LeafHash(c)
-        var sum = Premul.zero, low = Premul(repeating: .infinity), high = Premul(repeating: -.infinity)
+        var sum = Premul.zero
         let cell = s / Double(n), half = Double(n) / 2
         for a in 0..<n {
             for b in 0..<n {
-                let v = paint.color(at: c + Vec2((Double(a) - half + h.next()) * cell, (Double(b) - half + h.next()) * cell))
-                sum += v
-                low = pointwiseMin(low, v); high = pointwiseMax(high, v)
+                sum += paint.color(at: c + Vec2((Double(a) - half + h.next()) * cell, (Double(b) - half + h.next()) * cell))
             }
         }
-        return (sum / Double(n * n), low, high)
+        return sum / Double(n * n)
     }
 
     /// ``leaf(_:_:)`` of a linear gradient: t = tc + |g| u along the unit normal n = g / |g|.
