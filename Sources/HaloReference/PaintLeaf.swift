@@ -19,15 +19,19 @@ extension PaintAverage {
     ///   along them into convex pieces (``ConvexPiece``), each weighted by its exact area
     ///   and coloured at its centroid (exact where the colour is linear between stops, as
     ///   for every ramp of hard stops; else off by the ramp's curvature over a leaf);
-    /// - other paints (angular, radial, path) from 2 x 2, or where they jump ``strata`` x
-    ///   ``strata``, stratified samples, each at a point of its cell drawn from a hash of
-    ///   the leaf's position: unbiased (each sample's expectation is its cell's mean), and
-    ///   independent between leaves, so that along an edge their errors cancel instead of
-    ///   adding up.
+    /// - other paints (angular, radial, path) where they jump: the same cuts where t is
+    ///   affine over the leaf (``affineLeaf(_:_:_:)``: a path paint's stops beside a
+    ///   straight side, an angular gradient's rays);
+    /// - elsewhere from 2 x 2, or where they jump ``strata`` x ``strata``, stratified
+    ///   samples, each at a point of its cell drawn from a hash of the leaf's position:
+    ///   unbiased (each sample's expectation is its cell's mean), and independent between
+    ///   leaves, so that along an edge their errors cancel instead of adding up.
     func leaf(_ c: Vec2, _ s: Double) -> Premul {
         if let solid { return solid }
         if case .linear = paint.geometry, let stops { return linearLeaf(c, s, stops) }
-        return jittered(c, s, mayJump && jumps(c, s / 2) ? PaintAverage.strata : 2)
+        guard mayJump && jumps(c, s / 2) else { return jittered(c, s, 2) }
+        if let stops, let cut = affineLeaf(c, s, stops) { return cut }
+        return jittered(c, s, PaintAverage.strata)
     }
 
     /// True when the paint's colours at the corners of the square of half side h about c
@@ -58,11 +62,35 @@ extension PaintAverage {
         return sum / Double(n * n)
     }
 
-    /// ``leaf(_:_:)`` of a linear gradient: t = tc + |g| u along the unit normal n = g / |g|.
+    /// ``leaf(_:_:)`` of a linear gradient: t = tc + g . (p - c) exactly.
     func linearLeaf(_ c: Vec2, _ s: Double, _ stops: [Double]) -> Premul {
-        let g = paint.linearGradient
-        let gl = length(g)
+        cutLeaf(c, s, paint.paintT(at: c), paint.linearGradient, stops)
+    }
+
+    /// ``leaf(_:_:)`` where t is affine over the square to within 1/1000 of the side along
+    /// its gradient (estimated from the corners): a path paint beside a straight side (t is
+    /// the arc length there, exactly affine), an angular gradient away from its centre (its
+    /// stops are rays), a radial one far from its centre. Its stops are then straight cuts
+    /// (``cutLeaf(_:_:_:_:_:)``), off by under 1/1000 of the side; nil elsewhere (a seam or
+    /// wrap, a medial axis, a gap of a partial sweep, a centre).
+    func affineLeaf(_ c: Vec2, _ s: Double, _ stops: [Double]) -> Premul? {
+        let h = s / 2
+        let t00 = paint.paintT(at: c + Vec2(-h, -h)), t10 = paint.paintT(at: c + Vec2(h, -h))
+        let t01 = paint.paintT(at: c + Vec2(-h, h)), t11 = paint.paintT(at: c + Vec2(h, h))
         let tc = paint.paintT(at: c)
+        if max(max(t00, t10), max(t01, t11)) - min(min(t00, t10), min(t01, t11)) > 0.25 { return nil }
+        let g = Vec2((t10 - t00 + t11 - t01) / (2 * s), (t01 - t00 + t11 - t10) / (2 * s))
+        let gl = length(g)
+        let bend = max(abs(t00 + t11 - t10 - t01), abs((t00 + t10 + t01 + t11) / 4 - tc))
+        guard gl > 0, bend <= 1e-3 * s * gl else { return nil }
+        return cutLeaf(c, s, tc, g, stops)
+    }
+
+    /// The paint's mean over the square of side `s` about `c` where t = tc + g . (p - c):
+    /// the square cut along each stop's line into convex pieces (``ConvexPiece``), each
+    /// weighted by its exact area and coloured at its centroid.
+    func cutLeaf(_ c: Vec2, _ s: Double, _ tc: Double, _ g: Vec2, _ stops: [Double]) -> Premul {
+        let gl = length(g)
         let reach = (abs(g.x) + abs(g.y)) * s / 2
         var cuts: [Double] = []
         if gl > 0 {
