@@ -57,6 +57,34 @@ final class PaintAverageTests: XCTestCase {
         assertHardStopPixelsAreTheirAreas(direction: (-0.3, 1), locations: [0.5, 0.61])
     }
 
+    func testAnAngularHardStopAwayFromTheCentreIsTheExactAreaBesideItsRay() {
+        // Black below t = 20/360, white above: the jump is the ray from the centre (0, 64) at
+        // 20 degrees (clockwise on screen, y down), a straight line; pixels beside it from 20
+        // to 120 px out (the seam, the ray at 0 degrees, is over 6 px away).
+        let l = 20.0 / 360, theta = 20.0 * Double.pi / 180
+        let black = RGBA(0, 0, 0), white = RGBA(1, 1, 1)
+        let stops = [ColorStop(color: black, location: 0), ColorStop(color: black, location: l),
+                     ColorStop(color: white, location: l), ColorStop(color: white, location: 1)]
+        let paint = ResolvedPaint(Paint(.angular(center: UnitPoint(0, 0.5), angle: 0, startAngle: 0, endAngle: 360), stops: stops),
+                                  rect: Rect(0, 0, 128, 128), time: 0, scale: 1)
+        let centre = Vec2(0, 64), ray = Vec2(cos(theta), sin(theta)), across = Vec2(-sin(theta), cos(theta))
+        XCTAssertEqual(paint.paintT(at: centre + 50 * ray + 0.01 * across), l, accuracy: 1e-4, "the ray is the stop's")
+        let average = PaintAverage(paint)
+        var worst = 0.0, pixels = 0
+        for j in 0..<128 {
+            for i in 0..<128 {
+                let c = Vec2(Double(i) + 0.5, Double(j) + 0.5)
+                let along = dot(c - centre, ray), side = dot(c - centre, across)
+                guard along > 20, along < 120, abs(side) < 1.5 else { continue }
+                let exact = halfPlaneCoverage(sd: -side, normal: -across)
+                worst = max(worst, abs(average.covered(c, 1, 0).x - exact))
+                pixels += 1
+            }
+        }
+        XCTAssertGreaterThan(pixels, 200)
+        XCTAssertLessThan(worst * 255, 0.05, "\(worst * 255) levels")
+    }
+
     func testTheLeafHashIsDeterministicAndUniform() {
         var a = LeafHash(Vec2(12.34375, 7.0625)), b = LeafHash(Vec2(12.34375, 7.0625))
         XCTAssertEqual(a.next(), b.next())
