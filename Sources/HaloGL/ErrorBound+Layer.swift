@@ -28,16 +28,22 @@ struct LayerErrorTerms {
         // A sigma-0 glow repeats its source's pixels: their errors count once more.
         let echo = layer.glow.map { $0.sigma == 0 ? 1 + $0.opacity : 1 } ?? 1
         if let text = layer.text {
-            // Coverage: the CPU's exact glyph coverage, uploaded (TextAtlas); the paint is
-            // taken per pixel, so every pixel of the text's rect may be an edge.
+            // Coverage: the CPU's exact glyph coverage, uploaded (TextAtlas). The paint is
+            // averaged over a strip of the covered part's area and centroid (text_fill.frag
+            // textStrip): a wholly covered pixel's strip is the pixel, as for a fill's inside;
+            // a partly covered one's is a stand-in for its part, within the paint's range.
             guard let bounds = text.bounds else { return }
             let textBlock = layer.glow.map { $0.sigma > 0 ? Double(GlowPlan(sigma: $0.sigma).k) : 1 } ?? 1
             let box = bounds.grown(by: 1).pixelRange(width: width, height: height)
             if glows { startSource(box) }
+            let cover = text.coverage(i0: box.i0, j0: box.j0, i1: box.i1, j1: box.j1)
             forEachPixel(box) { i, p in
                 var e = 0.0
                 if let fill = layer.fill, !PaintErrorTerm.isUniform(fill) {
-                    e = PaintErrorTerm.error(fill, at: p, edge: true)
+                    let n = (Int(p.y) - box.j0) * cover.width + (Int(p.x) - box.i0)
+                    let m = cover.centroid[n]
+                    let whole = cover.coverage[n] >= 1 && (m.x * m.x + m.y * m.y).squareRoot() < 1e-6
+                    e = PaintErrorTerm.error(fill, at: p, edge: !whole)
                     add(i, op * echo * e, e.isInfinite ? .unbounded : .paint)
                 }
                 if glows { source(i, error: textBlock * e, cover: 1) }

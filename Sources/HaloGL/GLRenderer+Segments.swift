@@ -171,7 +171,9 @@ extension GLRenderer {
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), textFill.fbo)
         halo_glViewport(0, 0, GLsizei(textFill.width), GLsizei(textFill.height))
         var variant = LayerVariant(shape: .roundedBox, fill: LayerVariant.kind(fill), stroke: nil, glow: .none, edge: .perPixel)
-        variant.paintAA = false
+        // Averaged (HALO_PAINT_AA 1): text_fill.frag averages the paint over each pixel's
+        // covered part where it may jump or kink.
+        variant.paintAA = true
         variant.fillPaint = fill.shaderSource
         let f = try programs.textFillProgram(variant)
         halo_glUseProgram(f.id)

@@ -116,8 +116,8 @@ extension AreaIntegrator {
     /// f = min(max(band, cut), cap) classifies squares (wholly in or out when |f| exceeds the
     /// half-diagonal and the four corners agree: s jumps across the medial axis, where the
     /// cut distance does not see it); leaves of 1/16 px take the half-plane coverage of the
-    /// nearest boundary (exact for straight band edges and cuts), or 4 x 4 point samples
-    /// where the corners disagree with that half-plane.
+    /// nearest boundary (exact for straight band edges and cuts), or 4 x 4 jittered point
+    /// samples where the corners disagree with that half-plane.
     func dashedSquare(_ c: Vec2, _ s: Double, _ depth: Int, _ band: DashedBand) -> Premul {
         let d = outline.signedDistance(c)
         let h = s * 0.7071067811865476
@@ -163,10 +163,14 @@ extension AreaIntegrator {
         if agrees {
             cov = halfPlaneCoverage(sd: f, normal: grad, width: s, height: s)
         } else {
+            // 4 x 4 stratified samples, each at a point of its cell drawn from a hash of the
+            // leaf's position (``LeafHash``): unbiased, so the leaves along a cut do not all
+            // err the same way as a regular grid's do.
             var n = 0
+            var jitter = LeafHash(c)
             for a in 0..<4 {
                 for b in 0..<4 {
-                    let p = c + Vec2((Double(a) - 1.5) * s / 4, (Double(b) - 1.5) * s / 4)
+                    let p = c + Vec2((Double(a) - 2 + jitter.next()) * s / 4, (Double(b) - 2 + jitter.next()) * s / 4)
                     if regionContains(p, band) { n += 1 }
                 }
             }

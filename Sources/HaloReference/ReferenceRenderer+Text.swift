@@ -2,8 +2,8 @@ import HaloCore
 
 extension ReferenceRenderer {
     /// A text layer (docs/scene-format.md "Text"): its fill is the paint times the exact coverage of the
-    /// union of its glyphs (``GlyphCoverage``), the paint taken at each pixel's covered
-    /// part's centroid (exact for solid and linear paints); its glow blurs that fill and lies
+    /// union of its glyphs (``GlyphCoverage``), the paint averaged over each pixel's covered
+    /// part (``TextPaint``); its glow blurs that fill and lies
     /// under it; the group is composited at the layer's opacity.
     func drawText(_ layer: ResolvedLayer, _ text: TextGeometry, into canvas: inout PremulImage) {
         guard let fill = layer.fill, let b = text.bounds, layer.opacity > 0 else { return }
@@ -14,17 +14,7 @@ extension ReferenceRenderer {
         let source = PixelRect.around(b.grown(by: 1), clip: PixelRect(i0: -reach, j0: -reach, i1: canvas.width + reach, j1: canvas.height + reach))
         if source.isEmpty { return }
         let cov = text.coverage(i0: source.i0, j0: source.j0, i1: source.i1, j1: source.j1)
-        var image = [SIMD4<Float>](repeating: .zero, count: source.width * source.height)
-        for j in 0..<source.height {
-            for i in 0..<source.width {
-                let n = j * source.width + i
-                let c = cov.coverage[n]
-                if c == 0 { continue }
-                let m = cov.centroid[n]
-                let p = Vec2(Double(source.i0 + i) + 0.5 + Double(m.x), Double(source.j0 + j) + 0.5 + Double(m.y))
-                image[n] = SIMD4<Float>(fill.color(at: p)) * c
-            }
-        }
+        let image = TextPaint(average: PaintAverage(fill), edges: text.edges).fill(cov)
         var box = source.intersect(full)
         if let k = kernel {
             box = PixelRect(i0: source.i0 - k.radius, j0: source.j0 - k.radius, i1: source.i1 + k.radius, j1: source.j1 + k.radius).intersect(full)
