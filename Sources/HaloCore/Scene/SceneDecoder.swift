@@ -13,6 +13,12 @@ public enum SceneDecoder {
     /// - Throws: ``SceneError`` for an unreadable, oversized, malformed or invalid file, or
     ///   values that do not fit the parameters.
     public static func load(path: String, values: [String: JSONValue] = [:], source: String = "given from outside") throws -> Scene {
+        try document(path: path).scene(values: values, source: source)
+    }
+
+    /// Reads and parses the scene at `path` without resolving it (``SceneDocument``).
+    /// - Throws: ``SceneError`` for an unreadable, oversized or malformed file.
+    public static func document(path: String) throws -> SceneDocument {
         let url = URL(fileURLWithPath: path)
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         if let size = attributes?[.size] as? Int, size > Limits.maxFileBytes {
@@ -29,7 +35,7 @@ public enum SceneDecoder {
             throw SceneError(file: path, path: "", expected: "a readable scene file",
                              found: exists ? "a file that cannot be read" : "no such file")
         }
-        return try decode(data, file: path, values: values, source: source)
+        return try document(data, file: path)
     }
 
     /// Checks a scene given as JSON bytes; `file` names it in messages and
@@ -42,6 +48,12 @@ public enum SceneDecoder {
     /// - Throws: ``SceneError``.
     public static func decode(_ data: Data, file: String = "<scene>", values: [String: JSONValue] = [:],
                               source: String = "given from outside") throws -> Scene {
+        try document(data, file: file).scene(values: values, source: source)
+    }
+
+    /// Parses scene bytes without resolving them (``SceneDocument``).
+    /// - Throws: ``SceneError`` for an oversized, empty or malformed file.
+    public static func document(_ data: Data, file: String = "<scene>") throws -> SceneDocument {
         if data.count > Limits.maxFileBytes {
             throw SceneError(file: file, path: "", expected: "a scene file of at most \(Limits.maxFileBytes) bytes",
                              found: "\(data.count) bytes")
@@ -51,17 +63,6 @@ public enum SceneDecoder {
             throw SceneError(file: file, path: "", expected: "a scene (a JSON object)",
                              found: bytes.isEmpty ? "an empty file" : "a file of only white space")
         }
-        let value = try JSONReader.read(bytes, file: file)
-        var order: [String] = []
-        if case .object(let o) = value, o["params"] != nil { order = ParameterTokens.scan(bytes)?.entries.map(\.name) ?? [] }
-        let resolved = try ParameterResolution(value, file: file, order: order, values: values, source: source)
-        do {
-            var scene = try SceneReader(file: file).scene(resolved.tree)
-            scene.parameters = resolved.parameters
-            return scene
-        } catch var e as SceneError {
-            if let name = resolved.origin(of: e.path) { e.found += " (from params.\(name))" }
-            throw e
-        }
+        return try SceneDocument(bytes: bytes, file: file)
     }
 }
