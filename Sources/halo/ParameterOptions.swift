@@ -30,6 +30,13 @@ struct ParameterOptions {
     /// The `--params` file and its values (JSON as a scene file holds them).
     let file: (path: String, values: [String: JSONValue])?
 
+    /// No values.
+    static let none = ParameterOptions(settings: [], file: nil)
+
+    private init(settings: [ParameterSetting], file: (path: String, values: [String: JSONValue])?) {
+        self.settings = settings; self.file = file
+    }
+
     /// Whether the command line gives no values.
     var isEmpty: Bool { settings.isEmpty && file == nil }
 

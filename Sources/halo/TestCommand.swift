@@ -23,7 +23,9 @@ enum TestCommand {
     they are counted in the IGNORED column and the messages, never dropped silently.
     "times" (seconds) checks one reference per time, named button.t0.png,
     button.t0.5.png (%g of the time); without it the scene is drawn once at
-    its own "time". "fuzzy" is the web-platform-tests reftest tolerance (see
+    its own "time". "params" (a list of parameter sets, e.g. [{"width": 5}])
+    checks the scene again with each set's values (SCENE.md "Parameters"), set K
+    against button.set-K.png (with times, button.set-K.t0.png). "fuzzy" is the web-platform-tests reftest tolerance (see
     `halo diff --help`); the default is "\(FuzzyTolerance.defaultText)".
 
     CERTIFIED: with --tolerance certified (GPU only), each pixel may differ from a
@@ -77,6 +79,13 @@ enum TestCommand {
             options.jobs = options.backend == .gpu ? min(cores, TestCommand.maxGPUJobs) : cores
         }
         let run = TestRun(directory: dir, sceneFiles: scenes, options: options)
+        // A --set name no scene declares is a typo, not a value for no one.
+        let declared = Set(run.cases.flatMap { $0.scene?.parameters.map(\.name) ?? [] })
+        for s in options.parameters.settings where !declared.contains(s.name) {
+            let near = closestKey(s.name, declared.sorted()).map { " (did you mean \"\($0)\"?)" } ?? ""
+            printError("halo test: --set \(s.given): params.\(s.name): expected the name of a parameter a scene under \(dir) declares\(near), found none")
+            return 2
+        }
         let start = DispatchTime.now()
         run.execute(mainGPU: mainGPU)
         mainGPU = nil
@@ -140,6 +149,7 @@ enum TestCommand {
         if let key: String = args.value(.baseline) { o.baselineKeys = [key] }
         o.junit = args.value(.junit)
         o.html = args.value(.html)
+        o.parameters = try ParameterOptions(args)
         return o
     }
 }
@@ -157,8 +167,10 @@ final class TestRun: @unchecked Sendable {
         var artifacts = ""
         var junit: String?
         var html: String?
-        /// Baseline keys tried first (``ReferenceTest/baselinePath(forScene:time:backend:keys:)``).
+        /// Baseline keys tried first (``ReferenceTest/baselinePath(forScene:time:set:backend:keys:)``).
         var baselineKeys: [String] = []
+        /// `--set` and `--params`: values for every scene that declares the parameter.
+        var parameters = ParameterOptions.none
     }
 
     /// One image to check: a scene at one time, against one reference.
@@ -209,17 +221,23 @@ final class TestRun: @unchecked Sendable {
             let rel = full.hasPrefix(base + "/") ? String(full.dropFirst(base.count + 1)) : URL(fileURLWithPath: file).lastPathComponent
             let stem = rel.hasSuffix(".json") ? String(rel.dropLast(5)) : rel
             do {
-                let (scene, background) = try Halo.load(file)
                 let spec = try SceneTestSpec.of(sceneFile: file)
-                let mask = try spec.comparisonMask(width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight, scale: scene.canvas.scale)
-                for (time, _) in spec.cases(forScene: file) {
-                    let reference = options.toleranceMode == .certified
-                        // A certified reference is the exact image: SCENE.cpu.png or SCENE.png, never a GPU's baseline.
-                        ? ReferenceTest.baselinePath(forScene: file, time: time, backend: .cpu)
-                        : ReferenceTest.baselinePath(forScene: file, time: time, backend: options.backend, keys: options.baselineKeys)
-                    cases.append(Case(name: time.map { stem + ".t" + ReferenceTest.timeSuffix($0) } ?? stem, sceneFile: file, time: time,
-                                      reference: reference, tolerance: spec.tolerance ?? options.tolerance, scene: scene, background: background,
-                                      mask: mask))
+                let fileScene = try options.parameters.load(file, onlyDeclared: true)
+                let given = try options.parameters.values(for: fileScene.scene.parameters, scene: file, onlyDeclared: true)
+                // The scene as given, then with each of the test's parameter sets over it.
+                for (set, values) in [(nil, [:])] + spec.parameterSets.enumerated().map({ (Optional($0 + 1), $1) }) {
+                    let (scene, background) = set == nil ? fileScene
+                        : try Halo.load(file, values: given.merging(values) { $1 }, source: "from test.params[\(set! - 1)]")
+                    let mask = try spec.comparisonMask(width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight, scale: scene.canvas.scale)
+                    for (time, _) in spec.cases(forScene: file) {
+                        let reference = options.toleranceMode == .certified
+                            // A certified reference is the exact image: SCENE.cpu.png or SCENE.png, never a GPU's baseline.
+                            ? ReferenceTest.baselinePath(forScene: file, time: time, set: set, backend: .cpu)
+                            : ReferenceTest.baselinePath(forScene: file, time: time, set: set, backend: options.backend, keys: options.baselineKeys)
+                        let name = stem + (set.map { ".set-\($0)" } ?? "") + (time.map { ".t" + ReferenceTest.timeSuffix($0) } ?? "")
+                        cases.append(Case(name: name, sceneFile: file, time: time, reference: reference,
+                                          tolerance: spec.tolerance ?? options.tolerance, scene: scene, background: background, mask: mask))
+                    }
                 }
             } catch {
                 cases.append(Case(name: stem, sceneFile: file, time: nil, reference: ReferenceTest.referencePath(forScene: file),
