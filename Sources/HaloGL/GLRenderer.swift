@@ -144,6 +144,10 @@ public final class GLRenderer {
         set { programs.sharesAveragedPrograms = newValue }
     }
 
+    /// GL programs this renderer has compiled so far (each variant once, on first use): a
+    /// frame that compiles none draws with programs already made.
+    public var programsCompiled: Int { programs.compiledCount }
+
     /// GL_RENDERER of the context, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
     public var rendererName: String { glString(GL_RENDERER) }
 

@@ -25,6 +25,8 @@ final class ProgramCache {
     var sharesAveragedPrograms = false
     /// Layer programs compiled so far.
     var layerProgramCount: Int { layer.count }
+    /// Programs of every kind compiled and linked so far (a shader reload's new cache starts at 0).
+    private(set) var compiledCount = 0
 
     init(shaders: ShaderLibrary) {
         self.shaders = shaders
@@ -66,6 +68,7 @@ final class ProgramCache {
         let shared = sharesAveragedPrograms && (averaged.contains(v.averaged) || cache[v.averaged] != nil)
         let key = v.paintAA || shared ? v.averaged : v
         if let p = cache[key] { return p }
+        compiledCount += 1
         let p = try GLProgram(shaders.withPaints(fill: v.fillPaint, stroke: v.strokePaint), vertex: "tile.vert",
                               fragment: fragment, uniforms: uniforms, defines: key.defines)
         cache[key] = p
@@ -75,6 +78,7 @@ final class ProgramCache {
     /// tile.vert + `fragment`, kept in `slot` once compiled (programs without variants).
     private func single(_ slot: inout GLProgram?, fragment: String, uniforms: [String]) throws -> GLProgram {
         if let p = slot { return p }
+        compiledCount += 1
         let p = try GLProgram(shaders, vertex: "tile.vert", fragment: fragment, uniforms: uniforms)
         slot = p
         return p
@@ -84,6 +88,7 @@ final class ProgramCache {
     /// so that it is unrolled and indexes its uniform arrays by constants.
     func blurProgram(pairs: Int) throws -> GLProgram {
         if let p = blur[pairs] { return p }
+        compiledCount += 1
         let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "blur.frag", uniforms: Uniforms.blurProgram,
                               defines: [("HALO_PAIRS", "\(pairs)")])
         blur[pairs] = p

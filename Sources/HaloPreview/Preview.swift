@@ -16,10 +16,12 @@ public final class Preview {
     private let options: PreviewOptions
     private let window: OpaquePointer
     private let library: ShaderLibrary
-    private var scene: Scene
+    var scene: Scene
+    /// The parsed scene file and the live parameter values drawn over it.
+    var source: PreviewSceneSource
     private var background: RGBA8Image?
     private var placedBackground: (width: Int, height: Int, image: PremulImage)?
-    private var renderer: GLRenderer
+    var renderer: GLRenderer
     private let timer = GPUFrameTimer()
     private var clock: PreviewClock
     private let watcher = FileWatcher()
@@ -32,7 +34,7 @@ public final class Preview {
     /// The scene's shader paint files: a change recompiles, like a change under Shaders/.
     private var paintFiles: Set<String> = []
     private var title = ""
-    private var needsDraw = true
+    var needsDraw = true
     private var minimised = false
     private var quitRequested = false
     /// A frame has been drawn without error (before that there is no good state to keep).
@@ -50,7 +52,8 @@ public final class Preview {
     /// GL context (or a scripted run that failed), 2 bad input (scene, options).
     public static func run(_ options: PreviewOptions) -> Int32 {
         let loaded: (scene: Scene, background: RGBA8Image?)
-        do { loaded = try Halo.load(options.scenePath) } catch {
+        let source: PreviewSceneSource
+        do { (source, loaded) = try PreviewSceneSource.loaded(options) } catch {
             printError("halo preview: \(error)")
             return 2
         }
@@ -97,7 +100,7 @@ public final class Preview {
 
         let status: Int32
         do {
-            let app = try Preview(options: options, window: window, scene: loaded.scene, background: loaded.background)
+            let app = try Preview(options: options, window: window, source: source, background: loaded.background)
             glfwSetWindowUserPointer(window, Unmanaged.passUnretained(app).toOpaque())
             status = app.loop()
             glfwSetWindowUserPointer(window, nil)
@@ -109,10 +112,11 @@ public final class Preview {
         return status
     }
 
-    private init(options: PreviewOptions, window: OpaquePointer, scene: Scene, background: RGBA8Image?) throws {
+    private init(options: PreviewOptions, window: OpaquePointer, source: PreviewSceneSource, background: RGBA8Image?) throws {
         self.options = options
         self.window = window
-        self.scene = scene
+        self.source = source
+        self.scene = source.scene
         self.background = background
         library = ShaderLibrary(directory: options.shadersDirectory)
         renderer = try GLRenderer(shaders: library, context: nil)
@@ -425,6 +429,8 @@ public final class Preview {
             Preview.setFramebufferSize(window, (w, h))
         case .seek(let t): clock.seek(to: t)
         case .loop(let a, let b): clock.loop = a..<b
+        case .set(let name, let value): setParameter(name, text: value)
+        case .save: saveParameters()
         case .waitReload:
             // Each wait is for a reload after the one the previous wait saw.
             let deadline = now() + 30
@@ -507,7 +513,8 @@ public final class Preview {
         if changed.contains(where: isShaderFile) { shadersDirty = true }
         let names = changed.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
         do {
-            let (newScene, newBackground) = try Halo.load(options.scenePath)
+            let (newSource, adoption) = try source.reloaded()
+            let newScene = newSource.scene, newBackground = try Halo.backgroundImage(of: newScene)
             var newRenderer = renderer
             if shadersDirty {
                 newRenderer = try GLRenderer(shaders: library, context: nil)
@@ -527,6 +534,8 @@ public final class Preview {
             }
             if newBackground != background { placedBackground = nil }
             scene = newScene; background = newBackground
+            source = newSource
+            reportAdoption(adoption)
             renderer = newRenderer
             shadersDirty = false
             reloadError = nil
@@ -585,6 +594,7 @@ public final class Preview {
                           frameStarts.count, layout, statsFramebuffer.0, statsFramebuffer.1, median(Array(intervals)) ?? 0,
                           intervals.min()!, intervals.max()!)
         if !gpu.isEmpty { line += String(format: ", GPU time median %.2f ms (timer queries)", median(Array(gpu)) ?? 0) }
+        line += "; \(renderer.programsCompiled) programs compiled"
         say(line)
     }
 }
@@ -593,7 +603,7 @@ public final class Preview {
 private func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
 /// A line on stdout, written at once (tests watch for the "watching" line).
-private func say(_ s: String) {
+func say(_ s: String) {
     FileHandle.standardOutput.write((s + "\n").data(using: .utf8)!)
 }
 

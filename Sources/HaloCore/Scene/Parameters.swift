@@ -88,6 +88,13 @@ public struct Parameter: Equatable, Sendable {
         }
     }
 
+    /// `v` (a value given from outside) checked against the declaration: its type, `min`
+    /// and `max`, `options`; the value itself, -0 read as 0.
+    /// - Throws: ``SceneError`` in `file` at `params.NAME`.
+    public func checked(_ v: JSONValue, file: String = "<scene>") throws -> JSONValue {
+        try checked(v, path: JSONValue.memberPath("params", name), reader: SceneReader(file: file))
+    }
+
     /// `v` checked against the declaration: the value itself, -0 read as 0.
     /// - Throws: ``SceneError`` at `path` naming what the declaration takes.
     func checked(_ v: JSONValue, path: String, reader: SceneReader) throws -> JSONValue {
