@@ -25,6 +25,8 @@ final class ProgramCache {
     var sharesAveragedPrograms = false
     /// Layer programs compiled so far.
     var layerProgramCount: Int { layer.count }
+    /// The parameters the shader-paint programs in the cache were compiled for (``use(_:)``).
+    private(set) var parameters = ShaderParameters([])
     /// Programs of every kind compiled and linked so far (a shader reload's new cache starts at 0).
     private(set) var compiledCount = 0
 
@@ -39,6 +41,20 @@ final class ProgramCache {
             p.delete()
         }
         layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; resolveProgram = nil; downsample = nil; text = nil
+    }
+
+    /// Compiles shader paints for `parameters` from now on: programs with a shader paint
+    /// compiled for other declarations are deleted (call while the context is current).
+    /// The same declarations with other values keep every program.
+    func use(_ parameters: ShaderParameters) {
+        guard parameters != self.parameters else { return }
+        self.parameters = parameters
+        for cache in [\ProgramCache.layer, \.glowSource, \.textFill] {
+            for (v, p) in self[keyPath: cache] where v.fillPaint != nil || v.strokePaint != nil {
+                p.delete()
+                self[keyPath: cache][v] = nil
+            }
+        }
     }
 
     /// Notes which averaged variants `plan` draws (layer tiles and glow sources), before its
@@ -69,8 +85,9 @@ final class ProgramCache {
         let key = v.paintAA || shared ? v.averaged : v
         if let p = cache[key] { return p }
         compiledCount += 1
-        let p = try GLProgram(shaders.withPaints(fill: v.fillPaint, stroke: v.strokePaint), vertex: "tile.vert",
-                              fragment: fragment, uniforms: uniforms, defines: key.defines)
+        let hasPaint = v.fillPaint != nil || v.strokePaint != nil
+        let p = try GLProgram(shaders.withPaints(fill: v.fillPaint, stroke: v.strokePaint, parameters: parameters), vertex: "tile.vert",
+                              fragment: fragment, uniforms: uniforms + (hasPaint ? parameters.uniformNames : []), defines: key.defines)
         cache[key] = p
         return p
     }
