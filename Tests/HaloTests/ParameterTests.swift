@@ -75,6 +75,17 @@ final class ParameterTests: XCTestCase {
                        "t.json: layers[0].stroke.width.param: expected a parameter's name (a string), found 3")
     }
 
+    /// A keyframe's value from a parameter that makes the scene invalid at some time: the
+    /// message names the path, the time and the parameter.
+    func testAKeyframedValueFromAParameterIsNamedAtTheTimeItFails() throws {
+        let json = scene(params: #"{"end": {"type": "number", "value": -2}}"#,
+                         width: #"{"keyframes": [[0, 2], [1, {"param": "end"}]]}"#)
+        let s = try SceneDecoder.decode(Data(json.utf8), file: "t.json")
+        XCTAssertThrowsError(try s.at(1)) {
+            XCTAssertEqual("\($0)", "t.json: layers[0].stroke.width: expected a number > 0, found -2 (at t = 1 s) (from params.end)")
+        }
+    }
+
     func testReferencesOutsideLayersAndTheBackgroundAreRefused() {
         let p = #"{"n": {"type": "number", "value": 2}, "b": {"type": "boolean", "value": true}}"#
         let why = "expected a value, not a parameter reference (references stand only inside layers and for canvas.background as a whole colour)"

@@ -8,8 +8,8 @@ struct ParameterResolution {
     private(set) var tree: JSONValue
     /// The parameters with the values drawn, in file order.
     private(set) var parameters: [Parameter] = []
-    /// The JSON path of each reference and the parameter it named, in document order.
-    private(set) var origins: [(path: String, name: String)] = []
+    /// The JSON path of each reference and the parameter it named.
+    private(set) var origins = ParameterOrigins()
 
     private let reader: SceneReader
     private var byName: [String: Parameter] = [:]
@@ -53,7 +53,7 @@ struct ParameterResolution {
                     let path = reader.join(key, k)
                     if k == "background", case .object(let o) = canvas[k]!, let name = try reference(o, path) {
                         canvas[k] = byName[name]!.value
-                        origins.append((path, name))
+                        origins.paths[path] = name
                     } else {
                         try refuse(in: canvas[k]!, path: path)
                     }
@@ -65,17 +65,12 @@ struct ParameterResolution {
         self.tree = .object(top)
     }
 
-    /// The parameter whose reference stood at `path` or above it, if any.
-    func origin(of path: String) -> String? {
-        origins.last { path == $0.path || path.hasPrefix($0.path + ".") || path.hasPrefix($0.path + "[") }?.name
-    }
-
     /// `v` with every reference under it replaced.
     private mutating func substitute(_ v: JSONValue, path: String) throws -> JSONValue {
         switch v {
         case .object(var o):
             if let name = try reference(o, path) {
-                origins.append((path, name))
+                origins.paths[path] = name
                 return byName[name]!.value
             }
             for k in o.keys.sorted() { o[k] = try substitute(o[k]!, path: reader.join(path, k)) }
@@ -117,5 +112,34 @@ struct ParameterResolution {
         default:
             return
         }
+    }
+}
+
+/// Which JSON paths of a scene held references, and to which parameter, so that a refusal
+/// of a value that came from a parameter can name it.
+struct ParameterOrigins: Equatable, Sendable {
+    /// The parameter's name by the reference's JSON path.
+    var paths: [String: String] = [:]
+
+    /// The parameter whose value `path` holds: a reference at `path` or above it (a colour
+    /// list's element), else one inside the keyframes at `path` (a keyframed value at some
+    /// time); nil when none.
+    func name(for path: String) -> String? {
+        var p = path
+        while !p.isEmpty {
+            if let name = paths[p] { return name }
+            guard let cut = p.lastIndex(where: { $0 == "." || $0 == "[" }) else { break }
+            p = String(p[..<cut])
+        }
+        let keyframes = path + ".keyframes["
+        return paths.filter { $0.key.hasPrefix(keyframes) }.min { $0.key < $1.key }?.value
+    }
+
+    /// `error` with " (from params.NAME)" after what it found, when its value came from a parameter.
+    func annotated(_ error: SceneError) -> SceneError {
+        guard let name = name(for: error.path) else { return error }
+        var e = error
+        e.found += " (from params.\(name))"
+        return e
     }
 }

@@ -21,6 +21,8 @@ public struct Scene: Equatable, Sendable {
     /// The scene's parameters (SCENE.md "Parameters") with the values it is drawn with, in
     /// file order; every reference has already been replaced by its value.
     public var parameters: [Parameter] = []
+    /// Where references stood, for messages about values drawn at other times.
+    var parameterOrigins = ParameterOrigins()
 
     public init(canvas: Canvas, time: Double = 0, reduceMotion: Bool = false, layers: [Layer],
                 file: String? = nil) {

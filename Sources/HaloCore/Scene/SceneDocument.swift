@@ -29,10 +29,10 @@ public struct SceneDocument: Sendable {
         do {
             var scene = try SceneReader(file: file).scene(resolved.tree)
             scene.parameters = resolved.parameters
+            scene.parameterOrigins = resolved.origins
             return scene
-        } catch var e as SceneError {
-            if let name = resolved.origin(of: e.path) { e.found += " (from params.\(name))" }
-            throw e
+        } catch let e as SceneError {
+            throw resolved.origins.annotated(e)
         }
     }
 }
