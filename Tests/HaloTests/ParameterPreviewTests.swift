@@ -83,7 +83,8 @@ final class ParameterPreviewTests: XCTestCase {
     }
 
     func testSaveRewritesOnlyTheValueTokensAndTheReloadKeepsTheValues() throws {
-        let run = try preview(["--frames", "5", "--script", "1 set width 5; 1 set corners circular; 2 save; 3 wait-reload"])
+        // width from the command line, corners from the script: both are live values.
+        let run = try preview(["--set", "width=5", "--frames", "5", "--script", "1 set corners circular; 2 save; 3 wait-reload"])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("saved corners, width into"), run.stdout)
         XCTAssertFalse(run.stdout.contains("reset"), run.stdout)

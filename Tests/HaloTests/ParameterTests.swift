@@ -141,6 +141,8 @@ final class ParameterTests: XCTestCase {
             let got = refusal(scene(params: params))
             XCTAssertTrue(got.hasPrefix("t.json: " + message), "\(params): \(got)")
         }
+        XCTAssertEqual(refusal(scene(params: "{}").replacingOccurrences(of: #""params""#, with: #""parms""#)),
+                       "t.json: parms: expected no such key (did you mean \"params\"?), found {}")
         let many = "{" + (0...256).map { "\"p\($0)\": {\"type\": \"boolean\", \"value\": true}" }.joined(separator: ", ") + "}"
         XCTAssertEqual(refusal(scene(params: many)), "t.json: params: expected at most 256 parameters, found 257 parameters")
         let options = "[" + (0...256).map { "\"o\($0)\"" }.joined(separator: ", ") + "]"

@@ -14,6 +14,9 @@ struct ParameterResolution {
     private let reader: SceneReader
     private var byName: [String: Parameter] = [:]
 
+    /// The top-level keys of SCENE.md other than `params`.
+    private static let otherTopLevelKeys: Set<String> = ["format", "canvas", "layers", "time", "reduceMotion", "description", "test"]
+
     /// Where references may stand: anywhere inside `layers`, and `canvas.background` as a whole.
     private static let refusal = "a value, not a parameter reference (references stand only inside layers and for canvas.background as a whole colour)"
 
@@ -29,6 +32,13 @@ struct ParameterResolution {
         reader = SceneReader(file: file)
         self.tree = tree
         guard case .object(var top) = tree else { return }  // SceneReader refuses it
+        // A near miss of "params" is named as one (SceneReader's list of keys lacks it: the key
+        // never reaches it).
+        for key in top.keys.sorted() where key != "params" && !Self.otherTopLevelKeys.contains(key) {
+            if closestKey(key, ["params"]) != nil {
+                throw reader.fail(key, "no such key (did you mean \"params\"?)", top[key])
+            }
+        }
         if let p = top["params"] { byName = try reader.parameterDeclarations(p) }
         for name in values.keys.sorted() {
             guard var p = byName[name] else {
