@@ -15,6 +15,10 @@ const int PAINT_SHADER = 4;
 uniform float haloLoopPeriod;
 #define HALO_PAINT_SHADER 4      // PAINT_SHADER, for #if
 
+// The scene's parameters as uniforms p_NAME (empty here; in the variants with a shader
+// paint GLRenderer declares them in its place).
+#include "paint/params.glsl"
+
 // Empty here; in the variants with a shader paint GLRenderer reads the paint's file in
 // their place. Each file defines haloPaint, renamed per slot by these macros.
 #define haloPaint haloPaintFill

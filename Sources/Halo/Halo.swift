@@ -2,10 +2,12 @@ import Foundation
 
 /// High-level entry points: load a scene, resolve it at a time, render it.
 public enum Halo {
-    /// Reads and checks a scene file, and its background image if it has one.
-    /// - Throws: ``SceneError`` (bad scene or unreadable background image).
-    public static func load(_ path: String) throws -> (scene: Scene, background: RGBA8Image?) {
-        let scene = try SceneDecoder.load(path: path)
+    /// Reads and checks a scene file, and its background image if it has one; `values`
+    /// replace its parameters' values (``SceneDecoder/decode(_:file:values:source:)``).
+    /// - Throws: ``SceneError`` (bad scene, values that do not fit, unreadable background image).
+    public static func load(_ path: String, values: [String: JSONValue] = [:], source: String = "given from outside") throws
+        -> (scene: Scene, background: RGBA8Image?) {
+        let scene = try SceneDecoder.load(path: path, values: values, source: source)
         return (scene, try backgroundImage(of: scene))
     }
 

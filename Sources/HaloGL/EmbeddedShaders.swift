@@ -99,6 +99,23 @@ vec4 haloPaint(vec2 unitPoint, vec2 point, float time) {
 }
 
 """#,
+        "examples/pulse_rings.glsl": #"""
+// Pulse rings: bands of the scene's `tint` parameter running outwards from the shape's
+// middle, `rings` of them across the shape. A shader paint (Shaders/README.md) that reads
+// two scene parameters, p_tint (a colour, vec4) and p_rings (a number, float), which Halo
+// declares: a change of either sets a uniform, never recompiles.
+
+vec4 haloPaint(vec2 unitPoint, vec2 point, float time) {
+    // Distance from the middle in unit points (0 at the centre, about 0.7 at a corner).
+    float d = length(unitPoint - vec2(0.5));
+    // One ring a 1/rings of that distance, moving out one ring a second.
+    float phase = fract(d * max(p_rings, 1.0) - time);
+    float band = smoothstep(0.0, 0.35, phase) * (1.0 - smoothstep(0.55, 1.0, phase));
+    // The tint at full strength on a band, a third of it between bands.
+    return vec4(p_tint.rgb * mix(0.35, 1.0, band), p_tint.a);
+}
+
+"""#,
         "glow_source.frag": #"""
 #version 330 core
 // The glow's source (the stroke, or the fill of a layer without one) for a glow, premultiplied,
@@ -1784,6 +1801,10 @@ const int PAINT_SHADER = 4;
 uniform float haloLoopPeriod;
 #define HALO_PAINT_SHADER 4      // PAINT_SHADER, for #if
 
+// The scene's parameters as uniforms p_NAME (empty here; in the variants with a shader
+// paint GLRenderer declares them in its place).
+#include "paint/params.glsl"
+
 // Empty here; in the variants with a shader paint GLRenderer reads the paint's file in
 // their place. Each file defines haloPaint, renamed per slot by these macros.
 #define haloPaint haloPaintFill
@@ -2028,6 +2049,11 @@ vec4 smoothStrip(vec3 sdg, float lo, float hi) {
 """#,
         "paint/fill.glsl": #"""
 // Empty: GLRenderer reads a shader paint's file in its place (lib/shader_paint.glsl).
+
+"""#,
+        "paint/params.glsl": #"""
+// Empty: GLRenderer puts the scene's parameter uniforms here for shader paints (p_NAME,
+// Shaders/README.md "Parameters"; Sources/HaloGL/ShaderParameters.swift).
 
 """#,
         "paint/stroke.glsl": #"""

@@ -65,6 +65,8 @@ public final class GLRenderer {
     public private(set) var lastGPUTimeMs: Double?
     /// The drawn frame's loop period, seconds (shader paints' haloLoopPeriod).
     var loopPeriod = 0.0
+    /// The drawn frame's parameters (shader paints' p_NAME uniforms).
+    var parameters: [Parameter] = []
 
     /// Creates a headless context and compiles the shaders.
     /// - Parameter shaders: where to read the GLSL from (default: `Shaders/` if found, else embedded).
@@ -144,6 +146,10 @@ public final class GLRenderer {
         set { programs.sharesAveragedPrograms = newValue }
     }
 
+    /// GL programs this renderer has compiled so far (each variant once, on first use): a
+    /// frame that compiles none draws with programs already made.
+    public var programsCompiled: Int { programs.compiledCount }
+
     /// GL_RENDERER of the context, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
     public var rendererName: String { glString(GL_RENDERER) }
 
@@ -201,6 +207,8 @@ public final class GLRenderer {
         try checkSize(givenFrame)
         let frame = FlatBackdrop.resolved(givenFrame)
         loopPeriod = frame.loopPeriod
+        parameters = frame.parameters
+        programs.use(ShaderParameters(frame.parameters))
         if frame.layers.contains(where: { $0.opacity > 0 && $0.fill?.isMaterial == true }) {
             try drawInSegments(frame, into: target)
             return
@@ -293,6 +301,7 @@ public final class GLRenderer {
         halo_glBindTexture(GLenum(GL_TEXTURE_2D), arcs.texture)
         halo_glUniform1i(p.loc("uArcTable"), 8)
         halo_glUniform1f(p.loc("haloLoopPeriod"), Float(loopPeriod))
+        if variant.fillPaint != nil || variant.strokePaint != nil { ShaderParameters.setValues(parameters, on: p) }
         halo_glActiveTexture(GLenum(GL_TEXTURE0))
     }
 

@@ -25,6 +25,10 @@ final class ProgramCache {
     var sharesAveragedPrograms = false
     /// Layer programs compiled so far.
     var layerProgramCount: Int { layer.count }
+    /// The parameters the shader-paint programs in the cache were compiled for (``use(_:)``).
+    private(set) var parameters = ShaderParameters([])
+    /// Programs of every kind compiled and linked so far (a shader reload's new cache starts at 0).
+    private(set) var compiledCount = 0
 
     init(shaders: ShaderLibrary) {
         self.shaders = shaders
@@ -37,6 +41,20 @@ final class ProgramCache {
             p.delete()
         }
         layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; resolveProgram = nil; downsample = nil; text = nil
+    }
+
+    /// Compiles shader paints for `parameters` from now on: programs with a shader paint
+    /// compiled for other declarations are deleted (call while the context is current).
+    /// The same declarations with other values keep every program.
+    func use(_ parameters: ShaderParameters) {
+        guard parameters != self.parameters else { return }
+        self.parameters = parameters
+        for cache in [\ProgramCache.layer, \.glowSource, \.textFill] {
+            for (v, p) in self[keyPath: cache] where v.fillPaint != nil || v.strokePaint != nil {
+                p.delete()
+                self[keyPath: cache][v] = nil
+            }
+        }
     }
 
     /// Notes which averaged variants `plan` draws (layer tiles and glow sources), before its
@@ -66,8 +84,10 @@ final class ProgramCache {
         let shared = sharesAveragedPrograms && (averaged.contains(v.averaged) || cache[v.averaged] != nil)
         let key = v.paintAA || shared ? v.averaged : v
         if let p = cache[key] { return p }
-        let p = try GLProgram(shaders.withPaints(fill: v.fillPaint, stroke: v.strokePaint), vertex: "tile.vert",
-                              fragment: fragment, uniforms: uniforms, defines: key.defines)
+        compiledCount += 1
+        let hasPaint = v.fillPaint != nil || v.strokePaint != nil
+        let p = try GLProgram(shaders.withPaints(fill: v.fillPaint, stroke: v.strokePaint, parameters: parameters), vertex: "tile.vert",
+                              fragment: fragment, uniforms: uniforms + (hasPaint ? parameters.uniformNames : []), defines: key.defines)
         cache[key] = p
         return p
     }
@@ -75,6 +95,7 @@ final class ProgramCache {
     /// tile.vert + `fragment`, kept in `slot` once compiled (programs without variants).
     private func single(_ slot: inout GLProgram?, fragment: String, uniforms: [String]) throws -> GLProgram {
         if let p = slot { return p }
+        compiledCount += 1
         let p = try GLProgram(shaders, vertex: "tile.vert", fragment: fragment, uniforms: uniforms)
         slot = p
         return p
@@ -84,6 +105,7 @@ final class ProgramCache {
     /// so that it is unrolled and indexes its uniform arrays by constants.
     func blurProgram(pairs: Int) throws -> GLProgram {
         if let p = blur[pairs] { return p }
+        compiledCount += 1
         let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "blur.frag", uniforms: Uniforms.blurProgram,
                               defines: [("HALO_PAIRS", "\(pairs)")])
         blur[pairs] = p

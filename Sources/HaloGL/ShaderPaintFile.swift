@@ -29,9 +29,13 @@ extension ShaderLibrary {
     /// `#define haloPaint haloPaintFill` / `haloPaintStroke` and `#undef haloPaint`).
     /// One source used for both: included once, the stroke calls the fill's function
     /// (its helper functions would otherwise be defined twice).
-    func withPaints(fill: ShaderPaintSource?, stroke: ShaderPaintSource?) -> ShaderLibrary {
+    /// `parameters` are declared in place of the empty `paint/params.glsl` (``ShaderParameters``).
+    func withPaints(fill: ShaderPaintSource?, stroke: ShaderPaintSource?, parameters: ShaderParameters? = nil) -> ShaderLibrary {
         guard fill != nil || stroke != nil else { return self }
         var copy = self
+        if let parameters, !parameters.declarations.isEmpty {
+            copy.overrides["paint/params.glsl"] = ShaderPaintFile(path: "paint/params.glsl", text: parameters.glsl)
+        }
         if let fill { copy.overrides["paint/fill.glsl"] = ShaderPaintFile(fill) }
         if let stroke {
             copy.overrides["paint/stroke.glsl"] = stroke == fill

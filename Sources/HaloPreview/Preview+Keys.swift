@@ -55,6 +55,8 @@ extension Preview {
             Preview.setFramebufferSize(window, (w, h))
         case .seek(let t): clock.seek(to: t)
         case .loop(let a, let b): clock.loop = a..<b
+        case .set(let name, let value): setParameter(name, text: value)
+        case .save: saveParameters()
         case .waitReload:
             // Each wait is for a reload after the one the previous wait saw.
             let deadline = now() + 30

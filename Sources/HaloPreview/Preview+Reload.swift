@@ -34,7 +34,8 @@ extension Preview {
         if changed.contains(where: isShaderFile) { shadersDirty = true }
         let names = changed.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
         do {
-            let (newScene, newBackground) = try Halo.load(options.scenePath)
+            let (newSource, adoption) = try source.reloaded()
+            let newScene = newSource.scene, newBackground = try Halo.backgroundImage(of: newScene)
             var newRenderer = renderer
             if shadersDirty {
                 newRenderer = try GLRenderer(shaders: library, context: nil)
@@ -54,6 +55,8 @@ extension Preview {
             }
             if newBackground != background { placedBackground = nil }
             scene = newScene; background = newBackground
+            source = newSource
+            reportAdoption(adoption)
             renderer = newRenderer
             shadersDirty = false
             reloadError = nil

@@ -17,6 +17,8 @@ public final class Preview {
     let window: OpaquePointer
     let library: ShaderLibrary
     var scene: Scene
+    /// The parsed scene file and the live parameter values drawn over it.
+    var source: PreviewSceneSource
     var background: RGBA8Image?
     var placedBackground: (width: Int, height: Int, image: PremulImage)?
     var renderer: GLRenderer
@@ -54,7 +56,8 @@ public final class Preview {
     /// GL context (or a scripted run that failed), 2 bad input (scene, options).
     public static func run(_ options: PreviewOptions) -> Int32 {
         let loaded: (scene: Scene, background: RGBA8Image?)
-        do { loaded = try Halo.load(options.scenePath) } catch {
+        let source: PreviewSceneSource
+        do { (source, loaded) = try PreviewSceneSource.loaded(options) } catch {
             printError("halo preview: \(error)")
             return 2
         }
@@ -101,7 +104,7 @@ public final class Preview {
 
         let status: Int32
         do {
-            let app = try Preview(options: options, window: window, scene: loaded.scene, background: loaded.background)
+            let app = try Preview(options: options, window: window, source: source, background: loaded.background)
             glfwSetWindowUserPointer(window, Unmanaged.passUnretained(app).toOpaque())
             status = app.loop()
             glfwSetWindowUserPointer(window, nil)
@@ -113,10 +116,11 @@ public final class Preview {
         return status
     }
 
-    private init(options: PreviewOptions, window: OpaquePointer, scene: Scene, background: RGBA8Image?) throws {
+    private init(options: PreviewOptions, window: OpaquePointer, source: PreviewSceneSource, background: RGBA8Image?) throws {
         self.options = options
         self.window = window
-        self.scene = scene
+        self.source = source
+        self.scene = source.scene
         self.background = background
         library = ShaderLibrary(directory: options.shadersDirectory)
         renderer = try GLRenderer(shaders: library, context: nil)

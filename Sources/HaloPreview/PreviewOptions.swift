@@ -28,6 +28,8 @@ public struct PreviewOptions: Sendable {
     public var recordFormat: MotionFormat = .apng
     /// Frames a second of a recording (R).
     public var recordFPS = 30.0
+    /// Parameter values to start with (`--set`, `--params`), as live values by name.
+    public var parameterValues: [String: JSONValue] = [:]
 
     public init(scenePath: String) { self.scenePath = scenePath }
 }

@@ -10,6 +10,9 @@ import Halo
 ///   framebuffer is then 0 x 0 and nothing is drawn) until the next resize.
 /// - `F seek T`: go to T seconds and pause, as a click on the timeline does.
 /// - `F loop A B`: loop playback between A and B seconds (B > A), as L does over the scene's period.
+/// - `F set NAME VALUE`: set the scene parameter NAME's live value (VALUE as `--set` reads
+///   it; it may hold spaces, not `;`), applied from that frame on.
+/// - `F save`: write the live parameter values into the scene file's `value`s.
 /// - `F wait-reload`: wait (up to 30 s) until a changed file has been reloaded, or has
 ///   failed to reload, since the run started; the test edits the file after the run
 ///   prints its "watching" line.
@@ -20,6 +23,8 @@ public struct PreviewScript: Equatable, Sendable {
         case waitReload
         case seek(Double)
         case loop(Double, Double)
+        case set(name: String, value: String)
+        case save
     }
 
     /// Actions by frame index (0-based), in order.
@@ -49,6 +54,10 @@ public struct PreviewScript: Equatable, Sendable {
                     throw PreviewError.usage("--script: resize takes a width and a height, both 1...\(most) or both 0, found \(words[2]) \(words[3])")
                 }
                 actions.append((frame, .resize(width: w, height: h)))
+            case ("set", 4...):
+                actions.append((frame, .set(name: words[2], value: words[3...].joined(separator: " "))))
+            case ("save", 2):
+                actions.append((frame, .save))
             case ("wait-reload", 2):
                 actions.append((frame, .waitReload))
             case ("seek", 3):
@@ -60,7 +69,7 @@ public struct PreviewScript: Equatable, Sendable {
                 }
                 actions.append((frame, .loop(a, b)))
             default:
-                throw PreviewError.usage("--script: unknown action \"\(words[1...].joined(separator: " "))\" (key NAME, resize W H, seek T, loop A B, wait-reload)")
+                throw PreviewError.usage("--script: unknown action \"\(words[1...].joined(separator: " "))\" (key NAME, resize W H, seek T, loop A B, set NAME VALUE, save, wait-reload)")
             }
         }
     }

@@ -187,8 +187,9 @@ public struct ReferenceTest: Sendable {
     /// The reference to use for a scene file on `backend`: the first that exists of
     /// `button.KEY.png` for each of `keys` (e.g. a driver, `llvmpipe`), `button.gpu.png` or
     /// `button.cpu.png`, then `button.png` (which is also where a missing one is written).
-    public static func baselinePath(forScene path: String, time: Double? = nil, backend: Backend, keys: [String] = []) -> String {
-        let plain = referencePath(forScene: path, time: time)
+    public static func baselinePath(forScene path: String, time: Double? = nil, set: Int? = nil, backend: Backend,
+                                    keys: [String] = []) -> String {
+        let plain = referencePath(forScene: path, time: time, set: set)
         let stem = String(plain.dropLast(4))
         for key in keys + [backend.rawValue] {
             let candidate = stem + "." + key + ".png"
@@ -197,11 +198,12 @@ public struct ReferenceTest: Sendable {
         return plain
     }
 
-    /// The reference image of a scene file: beside it, named after it, with the time
-    /// as a suffix when given: `button.json` -> `button.png`; at 0.75 s -> `button.t0.75.png`
-    /// (the time printed with `%g`).
-    public static func referencePath(forScene path: String, time: Double? = nil) -> String {
-        let stem = (path as NSString).deletingPathExtension
+    /// The reference image of a scene file: beside it, named after it, with the parameter
+    /// set (``SceneTestSpec/parameterSets``, from 1) and the time as suffixes when given:
+    /// `button.json` -> `button.png`; at 0.75 s -> `button.t0.75.png` (the time printed with
+    /// `%g`); set 1 -> `button.set-1.png`.
+    public static func referencePath(forScene path: String, time: Double? = nil, set: Int? = nil) -> String {
+        let stem = (path as NSString).deletingPathExtension + (set.map { ".set-\($0)" } ?? "")
         guard let time else { return stem + ".png" }
         return stem + ".t" + timeSuffix(time) + ".png"
     }

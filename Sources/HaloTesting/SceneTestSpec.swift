@@ -12,6 +12,9 @@ import Halo
 /// `fuzzy` is a ``FuzzyTolerance`` (default ``FuzzyTolerance/default``); `times` (seconds)
 /// asks for one reference per time, named with a time suffix (`button.t0.5.png`);
 /// without it the scene is drawn once, at its own `time`, against `button.png`.
+/// `params` lists parameter sets (SCENE.md "Parameters"), each an object of NAME: VALUE:
+/// the scene is also checked with each set's values in place of its own, set K (from 1)
+/// against `button.set-K.png` (with times, `button.set-K.t0.5.png`).
 public struct SceneTestSpec: Equatable, Sendable {
     /// The scene's own tolerance, when it states one.
     public var tolerance: FuzzyTolerance?
@@ -21,6 +24,8 @@ public struct SceneTestSpec: Equatable, Sendable {
     public var ignore: [[Double]] = []
     /// A mask PNG (relative to the scene file): white pixels count, black ones are ignored.
     public var mask: String?
+    /// Parameter sets to check besides the file's own values, each by parameter name.
+    public var parameterSets: [[String: JSONValue]] = []
 
     public init(tolerance: FuzzyTolerance? = nil, times: [Double]? = nil) {
         self.tolerance = tolerance; self.times = times
@@ -65,8 +70,8 @@ public struct SceneTestSpec: Equatable, Sendable {
         guard case .object(let o) = json else {
             throw SceneError(file: file, path: path, expected: "an object", found: json.shortDescription)
         }
-        for key in o.keys where !["fuzzy", "times", "ignore", "mask"].contains(key) {
-            throw SceneError(file: file, path: at(key), expected: "no such key (test takes \"fuzzy\", \"times\", \"ignore\" and \"mask\")",
+        for key in o.keys where !["fuzzy", "times", "ignore", "mask", "params"].contains(key) {
+            throw SceneError(file: file, path: at(key), expected: "no such key (test takes \"fuzzy\", \"times\", \"ignore\", \"mask\" and \"params\")",
                              found: o[key]!.shortDescription)
         }
         var spec = SceneTestSpec()
@@ -104,6 +109,19 @@ public struct SceneTestSpec: Equatable, Sendable {
                                      found: r.shortDescription)
                 }
                 spec.ignore.append([x, y, w, h])
+            }
+        }
+        if let p = o["params"] {
+            guard case .array(let sets) = p, !sets.isEmpty else {
+                throw SceneError(file: file, path: at("params"), expected: "a non-empty list of parameter sets ({NAME: VALUE, ...})",
+                                 found: p.shortDescription)
+            }
+            for (i, set) in sets.enumerated() {
+                guard case .object(let values) = set, !values.isEmpty else {
+                    throw SceneError(file: file, path: at("params") + "[\(i)]", expected: "an object of parameter names and values",
+                                     found: set.shortDescription)
+                }
+                spec.parameterSets.append(values)
             }
         }
         if let m = o["mask"] {

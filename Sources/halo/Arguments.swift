@@ -21,6 +21,8 @@ struct Arguments {
     private var givenKeys: Set<String> = []
     /// Each option's value (given, or its `Default.value`), by row key.
     private var values: [String: any Sendable] = [:]
+    /// Each repeatable option's values, in the order given, by row key.
+    private var repeated: [String: [any Sendable]] = [:]
     private let command: Command
 
     /// Parses `argv` (the arguments after the command's name) for `command`.
@@ -52,7 +54,7 @@ struct Arguments {
                 let hint = near.flatMap { editDistance($0, name) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
                 throw UsageError("unknown option \(name)\(hint)")
             }
-            if givenKeys.contains(option.key) {
+            if givenKeys.contains(option.key) && !option.repeatable {
                 let names = option.names.count > 1 ? " (\(option.names.joined(separator: " and ")) are one option)" : ": it takes one value"
                 throw UsageError("\(name) given twice\(names)")
             }
@@ -83,7 +85,10 @@ struct Arguments {
             }
             if case .value(let text)? = o.defaultValue, !givenKeys.contains(o.key) { values[o.key] = try o.value.parse(text, for: o.key) }
         }
-        for (option, name, text) in texts { values[option.key] = try option.value.parse(text, for: name) }
+        for (option, name, text) in texts {
+            let v = try option.value.parse(text, for: name)
+            if option.repeatable { repeated[option.key, default: []].append(v) } else { values[option.key] = v }
+        }
     }
 
     /// Whether `option` (a flag, or an option with a value) was given on the command line.
@@ -99,6 +104,15 @@ struct Arguments {
         guard let v = values[option.key] else { return nil }
         guard let t = v as? T else { preconditionFailure("\(option.key) holds a \(type(of: v)), not a \(T.self)") }
         return t
+    }
+
+    /// Every value of the repeatable `option`, in the order given (none when not given).
+    func values<T>(_ option: CommandOption, as _: T.Type = T.self) -> [T] {
+        checkTaken(option)
+        return (repeated[option.key] ?? []).map { v in
+            guard let t = v as? T else { preconditionFailure("\(option.key) holds a \(type(of: v)), not a \(T.self)") }
+            return t
+        }
     }
 
     /// Stops on a programming error: asking for an option the command does not take.

@@ -24,7 +24,7 @@ enum BenchCommand {
         let backend: Backend = args.value(.backend)!
         let frames: Int = args.value(.benchFrames)!, warmup: Int = args.value(.warmup)!
         if args.given(.passes) && backend != .gpu { throw UsageError("--passes: the GPU backend's passes only; drop it or use --backend gpu") }
-        var (scene, background) = try CommandFailure.exiting(2) { try Halo.load(args.operands[0]) }
+        var (scene, background) = try CommandFailure.exiting(2) { try ParameterOptions(args).load(args.operands[0]) }
         if let size: PixelSize = args.value(.benchSize) { scene = Benchmark.resized(scene, width: size.width, height: size.height) }
         do {
             var gpu: GLRenderer?

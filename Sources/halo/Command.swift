@@ -19,6 +19,8 @@ enum Command: String, CaseIterable, Sendable {
     case test
     /// `halo approve`: makes the last run's failing images the references.
     case approve
+    /// `halo params`: lists a scene's parameters.
+    case params
 
     /// What the command does, for `halo --help`'s list of commands.
     var summary: String {
@@ -30,6 +32,7 @@ enum Command: String, CaseIterable, Sendable {
         case .diff: return "compare two PNGs"
         case .test: return "check scenes against reference images"
         case .approve: return "make the last test run's failing images the references"
+        case .params: return "list a scene's parameters"
         }
     }
 
@@ -37,7 +40,7 @@ enum Command: String, CaseIterable, Sendable {
     /// name that many ("one scene file").
     private var operands: (usage: String, count: Int, noun: String) {
         switch self {
-        case .render, .preview, .bench: return ("SCENE.json", 1, "one scene file")
+        case .render, .preview, .bench, .params: return ("SCENE.json", 1, "one scene file")
         case .randomScene: return ("", 0, "no operands")
         case .diff: return ("A.png B.png", 2, "two PNG files")
         case .test: return ("DIR", 1, "one folder of scenes")
@@ -55,6 +58,7 @@ enum Command: String, CaseIterable, Sendable {
         case .diff: return (DiffCommand.description, DiffCommand.after)
         case .test: return (TestCommand.description, TestCommand.after)
         case .approve: return (ApproveCommand.description, ApproveCommand.after)
+        case .params: return (ParamsCommand.description, ParamsCommand.after)
         }
     }
 
@@ -73,6 +77,7 @@ enum Command: String, CaseIterable, Sendable {
             case .diff: return try DiffCommand.run(args)
             case .test: return try TestCommand.run(args)
             case .approve: return try ApproveCommand.run(args)
+            case .params: return try ParamsCommand.run(args)
             }
         } catch let failure as CommandFailure {
             printError("halo \(rawValue): \(failure.error)")

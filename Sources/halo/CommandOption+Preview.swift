@@ -49,7 +49,8 @@ extension CommandOption {
         "--script", value: .script, commands: [.preview], requires: "--frames", heading: scripted,
         help: "before frame F: \"key NAME\" (space left right home m [ ] s q t l r), \"resize W H\" (\"resize 0 0\" "
             + "minimises: nothing is drawn until the next resize), \"seek T\" (go to T seconds and pause), \"loop A B\" "
-            + "(loop playback between A and B seconds), \"wait-reload\" (wait up to 30 s for a changed file "
+            + "(loop playback between A and B seconds), \"set NAME VALUE\" (a parameter's live value, as --set reads it), "
+            + "\"save\" (the live values into the scene file's values), \"wait-reload\" (wait up to 30 s for a changed file "
             + "to be reloaded or refused)")
 
 }

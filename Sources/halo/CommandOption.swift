@@ -42,9 +42,12 @@ struct CommandOption: Sendable {
     let heading: String?
     /// A sentence added to `help` in one command's listing only, by command.
     let notes: [Command: String]
+    /// Whether it may be given more than once (each value kept, in order: ``Arguments/values(_:as:)``).
+    let repeatable: Bool
 
     init(_ names: String..., value: OptionValue = .flag, commands: Set<Command>, required: Bool = false, requires: String? = nil,
-         heading: String? = nil, help: String, default defaultValue: Default? = nil, notes: [Command: String] = [:]) {
+         heading: String? = nil, help: String, default defaultValue: Default? = nil, notes: [Command: String] = [:],
+         repeatable: Bool = false) {
         self.names = names
         self.value = value
         self.commands = commands
@@ -54,6 +57,7 @@ struct CommandOption: Sendable {
         self.requires = requires
         self.heading = heading
         self.notes = notes
+        self.repeatable = repeatable
     }
 
     /// The row's key: its last (long) name.
@@ -90,6 +94,6 @@ extension CommandOption {
     static let all: [CommandOption] = [
         output, renderTime, exportFrom, exportTo, exportFPS, exportLoop, seed, count, singular, record, benchSize, backend, artifacts, junit, html, jobs, testFuzzy,
         diffImage, diffFuzzy, diffIgnore, diffMask, diffJSON, benchFrames, warmup, benchJSON, passes, shaders, previewSize, previewTime, noVsync,
-        recordFormat, baseline, errorBound, toleranceMode, shard, merge, help, previewFrames, screenshot, windowScreenshot, script,
+        recordFormat, baseline, errorBound, toleranceMode, shard, merge, setParameter, parameterFile, paramsJSON, help, previewFrames, screenshot, windowScreenshot, script,
     ]
 }

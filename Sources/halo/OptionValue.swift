@@ -41,6 +41,8 @@ enum OptionValue: Sendable {
     case script
     /// `apng`, `gif`, `mp4`, `webm` or `png`. Gives a `MotionFormat`.
     case motionFormat
+    /// `NAME=VALUE` for a scene parameter. Gives a ``ParameterSetting``.
+    case parameterSetting
     /// `K/N`, whole numbers with 1 <= K <= N. Gives a `SuiteShard`.
     case shard
 
@@ -59,6 +61,7 @@ enum OptionValue: Sendable {
         case .toleranceMode: return Self.choices(ToleranceMode.self).joined(separator: "|")
         case .script: return "\"F ACTION; ...\""
         case .motionFormat: return "apng|gif|mp4|webm|png"
+        case .parameterSetting: return "NAME=VALUE"
         case .shard: return "K/N"
         }
     }
@@ -111,6 +114,8 @@ enum OptionValue: Sendable {
             return try Self.choice(ToleranceMode.self, text, for: name)
         case .script:
             return try PreviewScript(parsing: text)
+        case .parameterSetting:
+            return try ParameterSetting(parsing: text, option: name)
         case .motionFormat:
             guard let f = MotionFormat(rawValue: text) else { throw UsageError("\(name): expected apng, gif, mp4, webm or png, found \(text)") }
             return f

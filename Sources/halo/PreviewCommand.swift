@@ -33,6 +33,13 @@ enum PreviewCommand {
                    --record-format says; the path is printed)
       Q, Esc       quit
 
+    PARAMETERS: --set and --params give the scene's parameters live values to start
+    with; a scripted run's "set NAME VALUE" changes one (drawn from the next frame,
+    with no shader compile and no file read) and "save" writes the live values into
+    the scene file's "value"s, every other byte of the file kept. A reload after an
+    outside edit keeps each live value whose parameter still exists with the same
+    type (a number clamped into a new range) and says which it reset.
+
     The title shows the scene, the time t, frames per second and the GPU time of a
     frame (GL timer queries; "n/a" where the driver has none).
     """
@@ -58,6 +65,15 @@ enum PreviewCommand {
         if let script: PreviewScript = args.value(.script) { options.script = script }
         if args.given(.noVsync) { options.vsync = false }
         if let f: MotionFormat = args.value(.recordFormat) { options.recordFormat = f }
+        let parameters = try ParameterOptions(args)
+        if !parameters.isEmpty {
+            let path = options.scenePath
+            options.parameterValues = try CommandFailure.exiting(2) {
+                let values = try parameters.values(for: try SceneDecoder.load(path: path).parameters, scene: path)
+                _ = try SceneDecoder.load(path: path, values: values, source: parameters.source)   // ranges, options
+                return values
+            }
+        }
         return Preview.run(options)
     }
 }

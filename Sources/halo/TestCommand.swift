@@ -23,7 +23,10 @@ enum TestCommand {
     they are counted in the IGNORED column and the messages, never dropped silently.
     "times" (seconds) checks one reference per time, named button.t0.png,
     button.t0.5.png (%g of the time); without it the scene is drawn once at
-    its own "time". "fuzzy" is the web-platform-tests reftest tolerance (see
+    its own "time". "params" (a list of parameter sets, e.g. [{"width": 5}])
+    checks the scene again with each set's values (docs/scene-format.md
+    "Parameters"), set K against button.set-K.png (with times,
+    button.set-K.t0.png). "fuzzy" is the web-platform-tests reftest tolerance (see
     `halo diff --help`); the default is "\(FuzzyTolerance.defaultText)".
 
     CERTIFIED: with --tolerance certified (GPU only), each pixel may differ from a
@@ -88,6 +91,13 @@ enum TestCommand {
             options.jobs = options.backend == .gpu ? min(cores, TestCommand.maxGPUJobs) : cores
         }
         let run = TestRun(directory: dir, sceneFiles: scenes, options: options)
+        // A --set name no scene declares is a typo, not a value for no one.
+        let declared = Set(run.cases.flatMap { $0.scene?.parameters.map(\.name) ?? [] })
+        for s in options.parameters.settings where !declared.contains(s.name) {
+            let near = closestKey(s.name, declared.sorted()).map { " (did you mean \"\($0)\"?)" } ?? ""
+            printError("halo test: --set \(s.given): params.\(s.name): expected the name of a parameter a scene under \(dir) declares\(near), found none")
+            return 2
+        }
         let start = DispatchTime.now()
         run.execute(mainGPU: mainGPU)
         mainGPU = nil
@@ -151,6 +161,7 @@ enum TestCommand {
         if let key: String = args.value(.baseline) { o.baselineKeys = [key] }
         o.junit = args.value(.junit)
         o.html = args.value(.html)
+        o.parameters = try ParameterOptions(args)
         o.shard = args.value(.shard)
         return o
     }

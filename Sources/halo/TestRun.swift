@@ -17,6 +17,8 @@ final class TestRun: @unchecked Sendable {
         var html: String?
         /// Baseline keys tried first (``ReferenceTest/baselinePath(forScene:time:backend:keys:)``).
         var baselineKeys: [String] = []
+        /// `--set` and `--params`: values for every scene that declares the parameter.
+        var parameters = ParameterOptions.none
         /// The share of the suite this run checks (nil: all of it), and the suite's scene count.
         var shard: SuiteShard?
         var suiteScenes = 0
@@ -68,17 +70,23 @@ final class TestRun: @unchecked Sendable {
             let rel = TestRun.relativePath(of: file, under: directory)
             let stem = rel.hasSuffix(".json") ? String(rel.dropLast(5)) : rel
             do {
-                let (scene, background) = try Halo.load(file)
                 let spec = try SceneTestSpec.of(sceneFile: file)
-                let mask = try spec.comparisonMask(width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight, scale: scene.canvas.scale)
-                for (time, _) in spec.cases(forScene: file) {
-                    let reference = options.toleranceMode == .certified
-                        // A certified reference is the exact image: SCENE.cpu.png or SCENE.png, never a GPU's baseline.
-                        ? ReferenceTest.baselinePath(forScene: file, time: time, backend: .cpu)
-                        : ReferenceTest.baselinePath(forScene: file, time: time, backend: options.backend, keys: options.baselineKeys)
-                    cases.append(Case(name: time.map { stem + ".t" + ReferenceTest.timeSuffix($0) } ?? stem, sceneFile: file, time: time,
-                                      reference: reference, tolerance: spec.tolerance ?? options.tolerance, scene: scene, background: background,
-                                      mask: mask))
+                let fileScene = try options.parameters.load(file, onlyDeclared: true)
+                let given = try options.parameters.values(for: fileScene.scene.parameters, scene: file, onlyDeclared: true)
+                // The scene as given, then with each of the test's parameter sets over it.
+                for (set, values) in [(nil, [:])] + spec.parameterSets.enumerated().map({ (Optional($0 + 1), $1) }) {
+                    let (scene, background) = set == nil ? fileScene
+                        : try Halo.load(file, values: given.merging(values) { $1 }, source: "from test.params[\(set! - 1)]")
+                    let mask = try spec.comparisonMask(width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight, scale: scene.canvas.scale)
+                    for (time, _) in spec.cases(forScene: file) {
+                        let reference = options.toleranceMode == .certified
+                            // A certified reference is the exact image: SCENE.cpu.png or SCENE.png, never a GPU's baseline.
+                            ? ReferenceTest.baselinePath(forScene: file, time: time, set: set, backend: .cpu)
+                            : ReferenceTest.baselinePath(forScene: file, time: time, set: set, backend: options.backend, keys: options.baselineKeys)
+                        let name = stem + (set.map { ".set-\($0)" } ?? "") + (time.map { ".t" + ReferenceTest.timeSuffix($0) } ?? "")
+                        cases.append(Case(name: name, sceneFile: file, time: time, reference: reference,
+                                          tolerance: spec.tolerance ?? options.tolerance, scene: scene, background: background, mask: mask))
+                    }
                 }
             } catch {
                 cases.append(Case(name: stem, sceneFile: file, time: nil, reference: ReferenceTest.referencePath(forScene: file),

@@ -18,7 +18,14 @@ import XCTest
 ///   checker README's table, copied into `skia-figures.tsv`.
 /// A failure names the scene and writes actual, exact and diff images to a folder it names.
 final class ConformanceTests: XCTestCase {
-    struct Case { let name: String; let scene: URL; let exact: URL; let manifest: URL; let skia: (max: Double, over2: Double) }
+    struct Case {
+        let name: String; let scene: URL; let exact: URL; let manifest: URL; let skia: (max: Double, over2: Double)
+        /// Parameter values drawn instead of the file's (a parameter set's exact image).
+        var values: [String: JSONValue] = [:]
+
+        /// The scene drawn with ``values``, and its background image.
+        func load() throws -> (scene: Scene, background: RGBA8Image?) { try Halo.load(scene.path, values: values) }
+    }
 
     func cases() throws -> [Case] {
         let scenes = conformanceScenesDirectory()
@@ -36,10 +43,21 @@ final class ConformanceTests: XCTestCase {
         // The checker has no Skia figures for them: the bar is GPU max 8 and at most 0.1%
         // of pixels off by more than 2 (the CPU's is the same as above).
         let next = scenes.appendingPathComponent("next")
+        let sets = try parameterSets()
         for name in try Self.landedNextScenes() {
             out.append(Case(name: "next/\(name)", scene: next.appendingPathComponent("\(name).json"),
                             exact: conformance.appendingPathComponent("exact/next/\(name).png"),
                             manifest: conformance.appendingPathComponent("exact/next/MANIFEST"), skia: (8, 0.1)))
+            // The checker's images of the scene at other parameter values: NAME.set-K.png.
+            for k in 1... {
+                let exact = conformance.appendingPathComponent("exact/next/\(name).set-\(k).png")
+                guard FileManager.default.fileExists(atPath: exact.path) else { break }
+                guard let values = sets[name].flatMap({ $0.count >= k ? $0[k - 1] : nil }) else {
+                    XCTFail("\(name).set-\(k).png has no values in Tests/Fixtures/conformance-parameter-sets.json"); break
+                }
+                out.append(Case(name: "next/\(name).set-\(k)", scene: next.appendingPathComponent("\(name).json"), exact: exact,
+                                manifest: conformance.appendingPathComponent("exact/next/MANIFEST"), skia: (8, 0.1), values: values))
+            }
         }
         // The examples are the seed designs: Skia's figures are the seeds'.
         let seedOf = ["bottom-sheet": "seed-bottom-sheet", "gradient-border-button": "seed-gradient-button",
@@ -69,6 +87,18 @@ final class ConformanceTests: XCTestCase {
             let name = $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
                 .trimmingCharacters(in: .whitespaces)
             return name.isEmpty ? nil : name
+        }
+    }
+
+    /// The values of each parameter set the checker drew (`exact/next/NAME.set-K.png`, K from
+    /// 1), by scene name: `Tests/Fixtures/conformance-parameter-sets.json`, taken from each
+    /// scene's description (the checker's `--set` options).
+    func parameterSets() throws -> [String: [[String: JSONValue]]] {
+        let url = repositoryRoot.appendingPathComponent("Tests/Fixtures/conformance-parameter-sets.json")
+        guard case .object(let o) = try JSONReader.read([UInt8](try Data(contentsOf: url)), file: url.path) else { return [:] }
+        return o.mapValues { v in
+            guard case .array(let list) = v else { return [] }
+            return list.map { if case .object(let values) = $0 { return values } else { return [:] } }
         }
     }
 
@@ -119,7 +149,7 @@ final class ConformanceTests: XCTestCase {
         let all = try cases()
         // The scenes on every core at once (each image is the same on any thread count).
         let renders = parallelMap(all) { c -> (exact: RGBA8Image, got: RGBA8Image) in
-            let (scene, bg) = try Halo.load(c.scene.path)
+            let (scene, bg) = try c.load()
             return (try PNG.read(c.exact.path), try Halo.render(scene, background: bg, backend: .cpu))
         }
         for (c, result) in zip(all, renders) {
@@ -139,7 +169,7 @@ final class ConformanceTests: XCTestCase {
     func gpuRender(_ c: Case) throws -> (frame: Frame, image: RGBA8Image) {
         if Self.gpuRenders.isEmpty { try prefetchGPURenders() }
         if let r = Self.gpuRenders[c.name] { return r }
-        let (scene, bg) = try loadScene(c.scene)
+        let (scene, bg) = try c.load()
         let frame = Frame(scene, backgroundImage: bg)
         let r = (frame, try SharedGPU.renderer().render(frame))
         Self.gpuRenders[c.name] = r
@@ -151,7 +181,7 @@ final class ConformanceTests: XCTestCase {
     func prefetchGPURenders() throws {
         let all = try cases()
         let results = renderConcurrently(all) { c, gpu -> (frame: Frame, image: RGBA8Image) in
-            let (scene, bg) = try Halo.load(c.scene.path)
+            let (scene, bg) = try c.load()
             let frame = Frame(scene, backgroundImage: bg)
             return (frame, try gpu.render(frame))
         }

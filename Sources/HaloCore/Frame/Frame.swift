@@ -11,6 +11,8 @@ public struct Frame: Sendable {
     public var layers: [ResolvedLayer]
     /// The scene's loop period in seconds (``Scene/loopPeriod``), 0 when it has none or is still.
     public var loopPeriod: Double = 0
+    /// The scene's parameters with the values drawn (shader paints read them as uniforms).
+    public var parameters: [Parameter] = []
 
     /// Resolves `scene` at `time` (seconds; nil: the scene's own time; 0 under
     /// reduceMotion). `backgroundImage` is the decoded background PNG when the
@@ -22,6 +24,7 @@ public struct Frame: Sendable {
     public init(_ scene: Scene, time: Double? = nil, backgroundImage: RGBA8Image? = nil) {
         let t = scene.effectiveTime(time)
         if case .period(let l, _) = scene.loopPeriod { loopPeriod = l }
+        parameters = scene.parameters
         let scene = (try? scene.at(t)) ?? scene
         let scale = scene.canvas.scale
         width = scene.canvas.pixelWidth

@@ -125,7 +125,7 @@ extension Scene {
             return out
         } catch var e as SceneError {
             e.found += " (at t = \(fmt(time)) s)"
-            throw e
+            throw parameterOrigins.annotated(e)
         }
     }
 }

@@ -18,6 +18,11 @@ public struct Scene: Equatable, Sendable {
     /// Keyframed values (docs/scene-format.md "Keyframes"), nil when the scene has none; ``layers``
     /// then hold their values at t = 0, and ``at(_:)`` gives the scene at any time.
     public var keyframes: Keyframes?
+    /// The scene's parameters (SCENE.md "Parameters") with the values it is drawn with, in
+    /// file order; every reference has already been replaced by its value.
+    public var parameters: [Parameter] = []
+    /// Where references stood, for messages about values drawn at other times.
+    var parameterOrigins = ParameterOrigins()
 
     public init(canvas: Canvas, time: Double = 0, reduceMotion: Bool = false, layers: [Layer],
                 file: String? = nil) {

@@ -8,9 +8,17 @@ import Foundation
 /// expectation and finding. Unknown keys are errors, with a did-you-mean when
 /// a known key is close.
 public enum SceneDecoder {
-    /// Reads and checks the scene at `path`.
-    /// - Throws: ``SceneError`` for an unreadable, oversized, malformed or invalid file.
-    public static func load(path: String) throws -> Scene {
+    /// Reads and checks the scene at `path`, drawn with `values` for its parameters (see
+    /// ``decode(_:file:values:source:)``).
+    /// - Throws: ``SceneError`` for an unreadable, oversized, malformed or invalid file, or
+    ///   values that do not fit the parameters.
+    public static func load(path: String, values: [String: JSONValue] = [:], source: String = "given from outside") throws -> Scene {
+        try document(path: path).scene(values: values, source: source)
+    }
+
+    /// Reads and parses the scene at `path` without resolving it (``SceneDocument``).
+    /// - Throws: ``SceneError`` for an unreadable, oversized or malformed file.
+    public static func document(path: String) throws -> SceneDocument {
         let url = URL(fileURLWithPath: path)
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         if let size = attributes?[.size] as? Int, size > Limits.maxFileBytes {
@@ -27,13 +35,25 @@ public enum SceneDecoder {
             throw SceneError(file: path, path: "", expected: "a readable scene file",
                              found: exists ? "a file that cannot be read" : "no such file")
         }
-        return try decode(data, file: path)
+        return try document(data, file: path)
     }
 
     /// Checks a scene given as JSON bytes; `file` names it in messages and
     /// anchors relative background image paths.
+    ///
+    /// Parameters (SCENE.md "Parameters") are resolved first: `values` (by parameter name,
+    /// JSON as a file would hold it) replace the file's `value`s, each checked against its
+    /// declaration; a refusal of a value that came from a parameter ends "(from params.NAME)".
+    /// - Parameter source: how a refusal of one of `values` names where it came from ("--set").
     /// - Throws: ``SceneError``.
-    public static func decode(_ data: Data, file: String = "<scene>") throws -> Scene {
+    public static func decode(_ data: Data, file: String = "<scene>", values: [String: JSONValue] = [:],
+                              source: String = "given from outside") throws -> Scene {
+        try document(data, file: file).scene(values: values, source: source)
+    }
+
+    /// Parses scene bytes without resolving them (``SceneDocument``).
+    /// - Throws: ``SceneError`` for an oversized, empty or malformed file.
+    public static func document(_ data: Data, file: String = "<scene>") throws -> SceneDocument {
         if data.count > Limits.maxFileBytes {
             throw SceneError(file: file, path: "", expected: "a scene file of at most \(Limits.maxFileBytes) bytes",
                              found: "\(data.count) bytes")
@@ -43,7 +63,6 @@ public enum SceneDecoder {
             throw SceneError(file: file, path: "", expected: "a scene (a JSON object)",
                              found: bytes.isEmpty ? "an empty file" : "a file of only white space")
         }
-        let value = try JSONReader.read(bytes, file: file)
-        return try SceneReader(file: file).scene(value)
+        return try SceneDocument(bytes: bytes, file: file)
     }
 }
