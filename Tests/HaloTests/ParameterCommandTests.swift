@@ -147,7 +147,7 @@ final class ParameterCommandTests: XCTestCase {
     /// A test's parameter sets: checked against NAME.set-K.png; here the checker's exact
     /// images of feature-params (default and set 1) as the references.
     func testTestChecksEachParameterSetAgainstItsOwnReference() throws {
-        guard let scenes = conformanceScenesDirectory() else { return XCTFail("../shared/conformance not found") }
+        let scenes = conformanceScenesDirectory()
         let exact = scenes.deletingLastPathComponent().appendingPathComponent("exact/next")
         var text = try String(contentsOf: scenes.appendingPathComponent("next/feature-params.json"), encoding: .utf8)
         let close = try XCTUnwrap(text.range(of: "}", options: .backwards))
