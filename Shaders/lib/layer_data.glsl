@@ -127,7 +127,8 @@ LAYER_VARYING vec4 vArcLists;        // texel 14: the dash's cuts (first entry, 
                                      // in the arc tables (lib/arc_length.glsl)
 LAYER_VARYING vec4 vArcJumps;        // texel 15: the fill's and the stroke's path-paint jumps
 LAYER_VARYING vec4 vArcInfo;         // texel 16: L (pixels); the dash's membership where it has
-                                     // no cut (1: all dash); the round caps' radius (pixels); an
+                                     // no cut (1: all dash; -1: a period of at most a pixel,
+                                     // lib/dash_fine.glsl); the round caps' radius (pixels); an
                                      // ellipse's arc-length table's first entry
 #endif
 #endif

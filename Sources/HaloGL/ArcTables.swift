@@ -22,6 +22,8 @@ final class ArcTables {
         var cuts = (0, 0), caps = (0, 0), fillJumps = (0, 0), strokeJumps = (0, 0)
         /// With no cut: whether the whole outline lies in a dash.
         var allOn = false
+        /// A dash period of at most a pixel: `cuts` holds the pattern instead.
+        var fine = false
         /// An ellipse's table of arc lengths (``OutlineArc``): its first entry.
         var ellipseTable = 0
     }
@@ -45,7 +47,16 @@ final class ArcTables {
         for (i, layer) in frame.layers.enumerated() {
             var place = Place()
             var used = false
-            if let dash = layer.stroke?.dash {
+            if let dash = layer.stroke?.dash, dash.isFine {
+                // A period of at most a pixel (lib/dash_fine.glsl): no cuts or caps, but the
+                // pattern: (m, phase, mu, slope), then each on interval (start, length).
+                let start = data.count / 8
+                data += [Float(dash.period), Float(dash.phase), Float(dash.onShare), Float(dash.fineSlope), 0, 0, 0, 0]
+                for (a, len) in dash.round ? [] : dash.onIntervals { data += [Float(a), Float(len), 0, 0, 0, 0, 0, 0] }
+                place.cuts = (start, data.count / 8 - start)
+                place.fine = true
+                used = true
+            } else if let dash = layer.stroke?.dash {
                 place.cuts = add(dash.cuts())
                 let start = data.count / 8
                 let caps = dash.caps()

@@ -660,45 +660,12 @@ float slabOverlap(float lo, float hi, float c, float s) {
 #include "lib/arc_length.glsl"
 #include "lib/shape.glsl"
 #include "lib/clip.glsl"
+#include "lib/dash_fine.glsl"
 
 // The variant's dashes (HALO_DASH; DashMode in Swift).
 const int DASH_NONE = 0;
 const int DASH_BUTT = 1;
 const int DASH_ROUND = 2;
-
-// Coverage of the size x size square at p by the part of the disc of radius r about c on
-// the gap's side of a cut (dot(x - C, g) > 0): the half-plane coverages of the disc's
-// distance and of the cut, multiplied over n x n parts of the square (n from the disc's
-// radius in squares, subdivisions in lib/shape.glsl; a disc under a pixel across has both
-// its edge and the cut inside one part only where the part is small).
-float capCoverage(vec2 p, float size, vec2 c, float r, vec2 C, vec2 g) {
-    float d = length(p - c) - r;
-    if (d >= 0.7072 * size) return 0.0;
-    int n = subdivisions(r / size);
-    float sub = size / float(n), sum = 0.0, discSum = 0.0;
-    for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) {
-        vec2 q = p + size * ((vec2(float(i), float(j)) + 0.5) / float(n) - 0.5);
-        vec2 v = q - c;
-        float l = length(v);
-        float disc = halfPlaneCoverage(l - r, l > 0.0 ? v / l : vec2(1.0, 0.0), vec2(sub));
-        discSum += disc;
-        if (disc > 0.0) sum += disc * halfPlaneCoverage(-dot(q - C, g), -g, vec2(sub));
-    }
-    // A disc at least a square across: its coverage times the part of its area (its edge
-    // taken as the tangent line at p) beyond the cut, which complements the butt dash's
-    // part (dashCoverage, clipped at the same line the same way) exactly.
-    if (r >= size) {
-        const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
-        float l = length(p - c);
-        vec3 edge = l > 0.0 ? vec3((p - c) / l, r - l) : WHOLE;
-        vec3 beyond = vec3(-g, dot(p - C, g));
-        float area[2];                  // the disc's part, and that part beyond the cut
-        for (int h = 0; h < ROLLED(2); h++) area[h] = clippedArea(size, edge, h == 0 ? WHOLE : beyond, WHOLE, WHOLE, WHOLE);
-        float part = area[0] > 1e-4 ? area[1] / area[0] : halfPlaneCoverage(-dot(p - C, g), -g, vec2(size));
-        return discSum / float(n * n) * min(part, 1.0);
-    }
-    return sum / float(n * n);
-}
 
 // The part of the size x size square at p within `side` and the band (half-planes relative
 // to p, see clippedArea) that lies in a dash: between the interval's two cuts for a dash
@@ -713,6 +680,82 @@ float dashPart(float size, bool on, vec3 cutLo, vec3 cutHi, vec3 side, vec3 band
     return on ? part[0] : min(part[0] + part[1], part[2]);
 }
 
+// The arc-length window (pixels) within which every cap that can reach p has its end: a
+// point within a cap's radius r of its centre has its nearest outline point within about
+// 4 r + 2 of the end along the outline, but round a corner, which may lie between them
+// (DashedBand.capWindow in Swift).
+float capWindow() {
+    float r = vArcInfo.z, corner;
+    if (HALO_SHAPE == SHAPE_ELLIPSE) corner = vArcInfo.x / 8.0;
+    else {
+        vec4 R = vShapeRadii;
+        corner = max(max(R.x, R.y), max(R.z, R.w)) * (HALO_SHAPE == SHAPE_CONTINUOUS_BOX ? CONTINUOUS_UNIT_LENGTH : 1.5707963);
+    }
+    return 4.0 * r + 2.0 + corner;
+}
+
+// Round caps (SCENE.md: the butt dashes united with every dash end's disc of radius r):
+// the area of the discs' union D outside the butt dashes B, as a fraction of the size x
+// size square at p, to add to B's own coverage. Over n x n parts (n from the radius in
+// parts, at least 4): D's part is the disc covering the part most, its edge taken as its
+// tangent there (exact but where two discs' edges cross in one part, and the tangent's
+// error, CurvedEdgeTerm); D and B's part is the exact area of that half-plane with each of
+// B's pieces (the side, its cuts and the band's edges as lines relative to p, those that
+// cross the part), summed. Every cap whose end lies within capWindow() of s is considered,
+// wherever along the outline; caps are not clipped to the band or the shape.
+float capsBeyondButt(vec2 p, float size, float s, int pieces, vec3 piece[12], vec3 bandIn, vec3 bandOut) {
+    const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
+    int cFirst = int(vArcLists.z), cCount = int(vArcLists.w);
+    float r = vArcInfo.z, L = vArcInfo.x, W = capWindow();
+    if (cCount <= 0) return 0.0;
+    // The caps in [s - W, s + W], wrapping: from the first at or after s - W, at most all.
+    bool all = 2.0 * W >= L;
+    int j0 = all ? cFirst : arcSearch(cFirst, cCount, s - W < 0.0 ? s - W + L : s - W) + 1;
+    int n = max(subdivisions(r / size), 4);
+    float sub = size / float(n), sum = 0.0;
+    for (int i = 0; i < n * n; i++) {
+        vec2 o = size * ((vec2(float(i % n), float(i / n)) + 0.5) / float(n) - 0.5);
+        vec2 q = p + o;
+        float best = 0.0;
+        vec3 disc = WHOLE;
+        for (int k = 0; k < cCount; k++) {
+            int e = cFirst + (j0 - cFirst + k) % cCount;
+            vec4 a = arcEntry(e, 0);
+            float de = abs(a.x - s);
+            if (!all && min(de, L - de) > W) break;
+            vec2 v = q - a.yz;
+            float l = length(v);
+            vec2 nv = l > 0.0 ? v / l : vec2(1.0, 0.0);
+            float c = halfPlaneCoverage(l - r, nv, vec2(sub));
+            if (c > best) { best = c; disc = vec3(nv, r - l); }
+        }
+        if (best <= 0.0) continue;
+        // D's part within each butt piece (one call site of clippedArea below).
+        float inB = 0.0;
+        for (int b = 0; b < pieces; b++) {
+            vec3 l[6];
+            l[0] = disc; l[1] = piece[3 * b]; l[2] = piece[3 * b + 1]; l[3] = piece[3 * b + 2]; l[4] = bandIn; l[5] = bandOut;
+            vec3 kept[5];
+            for (int t = 0; t < 5; t++) kept[t] = WHOLE;
+            int nk = 0;
+            bool none = false;
+            for (int t = 0; t < 6; t++) {
+                float ln = length(l[t].xy);
+                if (ln == 0.0) { none = none || l[t].z < 0.0; continue; }
+                vec3 u = l[t] / ln;
+                vec3 shifted = vec3(u.xy, u.z - (t == 0 ? 0.0 : dot(u.xy, o)));
+                float c = halfPlaneCoverage(-shifted.z, shifted.xy, vec2(sub));
+                if (c <= 0.0) { none = true; break; }
+                if (c < 1.0 && nk < 5) { kept[nk] = shifted; nk++; }
+            }
+            if (none) continue;
+            inB += clippedArea(sub, kept[0], kept[1], kept[2], kept[3], kept[4]);
+        }
+        sum += max(best - inB, 0.0);
+    }
+    return sum / float(n * n);
+}
+
 // The dashed stroke's coverage of the size x size square at p, given the band's coverage
 // cs of the band lo <= sd <= hi (offsets of the outline, pixels): cs times the part of the
 // band's area in a dash, with the band's edges taken as the lines of the signed distance's
@@ -722,6 +765,7 @@ float dashPart(float size, bool on, vec3 cutLo, vec3 cutHi, vec3 side, vec3 band
 // each side of it takes its own interval. Round caps add, for the dash ends near s(p),
 // the part of each disc on the gap's side of its cut.
 float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
+    if (vArcInfo.y < -0.5) return cs > 0.0 ? cs * fineDashMean(p, size) : 0.0;    // a period of at most a pixel
     const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
     vec3 bandIn = WHOLE, bandOut = WHOLE;
     float band = 1.0;
@@ -742,9 +786,9 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
     float L = vArcInfo.x;
     vec2 mn = vec2(1.0, 0.0), q = p;
     float md = 1e9, s = 0.0, frac = 0.0;
-    bool split = false, on = vArcInfo.y > 0.5;
-    int eLo = 0, eHi = 0;
-    vec3 side = WHOLE_PLANE, cut[2];
+    bool split = false, on = vArcInfo.y > 0.5, thin = false;
+    int eLo = 0, eHi = 0, pieces = 0;
+    vec3 side = WHOLE_PLANE, cut[2], piece[12];           // butt pieces for the caps: side, two cuts each
     cut[0] = WHOLE_PLANE; cut[1] = WHOLE_PLANE;
     for (int step = 0; step < ROLLED(7); step++) {
         int k = (step - 1) / 3, h = step - 1 - 3 * k;       // side k, query h (step >= 1)
@@ -792,26 +836,85 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
                               first0 ? WHOLE_PLANE : side, bandIn, bandOut);
         if (first0) {
             band = part;
-            if (band < 1e-4) { bandIn = WHOLE_PLANE; bandOut = WHOLE_PLANE; band = 1.0; }
+            if (band < 1e-4) { bandIn = WHOLE_PLANE; bandOut = WHOLE_PLANE; band = 1.0; thin = true; }
             continue;
         }
         frac += part;
+        // The side's butt pieces: its dash, or the two dashes beyond its gap's cuts.
+        for (int k2 = 0; k2 < (on ? 1 : 2); k2++) {
+            piece[3 * pieces] = side;
+            piece[3 * pieces + 1] = on ? cut[0] : k2 == 0 ? -cut[0] : -cut[1];
+            piece[3 * pieces + 2] = on ? cut[1] : WHOLE_PLANE;
+            pieces++;
+        }
         if (h == 0) step += 2;                              // no cuts: the side is done
     }
     float cov = cs * min(frac / band, 1.0);
 #if HALO_DASH == 2
-    int cFirst = int(vArcLists.z), cCount = int(vArcLists.w);
-    if (cCount > 0) {
-        int j = arcSearch(cFirst, cCount, s);
-        // The ends just before and after s (two each side: a dot is two ends), wrapping.
-        for (int k = 0; k < min(4, cCount); k++) {
-            int e = cFirst + (j - 1 + k - cFirst + 2 * cCount) % cCount;   // (% of a negative is undefined)
-            vec4 a = arcEntry(e, 0), b = arcEntry(e, 1);
-            cov += capCoverage(p, size, a.yz, vArcInfo.z, b.xy, b.zw);
-        }
-    }
+    if (cs <= 0.0 || thin) pieces = 0;                      // no band here: no butt dash
+    cov += capsBeyondButt(p, size, s, pieces, piece, bandIn, bandOut);
 #endif
     return clamp(cov, 0.0, 1.0);
+}
+#endif
+
+"""#,
+        "lib/dash_fine.glsl": #"""
+// Dash periods of at most a pixel (ResolvedDash+Fine.swift, the derivation there): the
+// mean membership over the pixel's square projected on the outline's tangent, a
+// convolution of two boxes k |t.x| and k |t.y| wide (k = ds/dx along the tangent, from s at
+// the pixel's two ends along it), as the second difference of the membership's second
+// antiderivative: exact for a straight side, but for float's rounding of q. The arc tables
+// hold the pattern at vArcLists.x: (m, phase, mu, slope), then each on interval (start,
+// length); round caps have no interval and mu = 1 (their discs fill the band).
+#ifndef HALO_DASH_FINE_GLSL
+#define HALO_DASH_FINE_GLSL
+#include "lib/arc_length.glsl"
+#include "lib/shape.glsl"
+
+// Fg (x) and P (y) at arc length s: the first and the periodic part of the second
+// antiderivative of the membership minus its mean (ResolvedDash.fineTerms).
+vec2 fineTerms(float s, vec4 head) {
+    float m = head.x, mu = head.z;
+    float x = mod(s + head.y, m);
+    float f = 0.0, h = 0.0;
+    int first = int(vArcLists.x), count = int(vArcLists.y);
+    for (int i = first + 1; i < first + count; i++) {
+        vec4 e = arcEntry(i, 0);
+        float a = e.x, len = e.y;
+        if (x <= a) continue;
+        float t = min(x - a, len);
+        f += t;
+        h += x < a + len ? 0.5 * t * t : 0.5 * len * len + len * (x - a - len);
+    }
+    return vec2(f - mu * x, h - 0.5 * mu * x * x - head.w * x);
+}
+
+// The mean membership over the size x size square at p.
+float fineDashMean(vec2 p, float size) {
+    vec4 head = arcEntry(int(vArcLists.x), 0);
+    float mu = head.z, L = vArcInfo.x;
+    if (int(vArcLists.y) <= 1) return mu;                 // round caps: the whole band
+    vec2 n = shapeSDG(p).yz;
+    vec2 t = vec2(-n.y, n.x);
+    float s = arcLengthAt(p);
+    float ds = abs(arcLengthAt(p + 0.5 * size * t) - arcLengthAt(p - 0.5 * size * t));
+    float k = min(ds, L - ds) / size;
+    float w1 = k * size * abs(t.x), w2 = k * size * abs(t.y);
+    float hi = max(w1, w2), lo = min(w1, w2);
+    float mean;
+    if (hi <= 1e-6) {
+        // A sharp corner's mitre: s is the corner's; its membership (q strictly inside).
+        float v = fineTerms(s + 1e-4, head).x - fineTerms(s - 1e-4, head).x;
+        mean = v / 2e-4 + mu > 0.5 ? 1.0 : 0.0;
+    } else if (lo < 1e-3 * hi) {
+        float w = hi + lo;
+        mean = mu + (fineTerms(s + 0.5 * w, head).x - fineTerms(s - 0.5 * w, head).x) / w;
+    } else {
+        float A = 0.5 * (hi + lo), B = 0.5 * (hi - lo);
+        mean = mu + (fineTerms(s + A, head).y - fineTerms(s + B, head).y - fineTerms(s - B, head).y + fineTerms(s - A, head).y) / (hi * lo);
+    }
+    return clamp(mean, 0.0, 1.0);
 }
 #endif
 
@@ -946,7 +1049,8 @@ LAYER_VARYING vec4 vArcLists;        // texel 14: the dash's cuts (first entry, 
                                      // in the arc tables (lib/arc_length.glsl)
 LAYER_VARYING vec4 vArcJumps;        // texel 15: the fill's and the stroke's path-paint jumps
 LAYER_VARYING vec4 vArcInfo;         // texel 16: L (pixels); the dash's membership where it has
-                                     // no cut (1: all dash); the round caps' radius (pixels); an
+                                     // no cut (1: all dash; -1: a period of at most a pixel,
+                                     // lib/dash_fine.glsl); the round caps' radius (pixels); an
                                      // ellipse's arc-length table's first entry
 #endif
 #endif
