@@ -43,11 +43,11 @@ float capWindow() {
 // Round caps (SCENE.md: the butt dashes united with every dash end's disc of radius r):
 // the area of the discs' union D outside the butt dashes B, as a fraction of the size x
 // size square at p, to add to B's own coverage. Over n x n parts (n from the radius in
-// parts, at least 4): D's part is the disc covering the part most, its edge taken as its
-// tangent there (exact but where two discs' edges cross in one part, and the tangent's
-// error, CurvedEdgeTerm); D and B's part is the exact area of that half-plane with each of
-// B's pieces (the side, its cuts and the band's edges as lines relative to p, those that
-// cross the part), summed. Every cap whose end lies within capWindow() of s is considered,
+// parts, at least 4): D's part is the union of the two discs covering the part most, each
+// edge taken as its tangent there (exact but where three discs' edges cross in one part,
+// and the tangent's error, CurvedEdgeTerm); D and B's part is the exact area of those
+// half-planes with each of B's pieces (the side, its cuts and the band's edges as lines
+// relative to p, those that cross the part), summed. Every cap whose end lies within capWindow() of s is considered,
 // wherever along the outline; caps are not clipped to the band or the shape.
 float capsBeyondButt(vec2 p, float size, float s, int pieces, vec3 piece[12], vec3 bandIn, vec3 bandOut) {
     const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
@@ -62,8 +62,10 @@ float capsBeyondButt(vec2 p, float size, float s, int pieces, vec3 piece[12], ve
     for (int i = 0; i < n * n; i++) {
         vec2 o = size * ((vec2(float(i % n), float(i / n)) + 0.5) / float(n) - 0.5);
         vec2 q = p + o;
-        float best = 0.0;
-        vec3 disc = WHOLE;
+        // The two discs covering the part most (two dots meeting in one part are both in it).
+        float c1 = 0.0, c2 = 0.0;
+        vec3 d1 = WHOLE, d2 = WHOLE;
+        vec2 m1 = vec2(1e30), m2 = vec2(1e30);             // their centres
         for (int k = 0; k < cCount; k++) {
             int e = cFirst + (j0 - cFirst + k) % cCount;
             vec4 a = arcEntry(e, 0);
@@ -73,31 +75,41 @@ float capsBeyondButt(vec2 p, float size, float s, int pieces, vec3 piece[12], ve
             float l = length(v);
             vec2 nv = l > 0.0 ? v / l : vec2(1.0, 0.0);
             float c = halfPlaneCoverage(l - r, nv, vec2(sub));
-            if (c > best) { best = c; disc = vec3(nv, r - l); }
+            // A dot's two ends (and the two ends at a start where two dashes meet) are one disc.
+            if (c > 0.0 && length(a.yz - m1) < 1e-3) continue;
+            if (c > c1) { c2 = c1; d2 = d1; m2 = m1; c1 = c; d1 = vec3(nv, r - l); m1 = a.yz; }
+            else if (c > c2 && length(a.yz - m2) >= 1e-3) { c2 = c; d2 = vec3(nv, r - l); m2 = a.yz; }
         }
-        if (best <= 0.0) continue;
-        // D's part within each butt piece (one call site of clippedArea below).
-        float inB = 0.0;
-        for (int b = 0; b < pieces; b++) {
-            vec3 l[6];
-            l[0] = disc; l[1] = piece[3 * b]; l[2] = piece[3 * b + 1]; l[3] = piece[3 * b + 2]; l[4] = bandIn; l[5] = bandOut;
+        if (c1 <= 0.0) continue;
+        // |D| and |D and B| by inclusion and exclusion of the two discs: jobs (piece b, or
+        // none: b = -1) x (disc 1, disc 2, both); each the exact area of the lines that
+        // cross the part (one call site of clippedArea).
+        float D = 0.0, inB = 0.0;
+        for (int job = 0; job < 3 * (pieces + 1); job++) {
+            int b = job / 3 - 1, mask = job % 3 + 1;
+            if (c2 <= 0.0 && mask != 1) continue;
+            vec3 l[7];
+            l[0] = (mask & 1) != 0 ? d1 : WHOLE; l[1] = (mask & 2) != 0 ? d2 : WHOLE;
+            l[2] = b < 0 ? WHOLE : piece[3 * b]; l[3] = b < 0 ? WHOLE : piece[3 * b + 1];
+            l[4] = b < 0 ? WHOLE : piece[3 * b + 2]; l[5] = b < 0 ? WHOLE : bandIn; l[6] = b < 0 ? WHOLE : bandOut;
             vec3 kept[5];
             for (int t = 0; t < 5; t++) kept[t] = WHOLE;
             int nk = 0;
             bool none = false;
-            for (int t = 0; t < 6; t++) {
+            for (int t = 0; t < 7; t++) {
                 float ln = length(l[t].xy);
                 if (ln == 0.0) { none = none || l[t].z < 0.0; continue; }
                 vec3 u = l[t] / ln;
-                vec3 shifted = vec3(u.xy, u.z - (t == 0 ? 0.0 : dot(u.xy, o)));
+                vec3 shifted = vec3(u.xy, u.z - (t < 2 ? 0.0 : dot(u.xy, o)));   // discs: relative to q already
                 float c = halfPlaneCoverage(-shifted.z, shifted.xy, vec2(sub));
                 if (c <= 0.0) { none = true; break; }
                 if (c < 1.0 && nk < 5) { kept[nk] = shifted; nk++; }
             }
             if (none) continue;
-            inB += clippedArea(sub, kept[0], kept[1], kept[2], kept[3], kept[4]);
+            float area = clippedArea(sub, kept[0], kept[1], kept[2], kept[3], kept[4]) * (mask == 3 ? -1.0 : 1.0);
+            if (b < 0) D += area; else inB += area;
         }
-        sum += max(best - inB, 0.0);
+        sum += clamp(D - inB, 0.0, 1.0);
     }
     return sum / float(n * n);
 }
@@ -111,7 +123,7 @@ float capsBeyondButt(vec2 p, float size, float s, int pieces, vec3 piece[12], ve
 // each side of it takes its own interval. Round caps add, for the dash ends near s(p),
 // the part of each disc on the gap's side of its cut.
 float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
-    if (vArcInfo.y < -0.5) return cs > 0.0 ? cs * fineDashMean(p, size) : 0.0;    // a period of at most a pixel
+    if (vArcInfo.y < -0.5) return cs > 0.0 ? fineDashCoverage(p, size, cs, lo, hi) : 0.0;    // a period of at most a pixel
     const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
     vec3 bandIn = WHOLE, bandOut = WHOLE;
     float band = 1.0;

@@ -1,5 +1,5 @@
 // Dash periods of at most a pixel (ResolvedDash+Fine.swift, the derivation there): the
-// mean membership over the pixel's square projected on the outline's tangent, a
+// mean membership over each part's square projected on the outline's tangent, a
 // convolution of two boxes k |t.x| and k |t.y| wide (k = ds/dx along the tangent, from s at
 // the pixel's two ends along it), as the second difference of the membership's second
 // antiderivative: exact for a straight side, but for float's rounding of q. The arc tables
@@ -28,13 +28,9 @@ vec2 fineTerms(float s, vec4 head) {
     return vec2(f - mu * x, h - 0.5 * mu * x * x - head.w * x);
 }
 
-// The mean membership over the size x size square at p.
-float fineDashMean(vec2 p, float size) {
-    vec4 head = arcEntry(int(vArcLists.x), 0);
+// The mean membership over the size x size square at p (pixels).
+float fineMeanAt(vec2 p, float size, vec2 t, vec4 head) {
     float mu = head.z, L = vArcInfo.x;
-    if (int(vArcLists.y) <= 1) return mu;                 // round caps: the whole band
-    vec2 n = shapeSDG(p).yz;
-    vec2 t = vec2(-n.y, n.x);
     float s = arcLengthAt(p);
     float ds = abs(arcLengthAt(p + 0.5 * size * t) - arcLengthAt(p - 0.5 * size * t));
     float k = min(ds, L - ds) / size;
@@ -45,13 +41,35 @@ float fineDashMean(vec2 p, float size) {
         // A sharp corner's mitre: s is the corner's; its membership (q strictly inside).
         float v = fineTerms(s + 1e-4, head).x - fineTerms(s - 1e-4, head).x;
         mean = v / 2e-4 + mu > 0.5 ? 1.0 : 0.0;
-    } else if (lo < 1e-3 * hi) {
-        float w = hi + lo;
-        mean = mu + (fineTerms(s + 0.5 * w, head).x - fineTerms(s - 0.5 * w, head).x) / w;
+    } else if (lo < 0.1 * hi) {
+        // Nearly along an axis: the box hi wide (off by at most lo / (8 hi) of a part per
+        // dash end inside it, 1/80), as the second difference would divide q's rounding
+        // (ulp(s), 1.5e-5 px at s = 200) by hi lo.
+        mean = mu + (fineTerms(s + 0.5 * hi, head).x - fineTerms(s - 0.5 * hi, head).x) / hi;
     } else {
         float A = 0.5 * (hi + lo), B = 0.5 * (hi - lo);
         mean = mu + (fineTerms(s + A, head).y - fineTerms(s + B, head).y - fineTerms(s - B, head).y + fineTerms(s - A, head).y) / (hi * lo);
     }
     return clamp(mean, 0.0, 1.0);
+}
+
+// The dashed band's coverage of the size x size square at p, the band lo <= sd <= hi
+// covering cs of it: over 4 x 4 parts, each part's mean membership (its own s, tangent
+// and arc-length scale: a curve's k changes across a pixel by 1/R) weighted by the band's
+// coverage of the part (half-planes of the signed distance there), times cs.
+float fineDashCoverage(vec2 p, float size, float cs, float lo, float hi) {
+    vec4 head = arcEntry(int(vArcLists.x), 0);
+    if (int(vArcLists.y) <= 1) return cs * head.z;                 // round caps: the whole band
+    const int n = 4;
+    float sub = size / float(n), weight = 0.0, sum = 0.0;
+    for (int i = 0; i < n * n; i++) {
+        vec2 q = p + size * ((vec2(float(i % n), float(i / n)) + 0.5) / float(n) - 0.5);
+        vec3 g = shapeSDG(q);
+        float b = halfPlaneCoverage(g.x - hi, g.yz, vec2(sub)) - halfPlaneCoverage(g.x - lo, g.yz, vec2(sub));
+        if (b <= 0.0) continue;
+        weight += b;
+        sum += b * fineMeanAt(q, sub, vec2(-g.z, g.y), head);
+    }
+    return weight > 0.0 ? cs * sum / weight : 0.0;
 }
 #endif

@@ -429,7 +429,7 @@ void boxArcHits(vec2 p, float L, out vec4 h0, out vec4 h1, out vec4 h2) {
             vec2 v = p - cc;
             float u = -dot(v, ARC_B[n]), w = -dot(v, ARC_A[n]);
             float phi = u == 0.0 && w == 0.0 ? 0.0 : atan(w, u);
-            if (phi >= 0.0 && phi <= 1.5707963) {
+            if (phi >= 0.0 && phi <= 1.5707964) {              // pi/2 rounds up in float: the corner's end included
                 vec2 qq = cc - R * (ARC_B[n] * cos(phi) + ARC_A[n] * sin(phi));
                 arcOffer(vec4(length(p - qq), s + R * phi, qq), L, h0, h1, h2);
             }
@@ -697,11 +697,11 @@ float capWindow() {
 // Round caps (SCENE.md: the butt dashes united with every dash end's disc of radius r):
 // the area of the discs' union D outside the butt dashes B, as a fraction of the size x
 // size square at p, to add to B's own coverage. Over n x n parts (n from the radius in
-// parts, at least 4): D's part is the disc covering the part most, its edge taken as its
-// tangent there (exact but where two discs' edges cross in one part, and the tangent's
-// error, CurvedEdgeTerm); D and B's part is the exact area of that half-plane with each of
-// B's pieces (the side, its cuts and the band's edges as lines relative to p, those that
-// cross the part), summed. Every cap whose end lies within capWindow() of s is considered,
+// parts, at least 4): D's part is the union of the two discs covering the part most, each
+// edge taken as its tangent there (exact but where three discs' edges cross in one part,
+// and the tangent's error, CurvedEdgeTerm); D and B's part is the exact area of those
+// half-planes with each of B's pieces (the side, its cuts and the band's edges as lines
+// relative to p, those that cross the part), summed. Every cap whose end lies within capWindow() of s is considered,
 // wherever along the outline; caps are not clipped to the band or the shape.
 float capsBeyondButt(vec2 p, float size, float s, int pieces, vec3 piece[12], vec3 bandIn, vec3 bandOut) {
     const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
@@ -716,8 +716,10 @@ float capsBeyondButt(vec2 p, float size, float s, int pieces, vec3 piece[12], ve
     for (int i = 0; i < n * n; i++) {
         vec2 o = size * ((vec2(float(i % n), float(i / n)) + 0.5) / float(n) - 0.5);
         vec2 q = p + o;
-        float best = 0.0;
-        vec3 disc = WHOLE;
+        // The two discs covering the part most (two dots meeting in one part are both in it).
+        float c1 = 0.0, c2 = 0.0;
+        vec3 d1 = WHOLE, d2 = WHOLE;
+        vec2 m1 = vec2(1e30), m2 = vec2(1e30);             // their centres
         for (int k = 0; k < cCount; k++) {
             int e = cFirst + (j0 - cFirst + k) % cCount;
             vec4 a = arcEntry(e, 0);
@@ -727,31 +729,41 @@ float capsBeyondButt(vec2 p, float size, float s, int pieces, vec3 piece[12], ve
             float l = length(v);
             vec2 nv = l > 0.0 ? v / l : vec2(1.0, 0.0);
             float c = halfPlaneCoverage(l - r, nv, vec2(sub));
-            if (c > best) { best = c; disc = vec3(nv, r - l); }
+            // A dot's two ends (and the two ends at a start where two dashes meet) are one disc.
+            if (c > 0.0 && length(a.yz - m1) < 1e-3) continue;
+            if (c > c1) { c2 = c1; d2 = d1; m2 = m1; c1 = c; d1 = vec3(nv, r - l); m1 = a.yz; }
+            else if (c > c2 && length(a.yz - m2) >= 1e-3) { c2 = c; d2 = vec3(nv, r - l); m2 = a.yz; }
         }
-        if (best <= 0.0) continue;
-        // D's part within each butt piece (one call site of clippedArea below).
-        float inB = 0.0;
-        for (int b = 0; b < pieces; b++) {
-            vec3 l[6];
-            l[0] = disc; l[1] = piece[3 * b]; l[2] = piece[3 * b + 1]; l[3] = piece[3 * b + 2]; l[4] = bandIn; l[5] = bandOut;
+        if (c1 <= 0.0) continue;
+        // |D| and |D and B| by inclusion and exclusion of the two discs: jobs (piece b, or
+        // none: b = -1) x (disc 1, disc 2, both); each the exact area of the lines that
+        // cross the part (one call site of clippedArea).
+        float D = 0.0, inB = 0.0;
+        for (int job = 0; job < 3 * (pieces + 1); job++) {
+            int b = job / 3 - 1, mask = job % 3 + 1;
+            if (c2 <= 0.0 && mask != 1) continue;
+            vec3 l[7];
+            l[0] = (mask & 1) != 0 ? d1 : WHOLE; l[1] = (mask & 2) != 0 ? d2 : WHOLE;
+            l[2] = b < 0 ? WHOLE : piece[3 * b]; l[3] = b < 0 ? WHOLE : piece[3 * b + 1];
+            l[4] = b < 0 ? WHOLE : piece[3 * b + 2]; l[5] = b < 0 ? WHOLE : bandIn; l[6] = b < 0 ? WHOLE : bandOut;
             vec3 kept[5];
             for (int t = 0; t < 5; t++) kept[t] = WHOLE;
             int nk = 0;
             bool none = false;
-            for (int t = 0; t < 6; t++) {
+            for (int t = 0; t < 7; t++) {
                 float ln = length(l[t].xy);
                 if (ln == 0.0) { none = none || l[t].z < 0.0; continue; }
                 vec3 u = l[t] / ln;
-                vec3 shifted = vec3(u.xy, u.z - (t == 0 ? 0.0 : dot(u.xy, o)));
+                vec3 shifted = vec3(u.xy, u.z - (t < 2 ? 0.0 : dot(u.xy, o)));   // discs: relative to q already
                 float c = halfPlaneCoverage(-shifted.z, shifted.xy, vec2(sub));
                 if (c <= 0.0) { none = true; break; }
                 if (c < 1.0 && nk < 5) { kept[nk] = shifted; nk++; }
             }
             if (none) continue;
-            inB += clippedArea(sub, kept[0], kept[1], kept[2], kept[3], kept[4]);
+            float area = clippedArea(sub, kept[0], kept[1], kept[2], kept[3], kept[4]) * (mask == 3 ? -1.0 : 1.0);
+            if (b < 0) D += area; else inB += area;
         }
-        sum += max(best - inB, 0.0);
+        sum += clamp(D - inB, 0.0, 1.0);
     }
     return sum / float(n * n);
 }
@@ -765,7 +777,7 @@ float capsBeyondButt(vec2 p, float size, float s, int pieces, vec3 piece[12], ve
 // each side of it takes its own interval. Round caps add, for the dash ends near s(p),
 // the part of each disc on the gap's side of its cut.
 float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
-    if (vArcInfo.y < -0.5) return cs > 0.0 ? cs * fineDashMean(p, size) : 0.0;    // a period of at most a pixel
+    if (vArcInfo.y < -0.5) return cs > 0.0 ? fineDashCoverage(p, size, cs, lo, hi) : 0.0;    // a period of at most a pixel
     const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
     vec3 bandIn = WHOLE, bandOut = WHOLE;
     float band = 1.0;
@@ -861,7 +873,7 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
 """#,
         "lib/dash_fine.glsl": #"""
 // Dash periods of at most a pixel (ResolvedDash+Fine.swift, the derivation there): the
-// mean membership over the pixel's square projected on the outline's tangent, a
+// mean membership over each part's square projected on the outline's tangent, a
 // convolution of two boxes k |t.x| and k |t.y| wide (k = ds/dx along the tangent, from s at
 // the pixel's two ends along it), as the second difference of the membership's second
 // antiderivative: exact for a straight side, but for float's rounding of q. The arc tables
@@ -890,13 +902,9 @@ vec2 fineTerms(float s, vec4 head) {
     return vec2(f - mu * x, h - 0.5 * mu * x * x - head.w * x);
 }
 
-// The mean membership over the size x size square at p.
-float fineDashMean(vec2 p, float size) {
-    vec4 head = arcEntry(int(vArcLists.x), 0);
+// The mean membership over the size x size square at p (pixels).
+float fineMeanAt(vec2 p, float size, vec2 t, vec4 head) {
     float mu = head.z, L = vArcInfo.x;
-    if (int(vArcLists.y) <= 1) return mu;                 // round caps: the whole band
-    vec2 n = shapeSDG(p).yz;
-    vec2 t = vec2(-n.y, n.x);
     float s = arcLengthAt(p);
     float ds = abs(arcLengthAt(p + 0.5 * size * t) - arcLengthAt(p - 0.5 * size * t));
     float k = min(ds, L - ds) / size;
@@ -907,14 +915,36 @@ float fineDashMean(vec2 p, float size) {
         // A sharp corner's mitre: s is the corner's; its membership (q strictly inside).
         float v = fineTerms(s + 1e-4, head).x - fineTerms(s - 1e-4, head).x;
         mean = v / 2e-4 + mu > 0.5 ? 1.0 : 0.0;
-    } else if (lo < 1e-3 * hi) {
-        float w = hi + lo;
-        mean = mu + (fineTerms(s + 0.5 * w, head).x - fineTerms(s - 0.5 * w, head).x) / w;
+    } else if (lo < 0.1 * hi) {
+        // Nearly along an axis: the box hi wide (off by at most lo / (8 hi) of a part per
+        // dash end inside it, 1/80), as the second difference would divide q's rounding
+        // (ulp(s), 1.5e-5 px at s = 200) by hi lo.
+        mean = mu + (fineTerms(s + 0.5 * hi, head).x - fineTerms(s - 0.5 * hi, head).x) / hi;
     } else {
         float A = 0.5 * (hi + lo), B = 0.5 * (hi - lo);
         mean = mu + (fineTerms(s + A, head).y - fineTerms(s + B, head).y - fineTerms(s - B, head).y + fineTerms(s - A, head).y) / (hi * lo);
     }
     return clamp(mean, 0.0, 1.0);
+}
+
+// The dashed band's coverage of the size x size square at p, the band lo <= sd <= hi
+// covering cs of it: over 4 x 4 parts, each part's mean membership (its own s, tangent
+// and arc-length scale: a curve's k changes across a pixel by 1/R) weighted by the band's
+// coverage of the part (half-planes of the signed distance there), times cs.
+float fineDashCoverage(vec2 p, float size, float cs, float lo, float hi) {
+    vec4 head = arcEntry(int(vArcLists.x), 0);
+    if (int(vArcLists.y) <= 1) return cs * head.z;                 // round caps: the whole band
+    const int n = 4;
+    float sub = size / float(n), weight = 0.0, sum = 0.0;
+    for (int i = 0; i < n * n; i++) {
+        vec2 q = p + size * ((vec2(float(i % n), float(i / n)) + 0.5) / float(n) - 0.5);
+        vec3 g = shapeSDG(q);
+        float b = halfPlaneCoverage(g.x - hi, g.yz, vec2(sub)) - halfPlaneCoverage(g.x - lo, g.yz, vec2(sub));
+        if (b <= 0.0) continue;
+        weight += b;
+        sum += b * fineMeanAt(q, sub, vec2(-g.z, g.y), head);
+    }
+    return weight > 0.0 ? cs * sum / weight : 0.0;
 }
 #endif
 

@@ -74,8 +74,7 @@ extension ResolvedDash {
         if hi <= 1e-9 * max(1, period) { return contains(s) ? 1 : 0 }
         var mean: Double
         if lo < 1e-3 * hi {
-            let w = hi + lo
-            mean = mu + (fineTerms(s + w / 2).fg - fineTerms(s - w / 2).fg) / w
+            mean = mu + (fineTerms(s + hi / 2).fg - fineTerms(s - hi / 2).fg) / hi
         } else {
             let A = (hi + lo) / 2, B = (hi - lo) / 2
             mean = mu + (fineTerms(s + A).p - fineTerms(s + B).p - fineTerms(s - B).p + fineTerms(s - A).p) / (hi * lo)
