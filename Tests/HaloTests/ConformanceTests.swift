@@ -75,7 +75,11 @@ final class ConformanceTests: XCTestCase {
                                    // Dashes and the path paint (issue "Dashed borders and the path paint").
                                    "feature-dash-rect", "feature-dash-phase", "feature-dash-dots", "feature-dash-marching-ants",
                                    "feature-path-beam", "feature-path-continuous", "feature-path-rotation",
-                                   "feature-dash-ellipse", "feature-path-corners"]
+                                   "feature-dash-ellipse", "feature-path-corners",
+                                   // Dashes by their rule: periods under a pixel, the start's mitre,
+                                   // caps as a union, an inside stroke's caps beyond the shape.
+                                   "case-b41-dash-subpixel-period", "case-b42-dash-sharp-start",
+                                   "case-b43-dash-overlapping-caps", "case-b44-dash-inside-wide-caps"]
 
     /// Landed scenes whose GPU image is not yet within the issue's bound (max 8, at most 0.1%
     /// of pixels off by more than 2), with the bound it keeps meanwhile (measured, so that
@@ -83,6 +87,14 @@ final class ConformanceTests: XCTestCase {
     /// feature-path-corners (14 levels) met the bound once the band's edges were clipped
     /// with the dash cuts and the medial axis split a path paint's pixel.
     static let gpuShortfalls: [String: (max: Double, over2: Double)] = [:]
+
+    /// Landed scenes whose exact image is itself off where the CPU is not, with the CPU's
+    /// measured max difference: in case-b41 the band of period 0.1 px is half ink wherever
+    /// the band covers a pixel (135.5 over #101010: the band's area by a 2000 x 2000 point
+    /// sum is 1 at (193, 6) and (136, 43)), where the exact image, 4 N^2 = 1024 point samples
+    /// a pixel 1/64 px apart, aliases with the period (6.4 samples) and reads 132 and 139;
+    /// the CPU reads 135 and 136 there.
+    static let cpuShortfalls: [String: Double] = ["next/case-b41-dash-subpixel-period": 3]
 
     /// Skia's max difference and % of pixels off by more than 2, per scene, from the
     /// checker README's table rows `| scene | max | % > 2 | FLIP |`.
@@ -131,7 +143,7 @@ final class ConformanceTests: XCTestCase {
             let exact: RGBA8Image, got: RGBA8Image
             do { (exact, got) = try result.get() } catch { XCTFail("\(c.name): \(error)"); continue }
             guard let r = ImageComparison(exact, got) else { XCTFail("\(c.name): size differs"); continue }
-            if !(r.maxDifference <= 2 && r.percentOver(1) <= 0.1) {
+            if !(r.maxDifference <= (Self.cpuShortfalls[c.name] ?? 2) && r.percentOver(1) <= 0.1) {
                 let dir = writeArtifacts(name: c.name.replacingOccurrences(of: "/", with: "-") + "-cpu", actual: got, expected: exact, comparison: r)
                 XCTFail("\(c.name) cpu: max \(r.maxDifference), \(r.percentOver(1))% > 1; actual, exact and diff in \(dir)")
             }
