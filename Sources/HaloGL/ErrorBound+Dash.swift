@@ -27,8 +27,8 @@ import HaloCore
 ///   lo / (4 hi); on a curve of radius rho (the offset's, R + sd) k varies across the part by
 ///   h / rho of itself, which moves the mean by at most h / (2 rho). A sharp corner's mitre
 ///   (k = 0) takes the corner's membership: no promise within reach of a sharp corner.
-/// Where s jumps across the square (the medial axis of a shape the band fills, beyond the
-/// start point's wrap), the parts are found per side, which this does not follow: no promise.
+/// Where s jumps across the square (the medial axis of a shape the band fills), each side
+/// takes its own interval: the terms above per side (``cutsCrossed(at:size:)``).
 struct DashErrorTerm {
     let dash: ResolvedDash
     let inner: Double, outer: Double
@@ -56,24 +56,7 @@ struct DashErrorTerm {
         if dash.isFine { return fineError(at: p, sd: sd, outline: o, size: sz) }
         var e = 0.0
         if sd > inner - r && sd < outer + r && !changes.isEmpty {
-            // s over the square: its corners and centre.
-            let L = dash.arc.length
-            var ss = [dash.arc.arcLength(at: p)]
-            for dy in [-0.5, 0.5] { for dx in [-0.5, 0.5] { ss.append(dash.arc.arcLength(at: p + sz * Vec2(dx, dy))) } }
-            let lo = ss.min()!, hi = ss.max()!
-            let m = 0.25 * (hi - lo) + 0.01
-            var crossed = false
-            if hi - lo > L / 2 {
-                // Across the start point: the samples near L and near 0 apart.
-                let upper = ss.filter { $0 >= L / 2 }.min() ?? L, lower = ss.filter { $0 < L / 2 }.max() ?? 0
-                crossed = true
-                if L - upper + lower > 4 * sz { return 1 }
-            } else if hi - lo > 4 * sz {
-                return 1
-            } else {
-                let k = PaintErrorTerm.firstIndex(changes, above: lo - m)
-                crossed = k < changes.count && changes[k] <= hi + m
-            }
+            guard let crossed = cutsCrossed(at: p, size: sz) else { return 1 }
             if crossed {
                 e += 2.squareRoot() * ds / sz
                 for d in [inner, outer] where abs(sd - d) < r {
@@ -83,6 +66,43 @@ struct DashErrorTerm {
         }
         e += capsError(at: p, sd: sd, outline: o, size: sz)
         return min(1, e)
+    }
+
+    /// Whether a cut crosses the square about p, or nil (no promise) where the shader's
+    /// one interval per side cannot hold it: s at the square's corners and centre, grouped
+    /// round the outline where consecutive values lie within 4 s (a group is a side of a
+    /// medial axis through the square; the axes of boxes and ellipses are straight lines,
+    /// the diagonals of corners and the middle lines, which the shader clips exactly), at
+    /// most two groups, each with at most two changes within a margin of its range.
+    func cutsCrossed(at p: Vec2, size sz: Double) -> Bool? {
+        let L = dash.arc.length
+        var ss = [dash.arc.arcLength(at: p)]
+        for dy in [-0.5, 0.5] { for dx in [-0.5, 0.5] { ss.append(dash.arc.arcLength(at: p + sz * Vec2(dx, dy))) } }
+        ss.sort()
+        // Groups: split at gaps over 4 s, the gap across L -> 0 included.
+        var starts: [Int] = []
+        for i in 0..<ss.count {
+            let gap = i == 0 ? ss[0] + L - ss[ss.count - 1] : ss[i] - ss[i - 1]
+            if gap > 4 * sz { starts.append(i) }
+        }
+        if starts.count > 2 { return nil }
+        if starts.isEmpty { starts = [0] }          // one group round the whole (L <= 4 s) or none
+        var crossed = false
+        for (g, i0) in starts.enumerated() {
+            let i1 = g + 1 < starts.count ? starts[g + 1] : starts[0] + ss.count
+            let lo = ss[i0]
+            var hi = ss[(i1 - 1) % ss.count]
+            if hi < lo { hi += L }                  // the group runs through the start
+            if hi - lo > 4 * sz { return nil }
+            let m = 0.25 * (hi - lo) + 0.01
+            var n = 0
+            for shift in [-L, 0, L] {
+                n += PaintErrorTerm.firstIndex(changes, above: hi + m - shift) - PaintErrorTerm.firstIndex(changes, above: lo - m - shift - 1e-12)
+            }
+            if n > 2 { return nil }
+            crossed = crossed || n > 0
+        }
+        return crossed
     }
 
     /// The round caps' terms (see the type's notes).
