@@ -27,6 +27,7 @@ import HaloCore
 ///   lo / (4 hi); on a curve of radius rho (the offset's, R + sd) k varies across the part by
 ///   h / rho of itself, which moves the mean by at most h / (2 rho). A sharp corner's mitre
 ///   (k = 0) takes the corner's membership: no promise within reach of a sharp corner.
+///   Round caps draw the whole band: off by the discs' scallops along its edges.
 /// Where s jumps across the square (the medial axis of a shape the band fills), each side
 /// takes its own interval: the terms above per side (``cutsCrossed(at:size:)``).
 struct DashErrorTerm {
@@ -138,13 +139,23 @@ struct DashErrorTerm {
     /// A period of at most a pixel (see the type's notes).
     func fineError(at p: Vec2, sd: Double, outline o: Outline, size sz: Double) -> Double {
         let r = LayerErrorTerms.reach * sz
-        guard sd > inner - r && sd < outer + r, !dash.round else { return 0 }
+        guard sd > inner - r && sd < outer + r else { return 0 }
         if o.kind != .ellipse {
             // Within reach of a sharp corner's mitre: the corner's membership, no promise.
             for i in 0..<4 where o.radii[i] <= 0 {
                 let c = o.center + Vec2(i == 1 || i == 2 ? 1 : -1, i >= 2 ? 1 : -1) * o.halfSize
                 if length(p - c) < outer - min(inner, 0) + 2 * sz { return 1 }
             }
+        }
+        if dash.round {
+            // The whole band (onShare): the discs' union misses scallops of depth
+            // w/2 - sqrt(w^2/4 - g^2/4) along each edge (g the longest gap), across at most
+            // sqrt(2) s of the square.
+            let w = dash.width / 2
+            var g = 0.0
+            for k in stride(from: 1, to: dash.bounds.count - 1, by: 2) { g = max(g, dash.bounds[k + 1] - dash.bounds[k]) }
+            let depth = g < 2 * w ? w - (w * w - g * g / 4).squareRoot() : w
+            return abs(sd - inner) < r || abs(sd - outer) < r ? 2.squareRoot() * depth / sz : 0
         }
         let h = sz / 4
         let e1 = 1e-6
