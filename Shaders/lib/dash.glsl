@@ -6,12 +6,15 @@
 #include "lib/arc_length.glsl"
 #include "lib/shape.glsl"
 #include "lib/clip.glsl"
+#if HALO_DASH == 3
 #include "lib/dash_fine.glsl"
+#endif
 
 // The variant's dashes (HALO_DASH; DashMode in Swift).
 const int DASH_NONE = 0;
 const int DASH_BUTT = 1;
 const int DASH_ROUND = 2;
+const int DASH_FINE = 3;
 
 // The part of the size x size square at p within `side` and the band (half-planes relative
 // to p, see clippedArea) that lies in a dash: between the interval's two cuts for a dash
@@ -57,6 +60,15 @@ float capsBeyondButt(vec2 p, float size, float s, int pieces, vec3 piece[12], ve
     // The caps in [s - W, s + W], wrapping: from the first at or after s - W, at most all.
     bool all = 2.0 * W >= L;
     int j0 = all ? cFirst : arcSearch(cFirst, cCount, s - W < 0.0 ? s - W + L : s - W) + 1;
+    // Only a square that some disc reaches has parts to look at.
+    bool reached = false;
+    for (int k = 0; k < cCount && !reached; k++) {
+        vec4 a = arcEntry(cFirst + (j0 - cFirst + k) % cCount, 0);
+        float de = abs(a.x - s);
+        if (!all && min(de, L - de) > W) break;
+        reached = length(p - a.yz) - r < 0.7072 * size;
+    }
+    if (!reached) return 0.0;
     int n = max(subdivisions(r / size), 4);
     float sub = size / float(n), sum = 0.0;
     for (int i = 0; i < n * n; i++) {
@@ -123,7 +135,9 @@ float capsBeyondButt(vec2 p, float size, float s, int pieces, vec3 piece[12], ve
 // each side of it takes its own interval. Round caps add, for the dash ends near s(p),
 // the part of each disc on the gap's side of its cut.
 float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
-    if (vArcInfo.y < -0.5) return cs > 0.0 ? fineDashCoverage(p, size, cs, lo, hi) : 0.0;    // a period of at most a pixel
+#if HALO_DASH == 3
+    return cs > 0.0 ? fineDashCoverage(p, size, cs, lo, hi) : 0.0;     // a period of at most a pixel
+#else
     const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
     vec3 bandIn = WHOLE, bandOut = WHOLE;
     float band = 1.0;
@@ -213,5 +227,6 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
     cov += capsBeyondButt(p, size, s, pieces, piece, bandIn, bandOut);
 #endif
     return clamp(cov, 0.0, 1.0);
+#endif
 }
 #endif

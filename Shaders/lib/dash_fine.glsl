@@ -28,28 +28,40 @@ vec2 fineTerms(float s, vec4 head) {
     return vec2(f - mu * x, h - 0.5 * mu * x * x - head.w * x);
 }
 
-// The mean membership over the size x size square at p (pixels).
+// The mean membership over the size x size square at p (pixels). (One call site each of
+// arcLengthAt and fineTerms, in loops: llvmpipe inlines every call, and arcLengthAt is long.)
 float fineMeanAt(vec2 p, float size, vec2 t, vec4 head) {
     float mu = head.z, L = vArcInfo.x;
-    float s = arcLengthAt(p);
-    float ds = abs(arcLengthAt(p + 0.5 * size * t) - arcLengthAt(p - 0.5 * size * t));
+    float sv[3];                                           // s at p - t size/2, p, p + t size/2
+    for (int i = 0; i < ROLLED(3); i++) sv[i] = arcLengthAt(p + (float(i) - 1.0) * 0.5 * size * t);
+    float ds = abs(sv[2] - sv[0]);
     float k = min(ds, L - ds) / size;
     float w1 = k * size * abs(t.x), w2 = k * size * abs(t.y);
     float hi = max(w1, w2), lo = min(w1, w2);
-    float mean;
+    // mean = mu + sum of weight * term (x: Fg, y: P) at s + offset, over 2 or 4 points.
+    vec4 off, wt;
+    bool second = false;
     if (hi <= 1e-6) {
-        // A sharp corner's mitre: s is the corner's; its membership (q strictly inside).
-        float v = fineTerms(s + 1e-4, head).x - fineTerms(s - 1e-4, head).x;
-        mean = v / 2e-4 + mu > 0.5 ? 1.0 : 0.0;
+        // A sharp corner's mitre: s is the corner's; its membership (Fg's slope plus mu).
+        off = vec4(1e-4, -1e-4, 0.0, 0.0); wt = vec4(1.0, -1.0, 0.0, 0.0) / 2e-4;
     } else if (lo < 0.1 * hi) {
-        // Nearly along an axis: the box hi wide (off by at most lo / (8 hi) of a part per
-        // dash end inside it, 1/80), as the second difference would divide q's rounding
+        // Nearly along an axis: the box hi wide (off by at most lo / (4 hi), the kernels'
+        // positive difference), as the second difference would divide q's rounding
         // (ulp(s), 1.5e-5 px at s = 200) by hi lo.
-        mean = mu + (fineTerms(s + 0.5 * hi, head).x - fineTerms(s - 0.5 * hi, head).x) / hi;
+        off = vec4(0.5 * hi, -0.5 * hi, 0.0, 0.0); wt = vec4(1.0, -1.0, 0.0, 0.0) / hi;
     } else {
         float A = 0.5 * (hi + lo), B = 0.5 * (hi - lo);
-        mean = mu + (fineTerms(s + A, head).y - fineTerms(s + B, head).y - fineTerms(s - B, head).y + fineTerms(s - A, head).y) / (hi * lo);
+        off = vec4(A, B, -B, -A); wt = vec4(1.0, -1.0, -1.0, 1.0) / (hi * lo);
+        second = true;
     }
+    float sum = 0.0;
+    for (int i = 0; i < ROLLED(4); i++) {
+        if (wt[i] == 0.0) continue;
+        vec2 f = fineTerms(sv[1] + off[i], head);
+        sum += wt[i] * (second ? f.y : f.x);
+    }
+    float mean = mu + sum;
+    if (hi <= 1e-6) mean = mean > 0.5 ? 1.0 : 0.0;
     return clamp(mean, 0.0, 1.0);
 }
 

@@ -50,7 +50,8 @@
 #ifndef HALO_TEXT
 #define HALO_TEXT 0
 #endif
-//   HALO_DASH    the stroke's dashes (lib/dash.glsl): DASH_NONE 0, DASH_BUTT 1, DASH_ROUND 2
+//   HALO_DASH    the stroke's dashes (lib/dash.glsl): DASH_NONE 0, DASH_BUTT 1, DASH_ROUND 2,
+//                DASH_FINE 3 (a period of at most a pixel, lib/dash_fine.glsl)
 #ifndef HALO_DASH
 #define HALO_DASH 0
 #endif
@@ -127,8 +128,7 @@ LAYER_VARYING vec4 vArcLists;        // texel 14: the dash's cuts (first entry, 
                                      // in the arc tables (lib/arc_length.glsl)
 LAYER_VARYING vec4 vArcJumps;        // texel 15: the fill's and the stroke's path-paint jumps
 LAYER_VARYING vec4 vArcInfo;         // texel 16: L (pixels); the dash's membership where it has
-                                     // no cut (1: all dash; -1: a period of at most a pixel,
-                                     // lib/dash_fine.glsl); the round caps' radius (pixels); an
+                                     // no cut (1: all dash); the round caps' radius (pixels); an
                                      // ellipse's arc-length table's first entry
 #endif
 #endif

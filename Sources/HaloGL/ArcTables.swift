@@ -22,8 +22,6 @@ final class ArcTables {
         var cuts = (0, 0), caps = (0, 0), fillJumps = (0, 0), strokeJumps = (0, 0)
         /// With no cut: whether the whole outline lies in a dash.
         var allOn = false
-        /// A dash period of at most a pixel: `cuts` holds the pattern instead.
-        var fine = false
         /// An ellipse's table of arc lengths (``OutlineArc``): its first entry.
         var ellipseTable = 0
     }
@@ -54,7 +52,6 @@ final class ArcTables {
                 data += [Float(dash.period), Float(dash.phase), Float(dash.onShare), Float(dash.fineSlope), 0, 0, 0, 0]
                 for (a, len) in dash.round ? [] : dash.onIntervals { data += [Float(a), Float(len), 0, 0, 0, 0, 0, 0] }
                 place.cuts = (start, data.count / 8 - start)
-                place.fine = true
                 used = true
             } else if let dash = layer.stroke?.dash {
                 place.cuts = add(dash.cuts())

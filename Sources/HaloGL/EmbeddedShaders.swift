@@ -660,12 +660,15 @@ float slabOverlap(float lo, float hi, float c, float s) {
 #include "lib/arc_length.glsl"
 #include "lib/shape.glsl"
 #include "lib/clip.glsl"
+#if HALO_DASH == 3
 #include "lib/dash_fine.glsl"
+#endif
 
 // The variant's dashes (HALO_DASH; DashMode in Swift).
 const int DASH_NONE = 0;
 const int DASH_BUTT = 1;
 const int DASH_ROUND = 2;
+const int DASH_FINE = 3;
 
 // The part of the size x size square at p within `side` and the band (half-planes relative
 // to p, see clippedArea) that lies in a dash: between the interval's two cuts for a dash
@@ -711,6 +714,15 @@ float capsBeyondButt(vec2 p, float size, float s, int pieces, vec3 piece[12], ve
     // The caps in [s - W, s + W], wrapping: from the first at or after s - W, at most all.
     bool all = 2.0 * W >= L;
     int j0 = all ? cFirst : arcSearch(cFirst, cCount, s - W < 0.0 ? s - W + L : s - W) + 1;
+    // Only a square that some disc reaches has parts to look at.
+    bool reached = false;
+    for (int k = 0; k < cCount && !reached; k++) {
+        vec4 a = arcEntry(cFirst + (j0 - cFirst + k) % cCount, 0);
+        float de = abs(a.x - s);
+        if (!all && min(de, L - de) > W) break;
+        reached = length(p - a.yz) - r < 0.7072 * size;
+    }
+    if (!reached) return 0.0;
     int n = max(subdivisions(r / size), 4);
     float sub = size / float(n), sum = 0.0;
     for (int i = 0; i < n * n; i++) {
@@ -777,7 +789,9 @@ float capsBeyondButt(vec2 p, float size, float s, int pieces, vec3 piece[12], ve
 // each side of it takes its own interval. Round caps add, for the dash ends near s(p),
 // the part of each disc on the gap's side of its cut.
 float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
-    if (vArcInfo.y < -0.5) return cs > 0.0 ? fineDashCoverage(p, size, cs, lo, hi) : 0.0;    // a period of at most a pixel
+#if HALO_DASH == 3
+    return cs > 0.0 ? fineDashCoverage(p, size, cs, lo, hi) : 0.0;     // a period of at most a pixel
+#else
     const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
     vec3 bandIn = WHOLE, bandOut = WHOLE;
     float band = 1.0;
@@ -867,6 +881,7 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
     cov += capsBeyondButt(p, size, s, pieces, piece, bandIn, bandOut);
 #endif
     return clamp(cov, 0.0, 1.0);
+#endif
 }
 #endif
 
@@ -902,28 +917,40 @@ vec2 fineTerms(float s, vec4 head) {
     return vec2(f - mu * x, h - 0.5 * mu * x * x - head.w * x);
 }
 
-// The mean membership over the size x size square at p (pixels).
+// The mean membership over the size x size square at p (pixels). (One call site each of
+// arcLengthAt and fineTerms, in loops: llvmpipe inlines every call, and arcLengthAt is long.)
 float fineMeanAt(vec2 p, float size, vec2 t, vec4 head) {
     float mu = head.z, L = vArcInfo.x;
-    float s = arcLengthAt(p);
-    float ds = abs(arcLengthAt(p + 0.5 * size * t) - arcLengthAt(p - 0.5 * size * t));
+    float sv[3];                                           // s at p - t size/2, p, p + t size/2
+    for (int i = 0; i < ROLLED(3); i++) sv[i] = arcLengthAt(p + (float(i) - 1.0) * 0.5 * size * t);
+    float ds = abs(sv[2] - sv[0]);
     float k = min(ds, L - ds) / size;
     float w1 = k * size * abs(t.x), w2 = k * size * abs(t.y);
     float hi = max(w1, w2), lo = min(w1, w2);
-    float mean;
+    // mean = mu + sum of weight * term (x: Fg, y: P) at s + offset, over 2 or 4 points.
+    vec4 off, wt;
+    bool second = false;
     if (hi <= 1e-6) {
-        // A sharp corner's mitre: s is the corner's; its membership (q strictly inside).
-        float v = fineTerms(s + 1e-4, head).x - fineTerms(s - 1e-4, head).x;
-        mean = v / 2e-4 + mu > 0.5 ? 1.0 : 0.0;
+        // A sharp corner's mitre: s is the corner's; its membership (Fg's slope plus mu).
+        off = vec4(1e-4, -1e-4, 0.0, 0.0); wt = vec4(1.0, -1.0, 0.0, 0.0) / 2e-4;
     } else if (lo < 0.1 * hi) {
-        // Nearly along an axis: the box hi wide (off by at most lo / (8 hi) of a part per
-        // dash end inside it, 1/80), as the second difference would divide q's rounding
+        // Nearly along an axis: the box hi wide (off by at most lo / (4 hi), the kernels'
+        // positive difference), as the second difference would divide q's rounding
         // (ulp(s), 1.5e-5 px at s = 200) by hi lo.
-        mean = mu + (fineTerms(s + 0.5 * hi, head).x - fineTerms(s - 0.5 * hi, head).x) / hi;
+        off = vec4(0.5 * hi, -0.5 * hi, 0.0, 0.0); wt = vec4(1.0, -1.0, 0.0, 0.0) / hi;
     } else {
         float A = 0.5 * (hi + lo), B = 0.5 * (hi - lo);
-        mean = mu + (fineTerms(s + A, head).y - fineTerms(s + B, head).y - fineTerms(s - B, head).y + fineTerms(s - A, head).y) / (hi * lo);
+        off = vec4(A, B, -B, -A); wt = vec4(1.0, -1.0, -1.0, 1.0) / (hi * lo);
+        second = true;
     }
+    float sum = 0.0;
+    for (int i = 0; i < ROLLED(4); i++) {
+        if (wt[i] == 0.0) continue;
+        vec2 f = fineTerms(sv[1] + off[i], head);
+        sum += wt[i] * (second ? f.y : f.x);
+    }
+    float mean = mu + sum;
+    if (hi <= 1e-6) mean = mean > 0.5 ? 1.0 : 0.0;
     return clamp(mean, 0.0, 1.0);
 }
 
@@ -1002,7 +1029,8 @@ float fineDashCoverage(vec2 p, float size, float cs, float lo, float hi) {
 #ifndef HALO_TEXT
 #define HALO_TEXT 0
 #endif
-//   HALO_DASH    the stroke's dashes (lib/dash.glsl): DASH_NONE 0, DASH_BUTT 1, DASH_ROUND 2
+//   HALO_DASH    the stroke's dashes (lib/dash.glsl): DASH_NONE 0, DASH_BUTT 1, DASH_ROUND 2,
+//                DASH_FINE 3 (a period of at most a pixel, lib/dash_fine.glsl)
 #ifndef HALO_DASH
 #define HALO_DASH 0
 #endif
@@ -1079,8 +1107,7 @@ LAYER_VARYING vec4 vArcLists;        // texel 14: the dash's cuts (first entry, 
                                      // in the arc tables (lib/arc_length.glsl)
 LAYER_VARYING vec4 vArcJumps;        // texel 15: the fill's and the stroke's path-paint jumps
 LAYER_VARYING vec4 vArcInfo;         // texel 16: L (pixels); the dash's membership where it has
-                                     // no cut (1: all dash; -1: a period of at most a pixel,
-                                     // lib/dash_fine.glsl); the round caps' radius (pixels); an
+                                     // no cut (1: all dash); the round caps' radius (pixels); an
                                      // ellipse's arc-length table's first entry
 #endif
 #endif

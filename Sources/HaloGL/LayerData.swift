@@ -71,7 +71,7 @@ enum LayerData {
             t[14] = SIMD4(Float(place.cuts.0), Float(place.cuts.1), Float(place.caps.0), Float(place.caps.1))
             t[15] = SIMD4(Float(place.fillJumps.0), Float(place.fillJumps.1), Float(place.strokeJumps.0), Float(place.strokeJumps.1))
             let arc = layer.stroke?.dash?.arc ?? OutlineArc(layer.outline)
-            t[16] = SIMD4(Float(arc.length), place.fine ? -1 : place.allOn ? 1 : 0, Float((layer.stroke?.dash?.width ?? 0) / 2), Float(place.ellipseTable))
+            t[16] = SIMD4(Float(arc.length), place.allOn ? 1 : 0, Float((layer.stroke?.dash?.width ?? 0) / 2), Float(place.ellipseTable))
         }
         t[8] = SIMD4(Float(layer.opacity), Float(layer.glow?.opacity ?? 0), 0, 0)
         let gc = layer.glow?.color ?? Premul(0, 0, 0, -1)
