@@ -34,6 +34,8 @@ struct DashErrorTerm {
     let dash: ResolvedDash
     let inner: Double, outer: Double
     let changes: [Double]
+    /// The changes in [0, L): a change at 0 is listed at L too, one cut.
+    let cyclicChanges: [Double]
     let caps: [DashCap]
     /// The arc length's error, pixels: 8 ulps of float32 at the outline's length, and 1e-4 px
     /// of the tables (ArcLengthTests: CPU and GPU quadratures agree far closer).
@@ -42,6 +44,7 @@ struct DashErrorTerm {
     init(_ dash: ResolvedDash, inner: Double, outer: Double) {
         self.dash = dash; self.inner = inner; self.outer = outer
         changes = dash.isFine ? [] : dash.changePoints()
+        cyclicChanges = changes.last == dash.arc.length && changes.first == 0 ? Array(changes.dropLast()) : changes
         caps = dash.isFine ? [] : dash.caps()
         ds = 8 * dash.arc.length * 0x1p-24 + 1e-4
     }
@@ -98,7 +101,8 @@ struct DashErrorTerm {
             let m = 0.25 * (hi - lo) + 0.01
             var n = 0
             for shift in [-L, 0, L] {
-                n += PaintErrorTerm.firstIndex(changes, above: hi + m - shift) - PaintErrorTerm.firstIndex(changes, above: lo - m - shift - 1e-12)
+                n += PaintErrorTerm.firstIndex(cyclicChanges, above: hi + m - shift)
+                    - PaintErrorTerm.firstIndex(cyclicChanges, above: lo - m - shift - 1e-12)
             }
             if n > 2 { return nil }
             crossed = crossed || n > 0
