@@ -140,7 +140,7 @@ void boxArcHits(vec2 p, float L, out vec4 h0, out vec4 h1, out vec4 h2) {
             vec2 v = p - cc;
             float u = -dot(v, ARC_B[n]), w = -dot(v, ARC_A[n]);
             float phi = u == 0.0 && w == 0.0 ? 0.0 : atan(w, u);
-            if (phi >= 0.0 && phi <= 1.5707963) {
+            if (phi >= 0.0 && phi <= 1.5707964) {              // pi/2 rounds up in float: the corner's end included
                 vec2 qq = cc - R * (ARC_B[n] * cos(phi) + ARC_A[n] * sin(phi));
                 arcOffer(vec4(length(p - qq), s + R * phi, qq), L, h0, h1, h2);
             }

@@ -50,7 +50,8 @@
 #ifndef HALO_TEXT
 #define HALO_TEXT 0
 #endif
-//   HALO_DASH    the stroke's dashes (lib/dash.glsl): DASH_NONE 0, DASH_BUTT 1, DASH_ROUND 2
+//   HALO_DASH    the stroke's dashes (lib/dash.glsl): DASH_NONE 0, DASH_BUTT 1, DASH_ROUND 2,
+//                DASH_FINE 3 (a period of at most a pixel, lib/dash_fine.glsl)
 #ifndef HALO_DASH
 #define HALO_DASH 0
 #endif

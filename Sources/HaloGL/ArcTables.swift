@@ -45,7 +45,15 @@ final class ArcTables {
         for (i, layer) in frame.layers.enumerated() {
             var place = Place()
             var used = false
-            if let dash = layer.stroke?.dash {
+            if let dash = layer.stroke?.dash, dash.isFine {
+                // A period of at most a pixel (lib/dash_fine.glsl): no cuts or caps, but the
+                // pattern: (m, phase, mu, slope), then each on interval (start, length).
+                let start = data.count / 8
+                data += [Float(dash.period), Float(dash.phase), Float(dash.onShare), Float(dash.fineSlope), 0, 0, 0, 0]
+                for (a, len) in dash.round ? [] : dash.onIntervals { data += [Float(a), Float(len), 0, 0, 0, 0, 0, 0] }
+                place.cuts = (start, data.count / 8 - start)
+                used = true
+            } else if let dash = layer.stroke?.dash {
                 place.cuts = add(dash.cuts())
                 let start = data.count / 8
                 let caps = dash.caps()

@@ -446,7 +446,7 @@ void boxArcHits(vec2 p, float L, out vec4 h0, out vec4 h1, out vec4 h2) {
             vec2 v = p - cc;
             float u = -dot(v, ARC_B[n]), w = -dot(v, ARC_A[n]);
             float phi = u == 0.0 && w == 0.0 ? 0.0 : atan(w, u);
-            if (phi >= 0.0 && phi <= 1.5707963) {
+            if (phi >= 0.0 && phi <= 1.5707964) {              // pi/2 rounds up in float: the corner's end included
                 vec2 qq = cc - R * (ARC_B[n] * cos(phi) + ARC_A[n] * sin(phi));
                 arcOffer(vec4(length(p - qq), s + R * phi, qq), L, h0, h1, h2);
             }
@@ -677,45 +677,15 @@ float slabOverlap(float lo, float hi, float c, float s) {
 #include "lib/arc_length.glsl"
 #include "lib/shape.glsl"
 #include "lib/clip.glsl"
+#if HALO_DASH == 3
+#include "lib/dash_fine.glsl"
+#endif
 
 // The variant's dashes (HALO_DASH; DashMode in Swift).
 const int DASH_NONE = 0;
 const int DASH_BUTT = 1;
 const int DASH_ROUND = 2;
-
-// Coverage of the size x size square at p by the part of the disc of radius r about c on
-// the gap's side of a cut (dot(x - C, g) > 0): the half-plane coverages of the disc's
-// distance and of the cut, multiplied over n x n parts of the square (n from the disc's
-// radius in squares, subdivisions in lib/shape.glsl; a disc under a pixel across has both
-// its edge and the cut inside one part only where the part is small).
-float capCoverage(vec2 p, float size, vec2 c, float r, vec2 C, vec2 g) {
-    float d = length(p - c) - r;
-    if (d >= 0.7072 * size) return 0.0;
-    int n = subdivisions(r / size);
-    float sub = size / float(n), sum = 0.0, discSum = 0.0;
-    for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) {
-        vec2 q = p + size * ((vec2(float(i), float(j)) + 0.5) / float(n) - 0.5);
-        vec2 v = q - c;
-        float l = length(v);
-        float disc = halfPlaneCoverage(l - r, l > 0.0 ? v / l : vec2(1.0, 0.0), vec2(sub));
-        discSum += disc;
-        if (disc > 0.0) sum += disc * halfPlaneCoverage(-dot(q - C, g), -g, vec2(sub));
-    }
-    // A disc at least a square across: its coverage times the part of its area (its edge
-    // taken as the tangent line at p) beyond the cut, which complements the butt dash's
-    // part (dashCoverage, clipped at the same line the same way) exactly.
-    if (r >= size) {
-        const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
-        float l = length(p - c);
-        vec3 edge = l > 0.0 ? vec3((p - c) / l, r - l) : WHOLE;
-        vec3 beyond = vec3(-g, dot(p - C, g));
-        float area[2];                  // the disc's part, and that part beyond the cut
-        for (int h = 0; h < ROLLED(2); h++) area[h] = clippedArea(size, edge, h == 0 ? WHOLE : beyond, WHOLE, WHOLE, WHOLE);
-        float part = area[0] > 1e-4 ? area[1] / area[0] : halfPlaneCoverage(-dot(p - C, g), -g, vec2(size));
-        return discSum / float(n * n) * min(part, 1.0);
-    }
-    return sum / float(n * n);
-}
+const int DASH_FINE = 3;
 
 // The part of the size x size square at p within `side` and the band (half-planes relative
 // to p, see clippedArea) that lies in a dash: between the interval's two cuts for a dash
@@ -730,6 +700,103 @@ float dashPart(float size, bool on, vec3 cutLo, vec3 cutHi, vec3 side, vec3 band
     return on ? part[0] : min(part[0] + part[1], part[2]);
 }
 
+// The arc-length window (pixels) within which every cap that can reach p has its end: a
+// point within a cap's radius r of its centre has its nearest outline point within about
+// 4 r + 2 of the end along the outline, but round a corner, which may lie between them
+// (DashedBand.capWindow in Swift).
+float capWindow() {
+    float r = vArcInfo.z, corner;
+    if (HALO_SHAPE == SHAPE_ELLIPSE) corner = vArcInfo.x / 8.0;
+    else {
+        vec4 R = vShapeRadii;
+        corner = max(max(R.x, R.y), max(R.z, R.w)) * (HALO_SHAPE == SHAPE_CONTINUOUS_BOX ? CONTINUOUS_UNIT_LENGTH : 1.5707963);
+    }
+    return 4.0 * r + 2.0 + corner;
+}
+
+// Round caps (SCENE.md: the butt dashes united with every dash end's disc of radius r):
+// the area of the discs' union D outside the butt dashes B, as a fraction of the size x
+// size square at p, to add to B's own coverage. Over n x n parts (n from the radius in
+// parts, at least 4): D's part is the union of the two discs covering the part most, each
+// edge taken as its tangent there (exact but where three discs' edges cross in one part,
+// and the tangent's error, CurvedEdgeTerm); D and B's part is the exact area of those
+// half-planes with each of B's pieces (the side, its cuts and the band's edges as lines
+// relative to p, those that cross the part), summed. Every cap whose end lies within capWindow() of s is considered,
+// wherever along the outline; caps are not clipped to the band or the shape.
+float capsBeyondButt(vec2 p, float size, float s, int pieces, vec3 piece[12], vec3 bandIn, vec3 bandOut) {
+    const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
+    int cFirst = int(vArcLists.z), cCount = int(vArcLists.w);
+    float r = vArcInfo.z, L = vArcInfo.x, W = capWindow();
+    if (cCount <= 0) return 0.0;
+    // The caps in [s - W, s + W], wrapping: from the first at or after s - W, at most all.
+    bool all = 2.0 * W >= L;
+    int j0 = all ? cFirst : arcSearch(cFirst, cCount, s - W < 0.0 ? s - W + L : s - W) + 1;
+    // Only a square that some disc reaches has parts to look at.
+    bool reached = false;
+    for (int k = 0; k < cCount && !reached; k++) {
+        vec4 a = arcEntry(cFirst + (j0 - cFirst + k) % cCount, 0);
+        float de = abs(a.x - s);
+        if (!all && min(de, L - de) > W) break;
+        reached = length(p - a.yz) - r < 0.7072 * size;
+    }
+    if (!reached) return 0.0;
+    int n = max(subdivisions(r / size), 4);
+    float sub = size / float(n), sum = 0.0;
+    for (int i = 0; i < n * n; i++) {
+        vec2 o = size * ((vec2(float(i % n), float(i / n)) + 0.5) / float(n) - 0.5);
+        vec2 q = p + o;
+        // The two discs covering the part most (two dots meeting in one part are both in it).
+        float c1 = 0.0, c2 = 0.0;
+        vec3 d1 = WHOLE, d2 = WHOLE;
+        vec2 m1 = vec2(1e30), m2 = vec2(1e30);             // their centres
+        for (int k = 0; k < cCount; k++) {
+            int e = cFirst + (j0 - cFirst + k) % cCount;
+            vec4 a = arcEntry(e, 0);
+            float de = abs(a.x - s);
+            if (!all && min(de, L - de) > W) break;
+            vec2 v = q - a.yz;
+            float l = length(v);
+            vec2 nv = l > 0.0 ? v / l : vec2(1.0, 0.0);
+            float c = halfPlaneCoverage(l - r, nv, vec2(sub));
+            // A dot's two ends (and the two ends at a start where two dashes meet) are one disc.
+            if (c > 0.0 && length(a.yz - m1) < 1e-3) continue;
+            if (c > c1) { c2 = c1; d2 = d1; m2 = m1; c1 = c; d1 = vec3(nv, r - l); m1 = a.yz; }
+            else if (c > c2 && length(a.yz - m2) >= 1e-3) { c2 = c; d2 = vec3(nv, r - l); m2 = a.yz; }
+        }
+        if (c1 <= 0.0) continue;
+        // |D| and |D and B| by inclusion and exclusion of the two discs: jobs (piece b, or
+        // none: b = -1) x (disc 1, disc 2, both); each the exact area of the lines that
+        // cross the part (one call site of clippedArea).
+        float D = 0.0, inB = 0.0;
+        for (int job = 0; job < 3 * (pieces + 1); job++) {
+            int b = job / 3 - 1, mask = job % 3 + 1;
+            if (c2 <= 0.0 && mask != 1) continue;
+            vec3 l[7];
+            l[0] = (mask & 1) != 0 ? d1 : WHOLE; l[1] = (mask & 2) != 0 ? d2 : WHOLE;
+            l[2] = b < 0 ? WHOLE : piece[3 * b]; l[3] = b < 0 ? WHOLE : piece[3 * b + 1];
+            l[4] = b < 0 ? WHOLE : piece[3 * b + 2]; l[5] = b < 0 ? WHOLE : bandIn; l[6] = b < 0 ? WHOLE : bandOut;
+            vec3 kept[5];
+            for (int t = 0; t < 5; t++) kept[t] = WHOLE;
+            int nk = 0;
+            bool none = false;
+            for (int t = 0; t < 7; t++) {
+                float ln = length(l[t].xy);
+                if (ln == 0.0) { none = none || l[t].z < 0.0; continue; }
+                vec3 u = l[t] / ln;
+                vec3 shifted = vec3(u.xy, u.z - (t < 2 ? 0.0 : dot(u.xy, o)));   // discs: relative to q already
+                float c = halfPlaneCoverage(-shifted.z, shifted.xy, vec2(sub));
+                if (c <= 0.0) { none = true; break; }
+                if (c < 1.0 && nk < 5) { kept[nk] = shifted; nk++; }
+            }
+            if (none) continue;
+            float area = clippedArea(sub, kept[0], kept[1], kept[2], kept[3], kept[4]) * (mask == 3 ? -1.0 : 1.0);
+            if (b < 0) D += area; else inB += area;
+        }
+        sum += clamp(D - inB, 0.0, 1.0);
+    }
+    return sum / float(n * n);
+}
+
 // The dashed stroke's coverage of the size x size square at p, given the band's coverage
 // cs of the band lo <= sd <= hi (offsets of the outline, pixels): cs times the part of the
 // band's area in a dash, with the band's edges taken as the lines of the signed distance's
@@ -739,6 +806,9 @@ float dashPart(float size, bool on, vec3 cutLo, vec3 cutHi, vec3 side, vec3 band
 // each side of it takes its own interval. Round caps add, for the dash ends near s(p),
 // the part of each disc on the gap's side of its cut.
 float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
+#if HALO_DASH == 3
+    return cs > 0.0 ? fineDashCoverage(p, size, cs, lo, hi) : 0.0;     // a period of at most a pixel
+#else
     const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
     vec3 bandIn = WHOLE, bandOut = WHOLE;
     float band = 1.0;
@@ -759,9 +829,9 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
     float L = vArcInfo.x;
     vec2 mn = vec2(1.0, 0.0), q = p;
     float md = 1e9, s = 0.0, frac = 0.0;
-    bool split = false, on = vArcInfo.y > 0.5;
-    int eLo = 0, eHi = 0;
-    vec3 side = WHOLE_PLANE, cut[2];
+    bool split = false, on = vArcInfo.y > 0.5, thin = false;
+    int eLo = 0, eHi = 0, pieces = 0;
+    vec3 side = WHOLE_PLANE, cut[2], piece[12];           // butt pieces for the caps: side, two cuts each
     cut[0] = WHOLE_PLANE; cut[1] = WHOLE_PLANE;
     for (int step = 0; step < ROLLED(7); step++) {
         int k = (step - 1) / 3, h = step - 1 - 3 * k;       // side k, query h (step >= 1)
@@ -809,26 +879,116 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
                               first0 ? WHOLE_PLANE : side, bandIn, bandOut);
         if (first0) {
             band = part;
-            if (band < 1e-4) { bandIn = WHOLE_PLANE; bandOut = WHOLE_PLANE; band = 1.0; }
+            if (band < 1e-4) { bandIn = WHOLE_PLANE; bandOut = WHOLE_PLANE; band = 1.0; thin = true; }
             continue;
         }
         frac += part;
+        // The side's butt pieces: its dash, or the two dashes beyond its gap's cuts.
+        for (int k2 = 0; k2 < (on ? 1 : 2); k2++) {
+            piece[3 * pieces] = side;
+            piece[3 * pieces + 1] = on ? cut[0] : k2 == 0 ? -cut[0] : -cut[1];
+            piece[3 * pieces + 2] = on ? cut[1] : WHOLE_PLANE;
+            pieces++;
+        }
         if (h == 0) step += 2;                              // no cuts: the side is done
     }
     float cov = cs * min(frac / band, 1.0);
 #if HALO_DASH == 2
-    int cFirst = int(vArcLists.z), cCount = int(vArcLists.w);
-    if (cCount > 0) {
-        int j = arcSearch(cFirst, cCount, s);
-        // The ends just before and after s (two each side: a dot is two ends), wrapping.
-        for (int k = 0; k < min(4, cCount); k++) {
-            int e = cFirst + (j - 1 + k - cFirst + 2 * cCount) % cCount;   // (% of a negative is undefined)
-            vec4 a = arcEntry(e, 0), b = arcEntry(e, 1);
-            cov += capCoverage(p, size, a.yz, vArcInfo.z, b.xy, b.zw);
-        }
-    }
+    if (cs <= 0.0 || thin) pieces = 0;                      // no band here: no butt dash
+    cov += capsBeyondButt(p, size, s, pieces, piece, bandIn, bandOut);
 #endif
     return clamp(cov, 0.0, 1.0);
+#endif
+}
+#endif
+
+"""#,
+        "lib/dash_fine.glsl": #"""
+// Dash periods of at most a pixel (ResolvedDash+Fine.swift, the derivation there): the
+// mean membership over each part's square projected on the outline's tangent, a
+// convolution of two boxes k |t.x| and k |t.y| wide (k = ds/dx along the tangent, from s at
+// the pixel's two ends along it), as the second difference of the membership's second
+// antiderivative: exact for a straight side, but for float's rounding of q. The arc tables
+// hold the pattern at vArcLists.x: (m, phase, mu, slope), then each on interval (start,
+// length); round caps have no interval and mu = 1 (their discs fill the band).
+#ifndef HALO_DASH_FINE_GLSL
+#define HALO_DASH_FINE_GLSL
+#include "lib/arc_length.glsl"
+#include "lib/shape.glsl"
+
+// Fg (x) and P (y) at arc length s: the first and the periodic part of the second
+// antiderivative of the membership minus its mean (ResolvedDash.fineTerms).
+vec2 fineTerms(float s, vec4 head) {
+    float m = head.x, mu = head.z;
+    float x = mod(s + head.y, m);
+    float f = 0.0, h = 0.0;
+    int first = int(vArcLists.x), count = int(vArcLists.y);
+    for (int i = first + 1; i < first + count; i++) {
+        vec4 e = arcEntry(i, 0);
+        float a = e.x, len = e.y;
+        if (x <= a) continue;
+        float t = min(x - a, len);
+        f += t;
+        h += x < a + len ? 0.5 * t * t : 0.5 * len * len + len * (x - a - len);
+    }
+    return vec2(f - mu * x, h - 0.5 * mu * x * x - head.w * x);
+}
+
+// The mean membership over the size x size square at p (pixels). (One call site each of
+// arcLengthAt and fineTerms, in loops: llvmpipe inlines every call, and arcLengthAt is long.)
+float fineMeanAt(vec2 p, float size, vec2 t, vec4 head) {
+    float mu = head.z, L = vArcInfo.x;
+    float sv[3];                                           // s at p - t size/2, p, p + t size/2
+    for (int i = 0; i < ROLLED(3); i++) sv[i] = arcLengthAt(p + (float(i) - 1.0) * 0.5 * size * t);
+    float ds = abs(sv[2] - sv[0]);
+    float k = min(ds, L - ds) / size;
+    float w1 = k * size * abs(t.x), w2 = k * size * abs(t.y);
+    float hi = max(w1, w2), lo = min(w1, w2);
+    // mean = mu + sum of weight * term (x: Fg, y: P) at s + offset, over 2 or 4 points.
+    vec4 off, wt;
+    bool second = false;
+    if (hi <= 1e-6) {
+        // A sharp corner's mitre: s is the corner's; its membership (Fg's slope plus mu).
+        off = vec4(1e-4, -1e-4, 0.0, 0.0); wt = vec4(1.0, -1.0, 0.0, 0.0) / 2e-4;
+    } else if (lo < 0.1 * hi) {
+        // Nearly along an axis: the box hi wide (off by at most lo / (4 hi), the kernels'
+        // positive difference), as the second difference would divide q's rounding
+        // (ulp(s), 1.5e-5 px at s = 200) by hi lo.
+        off = vec4(0.5 * hi, -0.5 * hi, 0.0, 0.0); wt = vec4(1.0, -1.0, 0.0, 0.0) / hi;
+    } else {
+        float A = 0.5 * (hi + lo), B = 0.5 * (hi - lo);
+        off = vec4(A, B, -B, -A); wt = vec4(1.0, -1.0, -1.0, 1.0) / (hi * lo);
+        second = true;
+    }
+    float sum = 0.0;
+    for (int i = 0; i < ROLLED(4); i++) {
+        if (wt[i] == 0.0) continue;
+        vec2 f = fineTerms(sv[1] + off[i], head);
+        sum += wt[i] * (second ? f.y : f.x);
+    }
+    float mean = mu + sum;
+    if (hi <= 1e-6) mean = mean > 0.5 ? 1.0 : 0.0;
+    return clamp(mean, 0.0, 1.0);
+}
+
+// The dashed band's coverage of the size x size square at p, the band lo <= sd <= hi
+// covering cs of it: over 4 x 4 parts, each part's mean membership (its own s, tangent
+// and arc-length scale: a curve's k changes across a pixel by 1/R) weighted by the band's
+// coverage of the part (half-planes of the signed distance there), times cs.
+float fineDashCoverage(vec2 p, float size, float cs, float lo, float hi) {
+    vec4 head = arcEntry(int(vArcLists.x), 0);
+    if (int(vArcLists.y) <= 1) return cs * head.z;                 // round caps: the whole band
+    const int n = 4;
+    float sub = size / float(n), weight = 0.0, sum = 0.0;
+    for (int i = 0; i < n * n; i++) {
+        vec2 q = p + size * ((vec2(float(i % n), float(i / n)) + 0.5) / float(n) - 0.5);
+        vec3 g = shapeSDG(q);
+        float b = halfPlaneCoverage(g.x - hi, g.yz, vec2(sub)) - halfPlaneCoverage(g.x - lo, g.yz, vec2(sub));
+        if (b <= 0.0) continue;
+        weight += b;
+        sum += b * fineMeanAt(q, sub, vec2(-g.z, g.y), head);
+    }
+    return weight > 0.0 ? cs * sum / weight : 0.0;
 }
 #endif
 
@@ -886,7 +1046,8 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
 #ifndef HALO_TEXT
 #define HALO_TEXT 0
 #endif
-//   HALO_DASH    the stroke's dashes (lib/dash.glsl): DASH_NONE 0, DASH_BUTT 1, DASH_ROUND 2
+//   HALO_DASH    the stroke's dashes (lib/dash.glsl): DASH_NONE 0, DASH_BUTT 1, DASH_ROUND 2,
+//                DASH_FINE 3 (a period of at most a pixel, lib/dash_fine.glsl)
 #ifndef HALO_DASH
 #define HALO_DASH 0
 #endif

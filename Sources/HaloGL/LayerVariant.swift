@@ -19,7 +19,8 @@ struct LayerVariant: Hashable {
     var glowFromFill = false
     /// A text layer: its pixels come from the text atlas (TextAtlas.swift; HALO_TEXT).
     var text = false
-    /// The stroke's dashes (HALO_DASH, lib/dash.glsl): none, butt or round caps.
+    /// The stroke's dashes (HALO_DASH, lib/dash.glsl): none, butt or round caps, or a period
+    /// of at most a pixel.
     var dash = DashMode.none
     /// Shader paints' GLSL (ShaderPaintFile.swift), nil for other paints: new text for a
     /// file is a new variant.
@@ -44,7 +45,7 @@ struct LayerVariant: Hashable {
         // Edge-free tiles: a draw that covers none of the tile is compiled out.
         if !group.edge && !group.fill { fill = nil; fillPaint = nil }
         if !group.edge && !group.stroke { stroke = nil; strokePaint = nil }
-        if stroke != nil, let d = layer.stroke?.dash { dash = d.round ? .round : .butt }
+        if stroke != nil, let d = layer.stroke?.dash { dash = d.isFine ? .fine : d.isFine ? .fine : d.round ? .round : .butt }
         if layer.isText {
             // Fill and glow are in the text atlas already.
             text = true; shape = .roundedBox; fill = nil; fillPaint = nil; stroke = nil; strokePaint = nil

@@ -53,4 +53,5 @@ enum DashMode: Int, CaseIterable, Sendable {
     case none = 0            // DASH_NONE: a solid stroke
     case butt = 1            // DASH_BUTT: dashes cut across the band
     case round = 2           // DASH_ROUND: and round caps' discs
+    case fine = 3            // DASH_FINE: a period of at most a pixel (lib/dash_fine.glsl)
 }

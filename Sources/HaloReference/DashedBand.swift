@@ -23,10 +23,10 @@ struct DashedBand: Sendable {
     init(_ dash: ResolvedDash, lo: Double, hi: Double) {
         self.dash = dash; self.lo = lo; self.hi = hi
         let arc = dash.arc
-        let c = dash.cuts()
+        let c = dash.isFine ? [] : dash.cuts()
         changes = c.map(\.s)
         cuts = c.map { ($0.point, $0.tangentIn, $0.tangentOut) }
-        let caps = dash.caps()
+        let caps = dash.isFine ? [] : dash.caps()
         ends = caps.map(\.e)
         centres = caps.map(\.centre)
         capRadius = dash.width / 2
@@ -119,6 +119,7 @@ extension AreaIntegrator {
     /// nearest boundary (exact for straight band edges and cuts), or 4 x 4 jittered point
     /// samples where the corners disagree with that half-plane.
     func dashedSquare(_ c: Vec2, _ s: Double, _ depth: Int, _ band: DashedBand) -> Premul {
+        if band.dash.isFine { return fineDashedSquare(c, s, depth, band.dash) }
         let d = outline.signedDistance(c)
         let h = s * 0.7071067811865476
         let reach = band.reach

@@ -201,12 +201,19 @@ extension ResolvedDash {
     }
 
     /// The cuts where membership changes (``changePoints()``), with the outline there.
+    /// A cut through a sharp corner takes the tangent on its dash's side, which leaves the
+    /// corner's mitre out of the dash; but at the start, where the pattern starts afresh
+    /// and q(0) may lie strictly inside a dash, the mitre (s = 0, SCENE.md) is in that dash:
+    /// the cuts at 0 and L then swap their tangents, so that the dash's side holds the mitre
+    /// and the gap's side (the other side of the corner) does not.
     public func cuts() -> [ArcCut] {
-        changePoints().map { s in
+        let mitreOn = contains(0)
+        return changePoints().map { s in
             let f = arc.frame(at: s)
             let e = Swift.min(arc.length / 2, 1e-6)
-            return ArcCut(s: s, point: f.point, tangentIn: f.tangentIn, tangentOut: f.tangentOut,
-                          onAfter: contains(s >= arc.length ? e : s + e))
+            let swap = mitreOn && (s == 0 || s == arc.length)
+            return ArcCut(s: s, point: f.point, tangentIn: swap ? f.tangentOut : f.tangentIn,
+                          tangentOut: swap ? f.tangentIn : f.tangentOut, onAfter: contains(s >= arc.length ? e : s + e))
         }
     }
 
