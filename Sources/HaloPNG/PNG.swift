@@ -32,8 +32,8 @@ public enum PNG {
 
     /// Writes `image` as an 8-bit RGBA PNG, atomically: the bytes go to a
     /// temporary file in the same folder, which is then renamed over `path`.
-    /// On any failure the temporary file is removed and an existing file at
-    /// `path` is left untouched.
+    /// On any failure, or a signal after ``Interruption/install(signals:)``, the
+    /// temporary file is removed and an existing file at `path` is left untouched.
     /// - Throws: ``PNGError`` (unwritable folder, full disk, ...).
     public static func write(_ image: RGBA8Image, to path0: String) throws {
         let path = try checkOutputPath(path0)
@@ -44,18 +44,24 @@ public enum PNG {
             throw PNGError(path: path, reason: "cannot write: the folder \(dir) does not exist")
         }
         let temp = (dir as NSString).appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        var err = [CChar](repeating: 0, count: 512)
-        let rc = image.pixels.withUnsafeBufferPointer { buf in
-            halo_png_write_rgba8(temp, UInt32(image.width), UInt32(image.height), buf.baseAddress, &err, err.count)
-        }
-        if rc != 0 {
-            unlink(temp)
-            throw PNGError(path: path, reason: "cannot write: \(message(err))")
-        }
-        if rename(temp, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temp)
-            throw PNGError(path: path, reason: "cannot write: \(reason)")
+        // One step a signal waits for (the encoding of one image), the temporary file
+        // registered so an interrupted program removes it.
+        try Interruption.critical {
+            Interruption.register(file: temp)
+            defer { Interruption.forget(file: temp) }
+            var err = [CChar](repeating: 0, count: 512)
+            let rc = image.pixels.withUnsafeBufferPointer { buf in
+                halo_png_write_rgba8(temp, UInt32(image.width), UInt32(image.height), buf.baseAddress, &err, err.count)
+            }
+            if rc != 0 {
+                unlink(temp)
+                throw PNGError(path: path, reason: "cannot write: \(message(err))")
+            }
+            if rename(temp, path) != 0 {
+                let reason = String(cString: strerror(errno))
+                unlink(temp)
+                throw PNGError(path: path, reason: "cannot write: \(reason)")
+            }
         }
     }
 }

@@ -41,7 +41,10 @@ enum RenderCommand {
     EXIT STATUS: 0 written; 1 rendering or writing failed; 2 bad input (the
     scene, an option, a background image, or an output path that is a folder,
     device or pipe or whose folder does not exist: all checked before drawing;
-    a shader paint whose GLSL does not compile, or on --backend cpu).
+    a shader paint whose GLSL does not compile, or on --backend cpu); 128 + N
+    ended by signal N (SIGHUP 129, SIGINT 130, SIGTERM 143): the output being
+    written, a sequence's frames so far and every temporary file are removed and
+    ffmpeg is killed (a signal during one PNG's encoding waits for it to finish).
     """
 
     /// Draws the scene of a parsed command line; the exit status.
@@ -115,12 +118,17 @@ enum RenderCommand {
                                image: image)
         }
         // Both files or neither: the bound first, removed again if the image cannot be written.
-        if let boundFile, let bound { try CommandFailure.exiting(1) { try PNG.write(bound.encoded, to: boundFile) } }
-        do { try PNG.write(image, to: out) } catch {
-            if let boundFile { try? FileManager.default.removeItem(atPath: boundFile) }
+        // A signal between the two removes the bound too (registered until both are written).
+        if let boundFile, let bound {
+            try CommandFailure.exiting(1) { try Interruption.critical { try PNG.write(bound.encoded, to: boundFile); Interruption.register(file: boundFile) } }
+        }
+        // Registered as written: a signal while it is written removes it (an earlier file of that name too).
+        do { try Interruption.critical { try PNG.write(image, to: out); Interruption.register(file: out) } } catch {
+            if let boundFile { Interruption.critical { try? FileManager.default.removeItem(atPath: boundFile); Interruption.forget(file: boundFile) } }
             printError("halo render: \(error)")
             return 1
         }
+        Interruption.keepFiles()
         print("\(out) \(String(format: "%.1f", ms)) ms (\(used.rawValue)\(setup))")
         if let boundFile, let bound {
             let w = bound.widths
