@@ -13,7 +13,7 @@ enum Export {
     /// (at least 1) L / N apart from the loop's start, L the scene's loop period.
     static func times(_ args: Arguments, scene: Scene) throws -> (times: [Double], fps: Double) {
         let fps: Double = args.value(.exportFPS)!
-        guard fps > 0, fps <= 1000 else { throw UsageError("--fps: expected a number of frames per second in (0, 1000], found \(fmt(fps))") }
+        guard fps > 0, fps <= maxFPS else { throw UsageError("--fps: expected a number of frames per second in (0, \(fmt(maxFPS))], found \(fmt(fps))") }
         if args.given(.exportLoop) {
             if args.given(.exportFrom) || args.given(.exportTo) { throw UsageError("--loop exports one loop: give it without --from and --to") }
             guard let loop = scene.loopFrameTimes(fps: fps) else {
@@ -31,7 +31,10 @@ enum Export {
         return ((0..<max(n, 1)).map { t0 + Double($0) / fps }, fps)
     }
 
+    /// Most frames one export writes.
     static let maxFrames = 100_000
+    /// Most frames per second of an export.
+    static let maxFPS = 1000.0
 
     static func format(of out: String) throws -> MotionFormat {
         let ext = (out as NSString).pathExtension.lowercased()

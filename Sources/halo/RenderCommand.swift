@@ -34,9 +34,18 @@ enum RenderCommand {
       dash pattern    at most \(Limits.maxDashEntries) lengths (the GPU reads the cuts per pixel)
       glow radius     at most \(Int(Limits.maxGlowRadius)) pt (the exact glow sums its source up to
                       6 sigma beyond the canvas: this bounds that region)
+      material blur   at most \(Int(Limits.maxGlowRadius)) pt (the same Gaussian sum over the backdrop)
+      text            at most \(Limits.maxTextLength) characters a text shape (each is shaped and
+                      its outline cut into pieces the GPU reads per tile) and a
+                      size of at most \(Int(Limits.maxTextSize)) pt (the pieces a curve is cut into
+                      grow with the square root of the size)
+      shader paints   GLSL files of at most \(ShaderPaintSource.maxBytes / (1024 * 1024)) MiB (read whole and compiled)
       images          background PNGs at most \(Limits.maxImageSide) px a side (decoded in memory)
       scene files     at most \(Limits.maxFileBytes / (1024 * 1024)) MiB, JSON nested at most \(Limits.maxNesting) deep
                       (parse time and stack depth)
+      motion          at most \(Export.maxFrames) frames an export and --fps at most \(Int(Export.maxFPS))
+                      (time and disk); --loop finds a common period of at most
+                      \(Int(LoopPeriod.longest)) s (longer loops are exported with --from and --to)
 
     EXIT STATUS: 0 written; 1 rendering or writing failed; 2 bad input (the
     scene, an option, a background image, or an output path that is a folder,
