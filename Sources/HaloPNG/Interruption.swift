@@ -6,11 +6,11 @@ import Foundation
 ///
 /// After ``install(signals:)`` SIGINT, SIGTERM and SIGHUP are blocked in every thread and
 /// taken by one thread with `sigwait` (ordinary code, no async-signal handler). On signal
-/// N that thread waits for the critical section in progress (one file being written and
-/// renamed), kills each registered child's process group with SIGKILL and reaps it, removes
-/// every registered file, and ends the process with exit status 128 + N. Because it takes
-/// the lock and never gives it back, no file can be created or renamed into place after
-/// the clean-up. Without `install` (a library user, the tests) registering costs a lock
+/// N that thread waits for the critical section in progress (short: a file created and
+/// registered, or renamed into place; never the encoding between), kills each registered
+/// child's process group with SIGKILL and reaps it, removes every registered file, and
+/// ends the process with exit status 128 + N. Because it takes the lock and never gives it
+/// back, no file can be created or renamed into place after the clean-up. Without `install` (a library user, the tests) registering costs a lock
 /// and nothing else.
 public enum Interruption {
     /// The signals that end a run cleanly: interrupt (Ctrl-C), terminate, hang-up.

@@ -97,11 +97,8 @@ enum Export {
             for (i, t) in times.enumerated() {
                 let name = MotionFormat.frameName(pattern, i + 1)!
                 let image = try render(t)
-                // Written and registered in one step: a signal removes every frame so far.
-                try Interruption.critical {
-                    try PNG.write(image, to: name)
-                    Interruption.register(file: name)
-                }
+                // Registered as it is renamed into place: a signal removes every frame so far.
+                try PNG.write(image, to: name, removedOnInterruption: true)
                 written.append(name)
                 progress.step()
             }

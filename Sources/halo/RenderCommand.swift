@@ -53,7 +53,7 @@ enum RenderCommand {
     a shader paint whose GLSL does not compile, or on --backend cpu); 128 + N
     ended by signal N (SIGHUP 129, SIGINT 130, SIGTERM 143): the output being
     written, a sequence's frames so far and every temporary file are removed and
-    ffmpeg is killed (a signal during one PNG's encoding waits for it to finish).
+    ffmpeg is killed.
     """
 
     /// Draws the scene of a parsed command line; the exit status.
@@ -129,10 +129,11 @@ enum RenderCommand {
         // Both files or neither: the bound first, removed again if the image cannot be written.
         // A signal between the two removes the bound too (registered until both are written).
         if let boundFile, let bound {
-            try CommandFailure.exiting(1) { try Interruption.critical { try PNG.write(bound.encoded, to: boundFile); Interruption.register(file: boundFile) } }
+            try CommandFailure.exiting(1) { try PNG.write(bound.encoded, to: boundFile, removedOnInterruption: true) }
         }
-        // Registered as written: a signal while it is written removes it (an earlier file of that name too).
-        do { try Interruption.critical { try PNG.write(image, to: out); Interruption.register(file: out) } } catch {
+        // Registered as it is renamed into place: a signal before keepFiles removes it (an
+        // earlier file of that name too: it was replaced).
+        do { try PNG.write(image, to: out, removedOnInterruption: true) } catch {
             if let boundFile { Interruption.critical { try? FileManager.default.removeItem(atPath: boundFile); Interruption.forget(file: boundFile) } }
             printError("halo render: \(error)")
             return 1
