@@ -43,7 +43,7 @@ float capWindow() {
     return 4.0 * r + 2.0 + corner;
 }
 
-// Round caps (SCENE.md: the butt dashes united with every dash end's disc of radius r):
+// Round caps (the scene format: the butt dashes united with every dash end's disc of radius r):
 // the area of the discs' union D outside the butt dashes B, as a fraction of the size x
 // size square at p, to add to B's own coverage. Over n x n parts (n from the radius in
 // parts, at least 4): D's part is the union of the two discs covering the part most, each

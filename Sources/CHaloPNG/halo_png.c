@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct {
     char *err;
@@ -68,12 +69,13 @@ static void halo_png_warning(png_structp png, png_const_charp msg) {
     (void)msg; // warnings (e.g. unknown chunks) are not failures
 }
 
-int halo_png_write_rgba8(const char *path, uint32_t width, uint32_t height,
-                         const uint8_t *rgba, char *err, size_t errlen) {
+int halo_png_write_rgba8_fd(int fd, uint32_t width, uint32_t height,
+                            const uint8_t *rgba, char *err, size_t errlen) {
     halo_png_ctx ctx = {err, errlen, NULL, 0, 0, 0};
-    FILE *fp = fopen(path, "wb");
+    FILE *fp = fdopen(fd, "wb");
     if (!fp) {
         snprintf(err, errlen, "cannot open for writing: %s", strerror(errno));
+        close(fd);
         return -1;
     }
     ctx.fp = fp;

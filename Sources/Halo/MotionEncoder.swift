@@ -58,7 +58,9 @@ public struct MotionEncoder: Sendable {
     }
 
     /// Renders the frame of each time with `render` and pipes it to ffmpeg, calling
-    /// `onFrame` after each.
+    /// `onFrame` after each. ffmpeg runs in its own process group (a terminal's Ctrl-C
+    /// reaches halo only) and is registered with ``Interruption``, as is its temporary
+    /// file: a signal kills and reaps it and removes the file.
     /// - Throws: ``ExportError`` when ffmpeg is missing or fails, or what `render` throws;
     ///   nothing is left at `out` then.
     public func encode(_ times: [Double], render: (Double) throws -> RGBA8Image, onFrame: () -> Void = {}) throws {
@@ -68,52 +70,43 @@ public struct MotionEncoder: Sendable {
         let first = try render(times[0])
         let url = URL(fileURLWithPath: out)
         let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: ffmpeg)
-        p.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
-                       "-s", "\(first.width)x\(first.height)", "-framerate", String(format: "%.6f", fps), "-i", "pipe:0"]
+        let arguments = [ffmpeg, "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
+                         "-s", "\(first.width)x\(first.height)", "-framerate", String(format: "%.6f", fps), "-i", "pipe:0"]
             + outputArguments + [temp]
-        let input = Pipe(), errors = Pipe()
-        p.standardInput = input
-        p.standardError = errors
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        // ffmpeg's messages, collected while it runs (a full pipe would stall it).
-        let collected = ErrorText()
-        errors.fileHandleForReading.readabilityHandler = { h in collected.append(h.availableData) }
-        signal(SIGPIPE, SIG_IGN)
+        let child = try Interruption.critical {
+            Interruption.register(file: temp)
+            let c = try ChildProcess(arguments)
+            Interruption.register(child: c.pid)
+            return c
+        }
+        signal(SIGPIPE, SIG_IGN)   // a write to an ended ffmpeg fails with EPIPE instead
         var failure: Error?
         do {
             for (i, t) in times.enumerated() {
                 let image = i == 0 ? first : try render(t)
-                try image.pixels.withUnsafeBytes { buf in try input.fileHandleForWriting.write(contentsOf: buf) }
+                // ffmpeg gone (EPIPE): its exit status says why.
+                guard image.pixels.withUnsafeBytes({ child.write($0) }) else { break }
                 onFrame()
             }
         } catch { failure = error }
-        try? input.fileHandleForWriting.close()
-        p.waitUntilExit()
-        errors.fileHandleForReading.readabilityHandler = nil
-        collected.append(errors.fileHandleForReading.readDataToEndOfFile())
-        if failure == nil && p.terminationStatus != 0 {
-            let last = collected.text.split(separator: "\n").last.map(String.init) ?? "no message"
-            failure = ExportError("ffmpeg failed (exit \(p.terminationStatus)): \(last): \(out) not written")
+        child.closeInput()
+        let status = Interruption.reap(child: child.pid)
+        let messages = child.errorText()
+        if failure == nil && status != 0 {
+            let last = messages.split(separator: "\n").last.map(String.init) ?? "no message"
+            let how = (status & 0x7f) == 0 ? "exit \((status >> 8) & 0xff)" : "signal \(status & 0x7f)"
+            failure = ExportError("ffmpeg failed (\(how)): \(last): \(out) not written")
         }
-        if let failure {
-            unlink(temp)
-            throw failure
-        }
-        if rename(temp, out) != 0 {
-            unlink(temp)
-            throw ExportError("cannot write \(out): \(String(cString: strerror(errno)))")
+        try Interruption.critical {
+            defer { Interruption.forget(file: temp) }
+            if let failure {
+                unlink(temp)
+                throw failure
+            }
+            if rename(temp, out) != 0 {
+                unlink(temp)
+                throw ExportError("cannot write \(out): \(String(cString: strerror(errno)))")
+            }
         }
     }
 }
-
-/// Bytes gathered from another thread.
-private final class ErrorText: @unchecked Sendable {
-    private var data = Data()
-    private let lock = NSLock()
-    func append(_ d: Data) { lock.lock(); data.append(d); lock.unlock() }
-    var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
-}
-

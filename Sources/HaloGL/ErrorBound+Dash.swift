@@ -3,7 +3,7 @@ import HaloCore
 /// ``ErrorBudget/dashEnd``: a dashed stroke's error beyond its band's (Shaders/lib/dash.glsl,
 /// dash_fine.glsl), as a fraction of an s x s square (a pixel, or a glow source's block),
 /// derived from what the shader does:
-/// - Butt dashes: the cuts are straight lines along the normal (SCENE.md), clipped exactly
+/// - Butt dashes: the cuts are straight lines along the normal (docs/scene-format.md), clipped exactly
 ///   (clippedArea) with the band's edges taken as their tangent lines at the pixel; a cut's
 ///   arc length is off by ds (float32), so the cut moves by ds across at most sqrt(2) s:
 ///   sqrt(2) ds / s; the edges' tangents err as a curved edge of one part (CurvedEdgeTerm).

@@ -1,6 +1,6 @@
 import Halo
 
-/// The live values of a scene's parameters (SCENE.md "Parameters") in a preview: the
+/// The live values of a scene's parameters (docs/scene-format.md "Parameters") in a preview: the
 /// file's values, and the values a person has set since, each checked against its
 /// declaration. A control panel reads and sets it; the preview draws ``overrides``.
 public struct ParameterState: Equatable, Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import Halo
 
-/// Live parameter values in the preview (SCENE.md "Parameters"): set, save, and what a
+/// Live parameter values in the preview (docs/scene-format.md "Parameters"): set, save, and what a
 /// reload did with them. A value is data to the renderer: drawing with it compiles nothing.
 extension Preview {
     /// Sets a live value and draws it from the next frame; a refusal is printed and changes nothing.

@@ -2,10 +2,13 @@ import Foundation
 import Halo
 
 /// Seeded generator of valid random scenes (scene format 1) for differential
-/// testing of the two backends: every shape, paint, alignment and option, from
-/// sub-pixel strokes to large glows, with awkward values on purpose (radius 0,
-/// radius larger than the side, a stroke wider than the shape, stops at one
-/// location, a single stop, angle 359.999, time at a period boundary).
+/// testing of the two backends: every shape (text included), paint (materials
+/// included; shader paints, which the CPU cannot draw, excluded), alignment and
+/// option, from sub-pixel strokes to large glows, with awkward values on purpose
+/// (radius 0, radius larger than the side, a stroke wider than the shape, stops
+/// at one location, a single stop, angle 359.999, time at a period boundary), and
+/// two layers in five from the weak regimes of RandomScene+Regimes.swift (dashes
+/// at sharp corners, touching caps, sub-pixel dash periods, ...).
 ///
 /// The same seed always gives the same scene: `halo random-scene --seed N`
 /// prints it, so any failure is reproducible from its seed.
@@ -13,6 +16,8 @@ public struct RandomScene {
     private var state: UInt64
     /// The last shape's shorter side, points (``dashJSON(scale:)``).
     private var lastMinSide = 0.0
+    /// The regime layers made so far (``regimeLayerJSON(_:_:scale:)``), in order.
+    public internal(set) var regimes: [Regime] = []
 
     /// - Parameter seed: any 64-bit value.
     public init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
@@ -25,19 +30,19 @@ public struct RandomScene {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
-    private mutating func unit() -> Double { Double(nextUInt64() >> 11) / Double(1 << 53) }
-    private mutating func range(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * unit() }
-    private mutating func int(_ lo: Int, _ hi: Int) -> Int { lo + Int(nextUInt64() % UInt64(hi - lo + 1)) }
-    private mutating func chance(_ p: Double) -> Bool { unit() < p }
-    private mutating func pick<T>(_ xs: [T]) -> T { xs[int(0, xs.count - 1)] }
+    mutating func unit() -> Double { Double(nextUInt64() >> 11) / Double(1 << 53) }
+    mutating func range(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * unit() }
+    mutating func int(_ lo: Int, _ hi: Int) -> Int { lo + Int(nextUInt64() % UInt64(hi - lo + 1)) }
+    mutating func chance(_ p: Double) -> Bool { unit() < p }
+    mutating func pick<T>(_ xs: [T]) -> T { xs[int(0, xs.count - 1)] }
 
     /// Numbers rounded to 3 decimals, as a person would write them (exact in JSON).
-    private func n(_ x: Double) -> String {
+    func n(_ x: Double) -> String {
         let r = (x * 1000).rounded() / 1000
         return r == r.rounded() ? String(Int(r)) : String(r)
     }
 
-    private mutating func colour() -> String {
+    mutating func colour() -> String {
         switch int(0, 3) {
         case 0: return "\"\(pick(["red", "orange", "yellow", "green", "mint", "teal", "cyan", "blue", "indigo", "purple", "pink", "brown", "gray", "black", "white", "clear"]))\""
         case 1: return String(format: "\"#%02X%02X%02X\"", int(0, 255), int(0, 255), int(0, 255))
@@ -46,7 +51,7 @@ public struct RandomScene {
         }
     }
 
-    private mutating func stopsJSON() -> String {
+    mutating func stopsJSON() -> String {
         switch int(0, 4) {
         case 0: return "\"colors\": [\(colour())]"                               // one stop: solid
         case 1, 2: return "\"colors\": [" + (0..<int(2, 6)).map { _ in colour() }.joined(separator: ", ") + "]"
@@ -58,7 +63,7 @@ public struct RandomScene {
         }
     }
 
-    private mutating func paintJSON(allowAnimation: Bool) -> String {
+    mutating func paintJSON(allowAnimation: Bool) -> String {
         let interpolation = pick(["", "", ", \"interpolation\": \"linear\"", ", \"interpolation\": \"oklab\""])
         switch int(0, 4) {
         case 4:
@@ -89,7 +94,7 @@ public struct RandomScene {
             return "{ \"type\": \"radial\", \(stopsJSON())\(interpolation), \"center\": [\(n(range(-0.2, 1.2))), \(n(range(-0.2, 1.2)))], \"startRadius\": \(n(r0)), \"endRadius\": \(n(max(0, r1) == n0(r0) ? r0 + 1 : max(0, r1))) }"
         }
     }
-    private func n0(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
+    func n0(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
 
     /// A stroke's dashes a quarter of the time (docs/scene-format.md "Stroke", dash): one to five
     /// lengths, butt or round caps (dots with round caps), any phase. Only on shapes at least
@@ -162,6 +167,8 @@ public struct RandomScene {
         let scale = pick([1, 1, 1.5, 2])
         var layers: [String] = []
         for _ in 0..<int(1, 3) {
+            // Two layers in five from the regimes where renderers are weakest (RandomScene+Regimes).
+            if chance(0.4) { layers.append(regimeLayerJSON(w, h, scale: scale)); continue }
             var parts = ["\"shape\": \(shapeJSON(w, h))"]
             if chance(0.6) { parts.append("\"fill\": \(paintJSON(allowAnimation: true))") }
             let hasStroke = chance(0.8) || parts.count == 1
@@ -203,7 +210,7 @@ public struct RandomScene {
 
     /// A number written with every digit a Double holds (for points that must land
     /// exactly on a pixel centre, edge or corner, or a hair from another point).
-    private func exact(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)" }
+    func exact(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)" }
 
     /// A paint at one of its singular points on a small canvas: linear end points that
     /// differ by less than float32 resolves (relative steps around 2^-24, and far below),

@@ -12,7 +12,7 @@ import Halo
 /// `fuzzy` is a ``FuzzyTolerance`` (default ``FuzzyTolerance/default``); `times` (seconds)
 /// asks for one reference per time, named with a time suffix (`button.t0.5.png`);
 /// without it the scene is drawn once, at its own `time`, against `button.png`.
-/// `params` lists parameter sets (SCENE.md "Parameters"), each an object of NAME: VALUE:
+/// `params` lists parameter sets (docs/scene-format.md "Parameters"), each an object of NAME: VALUE:
 /// the scene is also checked with each set's values in place of its own, set K (from 1)
 /// against `button.set-K.png` (with times, `button.set-K.t0.5.png`).
 public struct SceneTestSpec: Equatable, Sendable {

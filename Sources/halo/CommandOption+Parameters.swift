@@ -1,11 +1,11 @@
-/// The options of scene parameters (SCENE.md "Parameters"): `--set`, `--params`, and
+/// The options of scene parameters (docs/scene-format.md "Parameters"): `--set`, `--params`, and
 /// `halo params --json`.
 extension CommandOption {
     /// `render`, `test`, `bench`, `preview`: one parameter's value, `NAME=VALUE` (a
     /// ``ParameterSetting``); repeatable.
     static let setParameter = CommandOption(
         "--set", value: .parameterSetting, commands: [.render, .test, .bench, .preview, .params], heading: parameters,
-        help: "draw with VALUE for the scene's parameter NAME (SCENE.md \"Parameters\"), checked against its declaration; "
+        help: "draw with VALUE for the scene's parameter NAME (docs/scene-format.md \"Parameters\"), checked against its declaration; "
             + "repeatable, once a name. VALUE by the parameter's type: a number (3.5), a colour (#FF2D55, a name, or "
             + "[r, g, b, a] in quotes), one of a choice's options, true or false",
         notes: [.test: "every scene of DIR that declares NAME takes it; a scene that does not is drawn as it is"],

@@ -5,14 +5,15 @@ import Halo
 /// as a PNG sequence or, through the ffmpeg command-line tool fed raw RGBA frames, an MP4
 /// (H.264, yuv420p, padded to even sizes), WebM (VP9 with alpha), GIF (a palette made from
 /// the frames, dithered) or APNG, both looping forever. Every frame is the image
-/// `halo render --time t` draws for its time t. Nothing is left at OUT on failure.
+/// `halo render --time t` draws for its time t. Nothing is left at OUT on failure, nor on
+/// SIGINT, SIGTERM or SIGHUP (``Interruption``: no temporary file, no frame, no ffmpeg).
 enum Export {
     
     /// The frame times: T0, T0 + 1/F, ... before T1; or with `--loop`, N = round(L F) frames
     /// (at least 1) L / N apart from the loop's start, L the scene's loop period.
     static func times(_ args: Arguments, scene: Scene) throws -> (times: [Double], fps: Double) {
         let fps: Double = args.value(.exportFPS)!
-        guard fps > 0, fps <= 1000 else { throw UsageError("--fps: expected a number of frames per second in (0, 1000], found \(fmt(fps))") }
+        guard fps > 0, fps <= maxFPS else { throw UsageError("--fps: expected a number of frames per second in (0, \(fmt(maxFPS))], found \(fmt(fps))") }
         if args.given(.exportLoop) {
             if args.given(.exportFrom) || args.given(.exportTo) { throw UsageError("--loop exports one loop: give it without --from and --to") }
             guard let loop = scene.loopFrameTimes(fps: fps) else {
@@ -30,7 +31,10 @@ enum Export {
         return ((0..<max(n, 1)).map { t0 + Double($0) / fps }, fps)
     }
 
+    /// Most frames one export writes.
     static let maxFrames = 100_000
+    /// Most frames per second of an export.
+    static let maxFPS = 1000.0
 
     static func format(of out: String) throws -> MotionFormat {
         let ext = (out as NSString).pathExtension.lowercased()
@@ -78,24 +82,28 @@ enum Export {
             return error is SceneError ? 2 : 1
         }
         progress.finish()
+        Interruption.keepFiles()
         let s = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         print("\(written) \(times.count) frames at \(String(format: "%.3f", fps)) fps in \(String(format: "%.2f", s)) s (\(backend.rawValue))")
         return 0
     }
 
-    /// The frames as PNGs named by `pattern`'s %0Nd with 1, 2, ...; on failure every frame
-    /// already written is removed. Returns the first frame's name and "...".
+    /// The frames as PNGs named by `pattern`'s %0Nd with 1, 2, ...; on failure, or on a
+    /// signal before the caller's ``Interruption/keepFiles()``, every frame already written
+    /// is removed. Returns the first frame's name and "...".
     static func writeSequence(_ times: [Double], pattern: String, render: (Double) throws -> RGBA8Image, progress: Progress) throws -> String {
         var written: [String] = []
         do {
             for (i, t) in times.enumerated() {
                 let name = MotionFormat.frameName(pattern, i + 1)!
-                try PNG.write(try render(t), to: name)
+                let image = try render(t)
+                // Registered as it is renamed into place: a signal removes every frame so far.
+                try PNG.write(image, to: name, removedOnInterruption: true)
                 written.append(name)
                 progress.step()
             }
         } catch {
-            for w in written { unlink(w) }
+            Interruption.critical { for w in written { unlink(w); Interruption.forget(file: w) } }
             throw error
         }
         return written.count > 1 ? "\(written[0]) ... \(written[written.count - 1])" : written[0]

@@ -1,11 +1,11 @@
 import Foundation
 import Halo
 
-/// `halo params SCENE.json`: lists a scene's parameters (SCENE.md "Parameters").
+/// `halo params SCENE.json`: lists a scene's parameters (docs/scene-format.md "Parameters").
 enum ParamsCommand {
     /// Help's prose before the options (they come from ``CommandOption``).
     static let description = """
-    Lists the parameters a scene declares (SCENE.md "Parameters"), in file order: name,
+    Lists the parameters a scene declares (docs/scene-format.md "Parameters"), in file order: name,
     type, the value drawn, its range (number: min...max and step) or options (choice),
     and label. With --set or --params, the values given replace the file's (checked as
     `halo render` checks them).

@@ -7,7 +7,10 @@ enum RandomSceneCommand {
     /// Help's prose before the options (they come from ``CommandOption``).
     static let description = """
     Prints a valid random scene (scene format 1) made from the seed: every shape,
-    paint, alignment and option, with awkward values on purpose. The test suite draws
+    paint (but shader paints), alignment and option, with awkward values on purpose,
+    and layers where renderers are weakest (dashes at sharp corners, touching round
+    caps, sub-pixel dash periods, inside strokes wider than their corner radius, text
+    in every paint, hard stops at arbitrary angles, materials). The test suite draws
     100 of them with both backends; a failure names its seed, and this command prints
     that scene again. The singular-point scenes (--singular) evaluate gradients at
     their singular points: linear end points nearer than float32 resolves, radial and

@@ -34,14 +34,26 @@ enum RenderCommand {
       dash pattern    at most \(Limits.maxDashEntries) lengths (the GPU reads the cuts per pixel)
       glow radius     at most \(Int(Limits.maxGlowRadius)) pt (the exact glow sums its source up to
                       6 sigma beyond the canvas: this bounds that region)
+      material blur   at most \(Int(Limits.maxGlowRadius)) pt (the same Gaussian sum over the backdrop)
+      text            at most \(Limits.maxTextLength) characters a text shape (each is shaped and
+                      its outline cut into pieces the GPU reads per tile) and a
+                      size of at most \(Int(Limits.maxTextSize)) pt (the pieces a curve is cut into
+                      grow with the square root of the size)
+      shader paints   GLSL files of at most \(ShaderPaintSource.maxBytes / (1024 * 1024)) MiB (read whole and compiled)
       images          background PNGs at most \(Limits.maxImageSide) px a side (decoded in memory)
       scene files     at most \(Limits.maxFileBytes / (1024 * 1024)) MiB, JSON nested at most \(Limits.maxNesting) deep
                       (parse time and stack depth)
+      motion          at most \(Export.maxFrames) frames an export and --fps at most \(Int(Export.maxFPS))
+                      (time and disk); --loop finds a common period of at most
+                      \(Int(LoopPeriod.longest)) s (longer loops are exported with --from and --to)
 
     EXIT STATUS: 0 written; 1 rendering or writing failed; 2 bad input (the
     scene, an option, a background image, or an output path that is a folder,
     device or pipe or whose folder does not exist: all checked before drawing;
-    a shader paint whose GLSL does not compile, or on --backend cpu).
+    a shader paint whose GLSL does not compile, or on --backend cpu); 128 + N
+    ended by signal N (SIGHUP 129, SIGINT 130, SIGTERM 143): the output being
+    written, a sequence's frames so far and every temporary file are removed and
+    ffmpeg is killed.
     """
 
     /// Draws the scene of a parsed command line; the exit status.
@@ -115,12 +127,18 @@ enum RenderCommand {
                                image: image)
         }
         // Both files or neither: the bound first, removed again if the image cannot be written.
-        if let boundFile, let bound { try CommandFailure.exiting(1) { try PNG.write(bound.encoded, to: boundFile) } }
-        do { try PNG.write(image, to: out) } catch {
-            if let boundFile { try? FileManager.default.removeItem(atPath: boundFile) }
+        // A signal between the two removes the bound too (registered until both are written).
+        if let boundFile, let bound {
+            try CommandFailure.exiting(1) { try PNG.write(bound.encoded, to: boundFile, removedOnInterruption: true) }
+        }
+        // Registered as it is renamed into place: a signal before keepFiles removes it (an
+        // earlier file of that name too: it was replaced).
+        do { try PNG.write(image, to: out, removedOnInterruption: true) } catch {
+            if let boundFile { Interruption.critical { try? FileManager.default.removeItem(atPath: boundFile); Interruption.forget(file: boundFile) } }
             printError("halo render: \(error)")
             return 1
         }
+        Interruption.keepFiles()
         print("\(out) \(String(format: "%.1f", ms)) ms (\(used.rawValue)\(setup))")
         if let boundFile, let bound {
             let w = bound.widths

@@ -16,6 +16,9 @@ Run `halo <command> --help` for a command's options; `halo --version` prints
 the version.
 """
 
+// SIGINT, SIGTERM, SIGHUP: blocked before any other thread starts, then taken by one thread
+// that removes the temporary files and partial outputs, kills ffmpeg and exits 128 + N.
+Interruption.install()
 // A file-size limit (ulimit -f) then fails the write with EFBIG, which removes the
 // temporary file, instead of killing halo mid-write and leaving it behind.
 signal(SIGXFSZ, SIG_IGN)
@@ -39,5 +42,5 @@ default:
         printError("halo: unknown command \(name.isEmpty ? "\"\" (an empty argument)" : name)\n\n\(mainHelp)")
         exit(2)
     }
-    exit(command.run(Array(argv.dropFirst())))
+    Interruption.exit(command.run(Array(argv.dropFirst())))
 }

@@ -4,7 +4,7 @@ import XCTest
 @testable import HaloTesting
 @testable import HaloCore
 
-/// Dashes whose answer follows from SCENE.md's rules by hand: periods at and under a pixel
+/// Dashes whose answer follows from docs/scene-format.md's rules by hand: periods at and under a pixel
 /// (the pixel's mean membership: on / m where it holds many periods), round caps as a union
 /// (two caps at one place draw one disc), and the start's mitre in its dash where q(0)
 /// lies strictly inside one.
@@ -100,7 +100,7 @@ final class DashUnionTests: XCTestCase {
     /// Phase 5 on [10, 12] (L = 100, so the dash before L is cut and a new one starts at 0):
     /// q(0) = 5 lies inside the dash [0, 10], so the start corner's mitre (outside stroke 4:
     /// the 4 x 4 square above and left of (10, 10)) is filled; phase 0 puts a dash end at
-    /// q(0) = 0 and leaves it empty (SCENE.md "Dashes", membership).
+    /// q(0) = 0 and leaves it empty (docs/scene-format.md "Dashes", membership).
     func testTheStartsMitreTakesItsMembershipFromQAtZero() throws {
         for (phase, filled) in [(5, true), (0, false)] {
             for backend in [Backend.cpu, .gpu] {

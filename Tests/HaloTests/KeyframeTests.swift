@@ -99,4 +99,21 @@ final class KeyframeTests: XCTestCase {
             XCTAssertTrue("\(e)".hasSuffix("(at t = 0.75 s)"), "\(e)")
         }
     }
+
+    /// A reversing track whose last time is near the largest double: 2 t_last overflows,
+    /// yet t'' = 2 t_last - t'' (docs/scene-format.md) is what a value takes, so the width at t is
+    /// 100 (2 - t / t_last) for t in (t_last, DBL_MAX] (computed without 2 t_last) and
+    /// 100 t / t_last before it. A looping one gives 100 (t / t_last - 1).
+    func testReverseAndLoopWithALastTimeNearTheLargestDouble() throws {
+        let last = 1.5e308
+        let reverse = try decode(scene(width: #"{ "keyframes": [[0, 0], [\#(last), 100]], "repeat": "reverse" }"#))
+        for t in [Double.greatestFiniteMagnitude, 1.6e308, 1.2e308] {
+            let expected = t > last ? 100 * (2 - t / last) : 100 * (t / last)
+            XCTAssertEqual(try width(reverse, at: t), expected, accuracy: 1e-12, "t = \(t)")
+        }
+        let loop = try decode(scene(width: #"{ "keyframes": [[0, 0], [\#(last), 100]], "repeat": "loop" }"#))
+        let t = Double.greatestFiniteMagnitude
+        XCTAssertEqual(try width(loop, at: t), 100 * (t / last - 1), accuracy: 1e-12)
+        XCTAssertEqual(reverse.keyframes?.tracks[0].track.period, .infinity, "2 t_last is past the largest double")
+    }
 }

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import Halo
 
-/// SCENE.md "Parameters": declarations, references, values from outside, and every
+/// docs/scene-format.md "Parameters": declarations, references, values from outside, and every
 /// refusal of the section, each naming its JSON path (and the parameter where a
 /// reference's value is what is wrong).
 final class ParameterTests: XCTestCase {

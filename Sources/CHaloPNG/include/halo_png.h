@@ -6,10 +6,12 @@
 #include <stdint.h>
 
 /// Writes `width` x `height` 8-bit RGBA pixels (straight alpha, rows top to
-/// bottom, 4 bytes a pixel) to the open file `path` as a PNG.
+/// bottom, 4 bytes a pixel) as a PNG to the file open for writing as `fd`, and
+/// closes `fd` (also on failure). The caller creates the file, so that it can
+/// create it under its own lock (an interrupted program removes it).
 /// Returns 0 on success; otherwise -1 and a message in `err`.
-int halo_png_write_rgba8(const char *path, uint32_t width, uint32_t height,
-                         const uint8_t *rgba, char *err, size_t errlen);
+int halo_png_write_rgba8_fd(int fd, uint32_t width, uint32_t height,
+                            const uint8_t *rgba, char *err, size_t errlen);
 
 /// Reads any PNG (palette, grey, 16-bit, interlaced, with or without alpha)
 /// as 8-bit straight-alpha RGBA. Images wider or taller than `max_side` are

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Dash periods at and under a pixel (SCENE.md "Stroke", `dash`: any period > 0 is valid).
+/// Dash periods at and under a pixel (docs/scene-format.md "Stroke", `dash`: any period > 0 is valid).
 /// A pixel then holds one or many whole periods, and its dashed coverage is the band's
 /// coverage times the mean membership over the pixel, integrated in closed form: the
 /// pixel's square projects onto the outline's tangent as the convolution of two boxes,

@@ -203,7 +203,7 @@ extension ResolvedDash {
     /// The cuts where membership changes (``changePoints()``), with the outline there.
     /// A cut through a sharp corner takes the tangent on its dash's side, which leaves the
     /// corner's mitre out of the dash; but at the start, where the pattern starts afresh
-    /// and q(0) may lie strictly inside a dash, the mitre (s = 0, SCENE.md) is in that dash:
+    /// and q(0) may lie strictly inside a dash, the mitre (s = 0, docs/scene-format.md) is in that dash:
     /// the cuts at 0 and L then swap their tangents, so that the dash's side holds the mitre
     /// and the gap's side (the other side of the corner) does not.
     public func cuts() -> [ArcCut] {

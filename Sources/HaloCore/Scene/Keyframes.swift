@@ -25,8 +25,13 @@ public struct KeyframeTrack: Equatable, Sendable {
         case .none: return min(tp, last)
         case .loop: return fmod(tp, last)
         case .reverse:
-            let u = fmod(tp, 2 * last)
-            return u <= last ? u : 2 * last - u
+            // u = tp mod 2 t_last and 2 t_last - u without forming 2 t_last where it
+            // overflows (t_last > 8.9e307): tp <= DBL_MAX < 2 t_last is then its own
+            // remainder. u - t_last is exact (Sterbenz: t_last <= u <= 2 t_last), so
+            // t_last - (u - t_last) is 2 t_last - u rounded once, as before.
+            let doubled = 2 * last
+            let u = doubled.isFinite ? fmod(tp, doubled) : tp
+            return u <= last ? u : last - (u - last)
         }
     }
 
@@ -62,8 +67,9 @@ public struct KeyframeTrack: Equatable, Sendable {
 
     static func json(_ c: RGBA) -> JSONValue { .array([.number(c.r), .number(c.g), .number(c.b), .number(c.a)]) }
 
-    /// The least time after which the track repeats (loop: t_last; reverse: 2 t_last),
-    /// nil for `none` (it holds its last value from delay + t_last on).
+    /// The least time after which the track repeats (loop: t_last; reverse: 2 t_last,
+    /// infinite where that overflows), nil for `none` (it holds its last value from
+    /// delay + t_last on).
     public var period: Double? {
         switch repeats {
         case .none: return nil

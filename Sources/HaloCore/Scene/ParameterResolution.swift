@@ -1,4 +1,4 @@
-/// The first step of reading a scene (SCENE.md "Parameters"): the declarations under
+/// The first step of reading a scene (docs/scene-format.md "Parameters"): the declarations under
 /// `params` are checked, values given from outside are checked against them, and every
 /// reference `{ "param": NAME }` is replaced by its parameter's value, before keyframes or
 /// any other value is read. It records the JSON path of each reference, so that a later
@@ -14,7 +14,7 @@ struct ParameterResolution {
     private let reader: SceneReader
     private var byName: [String: Parameter] = [:]
 
-    /// The top-level keys of SCENE.md other than `params`.
+    /// The top-level keys of the scene format other than `params`.
     private static let otherTopLevelKeys: Set<String> = ["format", "canvas", "layers", "time", "reduceMotion", "description", "test"]
 
     /// Where references may stand: anywhere inside `layers`, and `canvas.background` as a whole.

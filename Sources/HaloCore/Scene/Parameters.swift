@@ -1,6 +1,6 @@
 import Foundation
 
-/// A scene parameter (SCENE.md "Parameters"): a named value that a person tunes, referred
+/// A scene parameter (docs/scene-format.md "Parameters"): a named value that a person tunes, referred
 /// to in the scene as `{ "param": NAME }`.
 ///
 /// ``value`` is the value the scene is drawn with: the file's `value`, or a value given
@@ -12,7 +12,7 @@ public struct Parameter: Equatable, Sendable {
         /// A finite number within `min...max` (each optional, finite, min <= max); `step`
         /// (> 0) is a hint for controls.
         case number(min: Double?, max: Double?, step: Double?)
-        /// Any colour form of SCENE.md.
+        /// Any colour form of the scene format.
         case color
         /// One of `options` (1 to 256 distinct non-empty strings).
         case choice(options: [String])
@@ -143,7 +143,7 @@ public struct Parameter: Equatable, Sendable {
 }
 
 extension SceneReader {
-    /// The declarations under `params` (SCENE.md "Parameters"), by name.
+    /// The declarations under `params` (docs/scene-format.md "Parameters"), by name.
     /// - Throws: ``SceneError`` at the path of a bad name, key or value.
     func parameterDeclarations(_ v: JSONValue) throws -> [String: Parameter] {
         guard case .object(let o) = v else { throw fail("params", "an object of parameter declarations", v) }

@@ -18,7 +18,7 @@ public struct Scene: Equatable, Sendable {
     /// Keyframed values (docs/scene-format.md "Keyframes"), nil when the scene has none; ``layers``
     /// then hold their values at t = 0, and ``at(_:)`` gives the scene at any time.
     public var keyframes: Keyframes?
-    /// The scene's parameters (SCENE.md "Parameters") with the values it is drawn with, in
+    /// The scene's parameters (docs/scene-format.md "Parameters") with the values it is drawn with, in
     /// file order; every reference has already been replaced by its value.
     public var parameters: [Parameter] = []
     /// Where references stood, for messages about values drawn at other times.

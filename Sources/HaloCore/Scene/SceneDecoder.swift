@@ -41,7 +41,7 @@ public enum SceneDecoder {
     /// Checks a scene given as JSON bytes; `file` names it in messages and
     /// anchors relative background image paths.
     ///
-    /// Parameters (SCENE.md "Parameters") are resolved first: `values` (by parameter name,
+    /// Parameters (docs/scene-format.md "Parameters") are resolved first: `values` (by parameter name,
     /// JSON as a file would hold it) replace the file's `value`s, each checked against its
     /// declaration; a refusal of a value that came from a parameter ends "(from params.NAME)".
     /// - Parameter source: how a refusal of one of `values` names where it came from ("--set").

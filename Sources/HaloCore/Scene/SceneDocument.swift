@@ -1,5 +1,5 @@
 /// A scene file parsed but not yet resolved: its JSON tree, kept so that the scene can be
-/// read again with other parameter values (SCENE.md "Parameters") without reading the
+/// read again with other parameter values (docs/scene-format.md "Parameters") without reading the
 /// file again (a preview's live values).
 public struct SceneDocument: Sendable {
     /// The parsed file.
