@@ -387,6 +387,18 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(px(2, 2), [191, 26, 31], "the banner's red (0.75, 0.1, 0.12)", file: sourceFile, line: line)
         let text = (0..<20).contains { y in (0..<w.width).contains { x in px(x, y).allSatisfy { $0 > 230 } } }
         XCTAssertTrue(text, "white text in the banner", file: sourceFile, line: line)
+        // Below the banner the last good frame is dimmed by 140/255 black: each channel c * 115 / 255, within 1
+        // (the window's frame is the render's within 1 level, scaled by 115/255, plus the blend's rounding).
+        let good = try render(button.path, time: 0.5 + 3.0 / 60)
+        func dimmed(_ x: Int, _ y: Int) -> [Double] { let i = (y * good.width + x) * 4; return (0..<3).map { Double(good.pixels[i + $0]) * 115 / 255 } }
+        for (x, y) in [(w.width - 3, w.height - 3), (2, w.height - 3), (w.width - 3, w.height / 2)] {
+            for (a, e) in zip(px(x, y), dimmed(x, y)) { XCTAssertEqual(Double(a), e, accuracy: 1, "dimmed at \(x), \(y)", file: sourceFile, line: line) }
+        }
+        // The error panel in the middle: not the dimmed frame there.
+        let panel = (w.height / 2 - 5..<w.height / 2 + 5).contains { y in
+            (w.width / 2 - 20..<w.width / 2 + 20).contains { x in zip(px(x, y), dimmed(x, y)).contains { abs(Double($0) - $1) > 1 } }
+        }
+        XCTAssertTrue(panel, "the error panel in the middle of the window", file: sourceFile, line: line)
     }
 
     private func preview(_ args: [String], during: ((PreviewProcess) throws -> Void)? = nil) throws -> HaloRun {
