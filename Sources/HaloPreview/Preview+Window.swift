@@ -17,12 +17,12 @@ extension Preview {
         glfwSetCharCallback(window) { w, c in
             guard let w, let app = Preview.app(of: w) else { return }
             halo_imgui_char_event(w, c)
-            app.needsDraw = app.uiReady
+            if app.uiReady { app.needsDraw = true }
         }
         glfwSetScrollCallback(window) { w, dx, dy in
             guard let w, let app = Preview.app(of: w) else { return }
             halo_imgui_scroll_event(w, dx, dy)
-            app.needsDraw = app.uiReady
+            if app.uiReady { app.needsDraw = true }
         }
         glfwSetMouseButtonCallback(window) { w, button, action, mods in
             guard let w, let app = Preview.app(of: w) else { return }
