@@ -23,10 +23,15 @@ let package = Package(
                        providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        // Dear ImGui 1.86 with its GLFW and OpenGL 3 backends (imgui.pc, which requires stb's stb.pc).
+        .systemLibrary(name: "CImGui", pkgConfig: "imgui",
+                       providers: [.apt(["libimgui-dev", "libstb-dev"])]),
         .systemLibrary(name: "CText", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"])]),
         // fontconfig matching and FreeType outline decomposition (callback APIs) in C.
         .target(name: "CHaloText", dependencies: ["CText"]),
+        // The preview's controls: Dear ImGui (C++) behind a C interface that Swift imports.
+        .target(name: "CHaloImGui", dependencies: ["CImGui", "CGLFW"]),
         // libpng's setjmp/longjmp error handling stays inside this C shim.
         .target(name: "CHaloPNG", dependencies: ["CLibPNG"]),
         // The exact glow's convolution passes, built for AVX-512, AVX2+FMA and plain x86-64 (the widest chosen at load),
@@ -55,7 +60,7 @@ let package = Package(
         // Optimised in debug too: its image comparisons are per-pixel work in every test.
         .target(name: "HaloTesting", dependencies: ["Halo"], swiftSettings: optimisedInDebug),
         // The live preview window (GLFW, GL 3.3 core): `halo preview`.
-        .target(name: "HaloPreview", dependencies: ["Halo", "CGLFW"]),
+        .target(name: "HaloPreview", dependencies: ["Halo", "CGLFW", "CHaloImGui"]),
         // The command-line tool.
         .executableTarget(name: "halo", dependencies: ["Halo", "HaloTesting", "HaloPreview"]),
         // tools/soak: renders one scene many times per backend and reports resident memory.

@@ -1,4 +1,5 @@
 import CGLFW
+import CHaloImGui
 import Foundation
 import Halo
 
@@ -9,10 +10,21 @@ extension Preview {
         GLFW_KEY_SPACE: .pause, GLFW_KEY_LEFT: .stepBack, GLFW_KEY_RIGHT: .stepForward,
         GLFW_KEY_HOME: .home, GLFW_KEY_M: .reduceMotion, GLFW_KEY_LEFT_BRACKET: .slower,
         GLFW_KEY_RIGHT_BRACKET: .faster, GLFW_KEY_S: .save, GLFW_KEY_Q: .quit, GLFW_KEY_ESCAPE: .quit,
-        GLFW_KEY_T: .timeline, GLFW_KEY_L: .loop, GLFW_KEY_R: .record,
+        GLFW_KEY_T: .timeline, GLFW_KEY_L: .loop, GLFW_KEY_R: .record, GLFW_KEY_P: .panel,
     ]
     /// The keys that act again while held (stepping and speed); the others act once a press.
     static let repeatingKeys: Set<Int32> = [GLFW_KEY_LEFT, GLFW_KEY_RIGHT, GLFW_KEY_LEFT_BRACKET, GLFW_KEY_RIGHT_BRACKET]
+
+    /// A key event from the window system (GLFW's key callback's arguments): the control
+    /// panel sees it first, and while it takes the keyboard (a value being typed) the
+    /// preview's own keys do nothing.
+    func keyEvent(key: Int32, scancode: Int32, action: Int32, mods: Int32) {
+        halo_imgui_key_event(window, key, scancode, action, mods)
+        if uiReady { needsDraw = true }
+        guard action != GLFW_RELEASE, !halo_imgui_wants_keyboard() else { return }
+        if action == GLFW_REPEAT && !Preview.repeatingKeys.contains(key) { return }
+        if let k = Preview.keys[key] { press(k) }
+    }
 
     /// Acts on a key: the clock's keys go to ``PreviewClock``, the rest are the window's own.
     func press(_ key: PreviewKey) {
@@ -20,6 +32,7 @@ extension Preview {
         switch key {
         case .quit: quitRequested = true; glfwSetWindowShouldClose(window, GLFW_TRUE)
         case .timeline: showTimeline.toggle()
+        case .panel: showPanel.toggle()
         case .loop:
             if clock.loop != nil {
                 clock.loop = nil
@@ -46,6 +59,15 @@ extension Preview {
     func perform(_ action: PreviewScript.Action) {
         switch action {
         case .key(let k): press(k)
+        case .type(let k):
+            if let code = Preview.keys.first(where: { $0.value == k })?.key {
+                keyEvent(key: code, scancode: 0, action: GLFW_PRESS, mods: 0)
+                keyEvent(key: code, scancode: 0, action: GLFW_RELEASE, mods: 0)
+            }
+        case .demoControls:
+            controlSource = DemoControls()
+            showPanel = true
+        case .focusPanel: panel.focusFirstControl = true
         case .resize(0, 0):
             minimised = true
             glfwIconifyWindow(window)

@@ -73,6 +73,8 @@ extension Preview {
         drawnLayout = layout
         if showTimeline { drawTimeline(framebuffer: fb) }
         if let message = reloadError ?? drawError { drawErrorBanner(message, framebuffer: fb) }
+        // The panels go over the window only: --screenshot, S and R render offscreen.
+        drawUI(error: reloadError ?? drawError)
         var ok = true
         if finalFrame { ok = writeScreenshots(layout: layout, framebuffer: fb) }
         glfwSwapBuffers(window)

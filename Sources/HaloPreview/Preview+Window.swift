@@ -1,23 +1,42 @@
 import CGLFW
+import CHaloImGui
 import Foundation
 import Halo
 
 // The window: GLFW's callbacks and the framebuffer's size.
 extension Preview {
     /// Routes GLFW's callbacks to the preview that the window's user pointer holds: keys
-    /// (``press(_:)``), the timeline's clicks and drags, and the events that need a redraw.
+    /// (``keyEvent(key:scancode:action:mods:)``), the timeline's clicks and drags, and the
+    /// events that need a redraw. Dear ImGui's GLFW backend installs no callbacks of its
+    /// own: these forward the keys, characters, buttons and scrolling to it first.
     func installCallbacks() {
-        glfwSetKeyCallback(window) { w, key, _, action, _ in
-            guard action != GLFW_RELEASE, let w, let app = Preview.app(of: w) else { return }
-            if action == GLFW_REPEAT && !Preview.repeatingKeys.contains(key) { return }
-            if let k = Preview.keys[key] { app.press(k) }
+        glfwSetKeyCallback(window) { w, key, scancode, action, mods in
+            guard let w, let app = Preview.app(of: w) else { return }
+            app.keyEvent(key: key, scancode: scancode, action: action, mods: mods)
         }
-        glfwSetMouseButtonCallback(window) { w, button, action, _ in
-            guard button == GLFW_MOUSE_BUTTON_LEFT, action == GLFW_PRESS, let w, let app = Preview.app(of: w) else { return }
+        glfwSetCharCallback(window) { w, c in
+            guard let w, let app = Preview.app(of: w) else { return }
+            halo_imgui_char_event(w, c)
+            if app.uiReady { app.needsDraw = true }
+        }
+        glfwSetScrollCallback(window) { w, dx, dy in
+            guard let w, let app = Preview.app(of: w) else { return }
+            halo_imgui_scroll_event(w, dx, dy)
+            if app.uiReady { app.needsDraw = true }
+        }
+        glfwSetMouseButtonCallback(window) { w, button, action, mods in
+            guard let w, let app = Preview.app(of: w) else { return }
+            halo_imgui_mouse_button_event(w, button, action, mods)
+            if app.uiReady { app.needsDraw = true }
+            // A click on the panel is the panel's, not the timeline's.
+            guard button == GLFW_MOUSE_BUTTON_LEFT, action == GLFW_PRESS, !halo_imgui_wants_mouse() else { return }
             app.dragging = app.seekFromCursor(startingDrag: true)
         }
         glfwSetCursorPosCallback(window) { w, _, _ in
-            guard let w, let app = Preview.app(of: w), app.dragging else { return }
+            guard let w, let app = Preview.app(of: w) else { return }
+            // The panel redraws to follow the cursor (hover, drags) while playback is paused.
+            if app.uiReady && (app.showPanel || app.errorPanel != nil) { app.needsDraw = true }
+            guard app.dragging else { return }
             if glfwGetMouseButton(w, GLFW_MOUSE_BUTTON_LEFT) != GLFW_PRESS { app.dragging = false; return }
             _ = app.seekFromCursor(startingDrag: false)
         }

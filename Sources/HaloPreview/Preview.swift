@@ -1,4 +1,5 @@
 import CGLFW
+import CHaloImGui
 import Foundation
 import Halo
 
@@ -51,10 +52,19 @@ public final class Preview {
     var banner: (text: String, width: Int, image: RGBA8Image)?
     /// Whether a drag on the timeline is seeking.
     var dragging = false
+    /// The control panel (P shows or hides it; shown from the start when there are controls).
+    var panel = ControlPanel()
+    var showPanel: Bool
+    var controlSource: (any PreviewControlSource)?
+    /// Dear ImGui started (the panel and the error panel are drawn only then).
+    var uiReady = false
+    /// The error panel's location, parsed once an error text.
+    var errorPanel: (text: String, location: PreviewErrorLocation)?
 
     /// Runs the preview to the end and returns the exit status: 0 done, 1 no window or
     /// GL context (or a scripted run that failed), 2 bad input (scene, options).
-    public static func run(_ options: PreviewOptions) -> Int32 {
+    /// `controls` fills the in-window control panel (shown from the start when given).
+    public static func run(_ options: PreviewOptions, controls: (any PreviewControlSource)? = nil) -> Int32 {
         let loaded: (scene: Scene, background: RGBA8Image?)
         let source: PreviewSceneSource
         do { (source, loaded) = try PreviewSceneSource.loaded(options) } catch {
@@ -104,10 +114,11 @@ public final class Preview {
 
         let status: Int32
         do {
-            let app = try Preview(options: options, window: window, source: source, background: loaded.background)
+            let app = try Preview(options: options, window: window, source: source, background: loaded.background, controls: controls)
             glfwSetWindowUserPointer(window, Unmanaged.passUnretained(app).toOpaque())
             status = app.loop()
             glfwSetWindowUserPointer(window, nil)
+            halo_imgui_shutdown()
             withExtendedLifetime(app) {}
         } catch {
             printError("halo preview: \(error)")
@@ -116,7 +127,8 @@ public final class Preview {
         return status
     }
 
-    private init(options: PreviewOptions, window: OpaquePointer, source: PreviewSceneSource, background: RGBA8Image?) throws {
+    private init(options: PreviewOptions, window: OpaquePointer, source: PreviewSceneSource, background: RGBA8Image?,
+                 controls: (any PreviewControlSource)?) throws {
         self.options = options
         self.window = window
         self.source = source
@@ -126,7 +138,10 @@ public final class Preview {
         renderer = try GLRenderer(shaders: library, context: nil)
         clock = PreviewClock(time: options.time ?? scene.time)
         showTimeline = options.frames == nil
+        controlSource = controls
+        showPanel = controls != nil
         installCallbacks()
+        startUI()
         rewatch()
     }
 

@@ -27,6 +27,8 @@ public enum PreviewKey: String, CaseIterable, Sendable {
     case loop = "l"
     /// R: record one loop of the scene to a file beside it (APNG, or `--record-format`).
     case record = "r"
+    /// P: show or hide the control panel (shown from the start when the preview has controls).
+    case panel = "p"
 }
 
 /// What the preview shows when: the scene time, pause, playback speed and the
@@ -76,7 +78,7 @@ public struct PreviewClock: Equatable, Sendable {
         case .reduceMotion: reduceMotion = !(reduceMotion ?? sceneReduceMotion)
         case .slower: speed = max(speed / 2, PreviewClock.speedRange.lowerBound)
         case .faster: speed = min(speed * 2, PreviewClock.speedRange.upperBound)
-        case .save, .quit, .timeline, .loop, .record: return false
+        case .save, .quit, .timeline, .loop, .record, .panel: return false
         }
         return true
     }

@@ -4,7 +4,7 @@ import Halo
 /// Actions a scripted run (`--frames N`) performs before drawing a given frame, for
 /// tests and demos: `"3 key space; 5 resize 0 0; 8 resize 640 360; 10 wait-reload"`.
 ///
-/// - `F key NAME`: press a key (``PreviewKey`` names: space, left, right, home, m, [, ], s, q).
+/// - `F key NAME`: press a key (``PreviewKey`` names: space, left, right, home, m, [, ], s, q, t, l, r, p).
 /// - `F resize W H`: resize the window to a W x H framebuffer (each side at most
 ///   `Limits.maxCanvasSide`, as `--size`); `0 0` minimises it (the
 ///   framebuffer is then 0 x 0 and nothing is drawn) until the next resize.
@@ -13,6 +13,10 @@ import Halo
 /// - `F set NAME VALUE`: set the scene parameter NAME's live value (VALUE as `--set` reads
 ///   it; it may hold spaces, not `;`), applied from that frame on.
 /// - `F save`: write the live parameter values into the scene file's `value`s.
+/// - `F type NAME`: type a key (names as for `key`) through the window's key handling:
+///   while the control panel takes the keyboard, the preview's key does nothing.
+/// - `F demo-controls`: show a demonstration control panel (one control of each kind).
+/// - `F focus-panel`: put keyboard focus in the control panel's first control.
 /// - `F wait-reload`: wait (up to 30 s) until a changed file has been reloaded, or has
 ///   failed to reload, since the run started; the test edits the file after the run
 ///   prints its "watching" line.
@@ -25,6 +29,13 @@ public struct PreviewScript: Equatable, Sendable {
         case loop(Double, Double)
         case set(name: String, value: String)
         case save
+        /// A key typed as the window system delivers it: the control panel sees it first
+        /// (``key(_:)`` acts directly).
+        case type(PreviewKey)
+        /// Shows a demonstration control panel (one control of each kind, not tied to the scene).
+        case demoControls
+        /// Puts keyboard focus in the control panel's first control (a slider then takes a typed value).
+        case focusPanel
     }
 
     /// Actions by frame index (0-based), in order.
@@ -42,12 +53,16 @@ public struct PreviewScript: Equatable, Sendable {
                 throw PreviewError.usage("--script: expected \"FRAME ACTION\", found \"\(step.trimmingCharacters(in: .whitespaces))\"")
             }
             switch (words[1], words.count) {
-            case ("key", 3):
+            case ("key", 3), ("type", 3):
                 let name = words[2].lowercased()
                 guard let key = PreviewKey(rawValue: name == "escape" || name == "esc" ? "q" : name) else {
                     throw PreviewError.usage("--script: unknown key \(words[2]) (keys: \(PreviewKey.allCases.map(\.rawValue).joined(separator: " ")))")
                 }
-                actions.append((frame, .key(key)))
+                actions.append((frame, words[1] == "key" ? .key(key) : .type(key)))
+            case ("demo-controls", 2):
+                actions.append((frame, .demoControls))
+            case ("focus-panel", 2):
+                actions.append((frame, .focusPanel))
             case ("resize", 4):
                 let most = Limits.maxCanvasSide
                 guard let w = Int(words[2]), let h = Int(words[3]), (0...most).contains(w), (0...most).contains(h), (w == 0) == (h == 0) else {
@@ -69,7 +84,7 @@ public struct PreviewScript: Equatable, Sendable {
                 }
                 actions.append((frame, .loop(a, b)))
             default:
-                throw PreviewError.usage("--script: unknown action \"\(words[1...].joined(separator: " "))\" (key NAME, resize W H, seek T, loop A B, set NAME VALUE, save, wait-reload)")
+                throw PreviewError.usage("--script: unknown action \"\(words[1...].joined(separator: " "))\" (key NAME, type NAME, resize W H, seek T, loop A B, set NAME VALUE, save, wait-reload, demo-controls, focus-panel)")
             }
         }
     }

@@ -16,7 +16,9 @@ enum PreviewCommand {
     reads or a shader that no longer compiles or links prints the error (GLSL errors as
     file:line in the shaders folder, with the driver's message) and the window keeps
     drawing the last good state, with "error, see terminal" in its title, until the
-    file is fixed.
+    file is fixed. The window shows the error over the last good frame, dimmed: a red
+    banner across the top and a panel naming file:line:column, with the source line
+    and a caret under the column where the error gives one.
 
     KEYS:
       space        pause / resume
@@ -31,6 +33,9 @@ enum PreviewCommand {
       L            loop over the scene's loop period (marked on the timeline) / stop
       R            record one loop beside the scene (SCENE-loop.apng, or what
                    --record-format says; the path is printed)
+      P            show / hide the control panel (shown from the start when the
+                   preview has controls); while a value is being typed into it,
+                   these keys go to the panel
       Q, Esc       quit
 
     PARAMETERS: --set and --params give the scene's parameters live values to start

@@ -387,6 +387,18 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(px(2, 2), [191, 26, 31], "the banner's red (0.75, 0.1, 0.12)", file: sourceFile, line: line)
         let text = (0..<20).contains { y in (0..<w.width).contains { x in px(x, y).allSatisfy { $0 > 230 } } }
         XCTAssertTrue(text, "white text in the banner", file: sourceFile, line: line)
+        // Below the banner the last good frame is dimmed by 140/255 black: each channel c * 115 / 255, within 1
+        // (the window's frame is the render's within 1 level, scaled by 115/255, plus the blend's rounding).
+        let good = try render(button.path, time: 0.5 + 3.0 / 60)
+        func dimmed(_ x: Int, _ y: Int) -> [Double] { let i = (y * good.width + x) * 4; return (0..<3).map { Double(good.pixels[i + $0]) * 115 / 255 } }
+        for (x, y) in [(w.width - 3, w.height - 3), (2, w.height - 3), (w.width - 3, w.height / 2)] {
+            for (a, e) in zip(px(x, y), dimmed(x, y)) { XCTAssertEqual(Double(a), e, accuracy: 1, "dimmed at \(x), \(y)", file: sourceFile, line: line) }
+        }
+        // The error panel in the middle: not the dimmed frame there.
+        let panel = (w.height / 2 - 5..<w.height / 2 + 5).contains { y in
+            (w.width / 2 - 20..<w.width / 2 + 20).contains { x in zip(px(x, y), dimmed(x, y)).contains { abs(Double($0) - $1) > 1 } }
+        }
+        XCTAssertTrue(panel, "the error panel in the middle of the window", file: sourceFile, line: line)
     }
 
     private func preview(_ args: [String], during: ((PreviewProcess) throws -> Void)? = nil) throws -> HaloRun {
@@ -396,68 +408,5 @@ final class PreviewTests: XCTestCase {
             throw error
         }
         return try p.wait()
-    }
-}
-
-/// `halo` started through `xvfb-run -a` with its output in files, so a test can wait for a
-/// line while it runs. Fails (never skips) when xvfb-run is missing: tools/setup-debian installs it.
-final class PreviewProcess {
-    private let process = Process()
-    private let outURL: URL, errURL: URL
-    private let out: FileHandle, err: FileHandle
-
-    init(arguments: [String], folder: URL, file: StaticString = #filePath, line: UInt = #line) throws {
-        let xvfbRun = ["/usr/bin/xvfb-run", "/bin/xvfb-run"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let xvfbRun else {
-            XCTFail("xvfb-run not found: the preview tests need it (tools/setup-debian installs xvfb and xauth)", file: file, line: line)
-            throw CocoaError(.fileNoSuchFile)
-        }
-        process.executableURL = URL(fileURLWithPath: xvfbRun)
-        process.arguments = ["-a", "-s", "-screen 0 1920x1080x24", try haloExecutable(file: file, line: line).path] + arguments
-        var env = ProcessInfo.processInfo.environment
-        env["HALO_SHADERS"] = nil
-        env["LIBGL_ALWAYS_SOFTWARE"] = "1"
-        process.environment = env
-        let id = UUID().uuidString
-        outURL = folder.appendingPathComponent("preview-\(id).out")
-        errURL = folder.appendingPathComponent("preview-\(id).err")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        out = try FileHandle(forWritingTo: outURL)
-        err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-    }
-
-    var stdout: String { (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" }
-    var stderr: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
-
-    /// Waits (up to 60 s) until stdout contains `text`.
-    func waitForOutput(_ text: String) throws { try waitFor(text) { self.stdout } }
-    /// Waits (up to 60 s) until stderr contains `text`.
-    func waitForError(_ text: String) throws { try waitFor(text) { self.stderr } }
-
-    private func waitFor(_ text: String, _ read: () -> String) throws {
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            if read().contains(text) { return }
-            if !process.isRunning { break }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        throw NSError(domain: "PreviewTests", code: 1, userInfo: [NSLocalizedDescriptionKey:
-            "halo preview never printed \"\(text)\"\nstdout:\n\(stdout)\nstderr:\n\(stderr)"])
-    }
-
-    func stop() { if process.isRunning { process.terminate() } }
-
-    /// Waits for the end (at most 180 s) and returns what the run gave.
-    func wait() throws -> HaloRun {
-        let deadline = Date().addingTimeInterval(180)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning { process.terminate(); process.waitUntilExit() }
-        try out.close(); try err.close()
-        return HaloRun(status: process.terminationStatus, stdout: stdout, stderr: stderr)
     }
 }

@@ -1,0 +1,51 @@
+import CGLFW
+import CHaloImGui
+import Foundation
+import Halo
+
+// Dear ImGui over the frame: the control panel and the error panel.
+extension Preview {
+    /// Starts Dear ImGui at the window's content scale; without it the preview runs on,
+    /// with no panels (said once).
+    func startUI() {
+        uiReady = halo_imgui_init(window, contentScale())
+        if !uiReady { printError("halo preview: no control panel: Dear ImGui's OpenGL 3 backend did not start") }
+    }
+
+    /// glfwGetWindowContentScale's x (1 where the window system has no scaling).
+    func contentScale() -> Float {
+        var sx: Float = 1, sy: Float = 1
+        glfwGetWindowContentScale(window, &sx, &sy)
+        return sx > 0 ? sx : 1
+    }
+
+    /// One ImGui frame over what is drawn: under an error, the frame dimmed below the
+    /// banner and the error panel; the control panel when shown, whose requests go to the
+    /// control source (a new scene from it is drawn from the next frame).
+    func drawUI(error: String?) {
+        guard uiReady else { return }
+        halo_imgui_set_content_scale(contentScale())
+        halo_imgui_new_frame()
+        if let error {
+            if errorPanel?.text != error { errorPanel = (error, PreviewErrorLocation(parsing: error)) }
+            var fw: Int32 = 0, fh: Int32 = 0, ww: Int32 = 0, wh: Int32 = 0
+            glfwGetFramebufferSize(window, &fw, &fh)
+            glfwGetWindowSize(window, &ww, &wh)
+            let pointsPerPixel = fh > 0 ? Float(wh) / Float(fh) : 1
+            halo_imgui_dim(Float(banner?.image.height ?? 0) * pointsPerPixel)
+            if let l = errorPanel?.location {
+                halo_imgui_error_panel(l.file, Int32(clamping: l.line), Int32(clamping: l.column), l.message, l.sourceLine)
+            }
+        } else {
+            errorPanel = nil
+        }
+        if showPanel, let source = controlSource {
+            let requests = panel.draw(source.controls(for: scene))
+            if !requests.isEmpty {
+                if let changed = source.apply(requests, to: scene) { scene = changed }
+                needsDraw = true
+            }
+        }
+        halo_imgui_render()
+    }
+}

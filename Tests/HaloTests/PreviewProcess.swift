@@ -1,0 +1,65 @@
+import Foundation
+import XCTest
+
+/// `halo` started through `xvfb-run -a` with its output in files, so a test can wait for a
+/// line while it runs. Fails (never skips) when xvfb-run is missing: tools/setup-debian installs it.
+final class PreviewProcess {
+    private let process = Process()
+    private let outURL: URL, errURL: URL
+    private let out: FileHandle, err: FileHandle
+
+    init(arguments: [String], folder: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        let xvfbRun = ["/usr/bin/xvfb-run", "/bin/xvfb-run"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let xvfbRun else {
+            XCTFail("xvfb-run not found: the preview tests need it (tools/setup-debian installs xvfb and xauth)", file: file, line: line)
+            throw CocoaError(.fileNoSuchFile)
+        }
+        process.executableURL = URL(fileURLWithPath: xvfbRun)
+        process.arguments = ["-a", "-s", "-screen 0 1920x1080x24", try haloExecutable(file: file, line: line).path] + arguments
+        var env = ProcessInfo.processInfo.environment
+        env["HALO_SHADERS"] = nil
+        env["LIBGL_ALWAYS_SOFTWARE"] = "1"
+        process.environment = env
+        let id = UUID().uuidString
+        outURL = folder.appendingPathComponent("preview-\(id).out")
+        errURL = folder.appendingPathComponent("preview-\(id).err")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        out = try FileHandle(forWritingTo: outURL)
+        err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    var stdout: String { (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" }
+    var stderr: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
+
+    /// Waits (up to 60 s) until stdout contains `text`.
+    func waitForOutput(_ text: String) throws { try waitFor(text) { self.stdout } }
+    /// Waits (up to 60 s) until stderr contains `text`.
+    func waitForError(_ text: String) throws { try waitFor(text) { self.stderr } }
+
+    private func waitFor(_ text: String, _ read: () -> String) throws {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if read().contains(text) { return }
+            if !process.isRunning { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw NSError(domain: "PreviewTests", code: 1, userInfo: [NSLocalizedDescriptionKey:
+            "halo preview never printed \"\(text)\"\nstdout:\n\(stdout)\nstderr:\n\(stderr)"])
+    }
+
+    func stop() { if process.isRunning { process.terminate() } }
+
+    /// Waits for the end (at most 180 s) and returns what the run gave.
+    func wait() throws -> HaloRun {
+        let deadline = Date().addingTimeInterval(180)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning { process.terminate(); process.waitUntilExit() }
+        try out.close(); try err.close()
+        return HaloRun(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    }
+}
