@@ -21,6 +21,11 @@ extension Preview {
     func keyEvent(key: Int32, scancode: Int32, action: Int32, mods: Int32) {
         halo_imgui_key_event(window, key, scancode, action, mods)
         if uiReady { needsDraw = true }
+        // Ctrl+S writes the live parameter values into the scene file, even from inside the panel.
+        if key == GLFW_KEY_S, mods & GLFW_MOD_CONTROL != 0 {
+            if action == GLFW_PRESS { saveParameters() }
+            return
+        }
         guard action != GLFW_RELEASE, !halo_imgui_wants_keyboard() else { return }
         if action == GLFW_REPEAT && !Preview.repeatingKeys.contains(key) { return }
         if let k = Preview.keys[key] { press(k) }

@@ -45,6 +45,10 @@ extension Preview {
                 if let changed = source.apply(requests, to: scene) { scene = changed }
                 needsDraw = true
             }
+        } else if showPanel, !self.source.state.parameters.isEmpty {
+            // The scene's own parameters (docs/scene-format.md "Parameters").
+            let requests = panel.draw(parameterControls())
+            if !requests.isEmpty { applyParameterRequests(requests) }
         }
         halo_imgui_render()
     }

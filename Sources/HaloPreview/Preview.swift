@@ -139,7 +139,8 @@ public final class Preview {
         clock = PreviewClock(time: options.time ?? scene.time)
         showTimeline = options.frames == nil
         controlSource = controls
-        showPanel = controls != nil
+        // Shown from the start when there is something to tune; P toggles it.
+        showPanel = controls != nil || !source.state.parameters.isEmpty
         installCallbacks()
         startUI()
         rewatch()

@@ -130,3 +130,29 @@ private extension ControlPanel.Value {
         }
     }
 }
+
+extension PreviewPanelTests {
+    /// A scene that declares parameters opens with their panel shown (the window differs
+    /// from the same run with P pressed at once where the panel's title bar is), and the
+    /// panel is still never in Halo's own output.
+    func testAScenesParametersShowAsThePanelFromTheStart() throws {
+        let scene = repositoryRoot.appendingPathComponent("Tests/Fixtures/conformance/scenes/next/feature-params.json")
+        func run(_ name: String, script: String?) throws -> (window: RGBA8Image, shot: Data) {
+            let shot = folder.appendingPathComponent("\(name)-shot.png").path, window = folder.appendingPathComponent("\(name)-window.png").path
+            var args = [scene.path, "--frames", "4", "--screenshot", shot, "--window-screenshot", window]
+            if let script { args += ["--script", script] }
+            let r = try preview(args)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return (try PNG.read(window), try Data(contentsOf: URL(fileURLWithPath: shot)))
+        }
+        let shown = try run("shown", script: nil), hidden = try run("hidden", script: "1 key p")
+        XCTAssertEqual(shown.shot, hidden.shot, "--screenshot is Halo's render, byte-identical")
+        let w = shown.window.width
+        var differing = 0
+        for y in 12..<22 { for x in 20..<60 {
+            let i = (y * w + x) * 4
+            if shown.window.pixels[i..<(i + 3)] != hidden.window.pixels[i..<(i + 3)] { differing += 1 }
+        } }
+        XCTAssertEqual(differing, 400, "the panel's title bar at (10, 10) points")
+    }
+}
