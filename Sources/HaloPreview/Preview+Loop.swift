@@ -45,7 +45,7 @@ extension Preview {
             if !drawFrame(finalFrame: true) { failed = true }
         }
         printStats()
-        return failed ? 1 : 0
+        return failed || (frames != nil && scriptFailed) ? 1 : 0
     }
 
     /// Draws one frame (nothing for a 0 x 0 framebuffer) and swaps; on the last frame of a

@@ -14,6 +14,7 @@ extension Preview {
             say("halo preview: set \(name) = \(source.state.value(name)?.jsonText ?? text) (programs compiled so far: \(compiled))")
         } catch {
             printError("halo preview: set \(name) \(text): \(error)")
+            scriptFailed = true
         }
     }
 
@@ -26,6 +27,7 @@ extension Preview {
                               : "halo preview: saved \(names.joined(separator: ", ")) into \(source.path)")
         } catch {
             printError("halo preview: save: \(error)")
+            scriptFailed = true
         }
     }
 

@@ -55,6 +55,8 @@ public final class Preview {
     /// The control panel (P shows or hides it; shown from the start when there are controls).
     var panel = ControlPanel()
     var showPanel: Bool
+    /// A scripted action failed (a refused `set`, a `save` that could not write): the run exits 1.
+    var scriptFailed = false
     var controlSource: (any PreviewControlSource)?
     /// Dear ImGui started (the panel and the error panel are drawn only then).
     var uiReady = false

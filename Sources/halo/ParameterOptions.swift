@@ -47,7 +47,7 @@ struct ParameterOptions {
         settings = args.values(.setParameter)
         var seen: [String: String] = [:]
         for s in settings {
-            if let first = seen[s.name] { throw UsageError("--set \(s.name) given twice (\(first) and \(s.given)): one value a parameter") }
+            if let first = seen[s.name] { throw UsageError("--set \(s.given): params.\(s.name): expected one value a parameter, found a second (--set \(first) before it)") }
             seen[s.name] = s.given
         }
         if let path: String = args.value(.parameterFile) {

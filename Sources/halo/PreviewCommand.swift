@@ -67,7 +67,13 @@ enum PreviewCommand {
         options.shadersDirectory = args.value(.shaders, as: String.self).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         options.screenshot = args.value(.screenshot)
         options.windowScreenshot = args.value(.windowScreenshot)
-        if let script: PreviewScript = args.value(.script) { options.script = script }
+        if let script: PreviewScript = args.value(.script) {
+            // An action after the last frame would never run: a scripted check would pass unseen.
+            if let frames = options.frames, let late = script.actions.first(where: { $0.frame >= frames }) {
+                throw UsageError("--script: an action before frame \(late.frame) never runs in a run of --frames \(frames) (frames 0 to \(frames - 1))")
+            }
+            options.script = script
+        }
         if args.given(.noVsync) { options.vsync = false }
         if let f: MotionFormat = args.value(.recordFormat) { options.recordFormat = f }
         let parameters = try ParameterOptions(args)

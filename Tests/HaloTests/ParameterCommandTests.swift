@@ -101,7 +101,7 @@ final class ParameterCommandTests: XCTestCase {
             (["--set", "width=abc"], "params.width: expected a number >= 0.5 and <= 12, found \"abc\" (--set width=abc)"),
             (["--set", "width=20"], "params.width: expected a number >= 0.5 and <= 12, found 20 (from --set)"),
             (["--set", "width=0"], "params.width: expected a number >= 0.5 and <= 12, found 0 (from --set)"),
-            (["--set", "width=2", "--set", "width=3"], "--set width given twice (width=2 and width=3)"),
+            (["--set", "width=2", "--set", "width=3"], "--set width=3: params.width: expected one value a parameter, found a second (--set width=2 before it)"),
             (["--set", "tint=#12"], "params.tint: expected a colour"),
             (["--set", "corners=round"], "params.corners: expected one of \"circular\", \"continuous\", found \"round\" (from --set)"),
             (["--set", "slanted=yes"], "params.slanted: expected true or false, found \"yes\" (--set slanted=yes)"),

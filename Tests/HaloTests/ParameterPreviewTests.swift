@@ -127,3 +127,24 @@ final class ParameterPreviewTests: XCTestCase {
         assertSame(try PNG.read(shot), expected, "the reloaded scene with the kept values")
     }
 }
+
+extension ParameterPreviewTests {
+    /// A scripted `set` that the declaration refuses fails the run (exit 1) after saying
+    /// why, so that a typo in a scripted check cannot pass; the file is not touched.
+    func testARefusedScriptedSetFailsTheRun() throws {
+        for (script, message) in [("1 set widht 6", "did you mean \"width\""), ("1 set width 600", "params.width")] {
+            let r = try preview(["--frames", "3", "--script", script])
+            XCTAssertEqual(r.status, 1, "\(script): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(message), "\(script): \(r.stderr)")
+        }
+        XCTAssertEqual(try String(contentsOfFile: scenePath, encoding: .utf8), original)
+    }
+
+    /// An action at or after the run's last frame would never run: refused (exit 2) before
+    /// a window opens.
+    func testAScriptedActionPastTheLastFrameIsRefused() throws {
+        let r = try runHalo(["preview", scenePath, "--frames", "3", "--script", "10 set width 5"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("--script: an action before frame 10 never runs in a run of --frames 3"), r.stderr)
+    }
+}
