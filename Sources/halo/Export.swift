@@ -88,26 +88,47 @@ enum Export {
         return 0
     }
 
-    /// The frames as PNGs named by `pattern`'s %0Nd with 1, 2, ...; on failure, or on a
-    /// signal before the caller's ``Interruption/keepFiles()``, every frame already written
-    /// is removed. Returns the first frame's name and "...".
+    /// The frames as PNGs named by `pattern`'s %0Nd with 1, 2, ...: each drawn into a hidden
+    /// staging file beside its final name (`.NAME.halo-partial`), and all renamed into place
+    /// at the end, in one step a signal cannot split. On failure, or on a signal before the
+    /// renames, the staged frames are removed and every file that was there before (frames
+    /// of an earlier run included) is left as it was. Returns the first frame's name and "...".
     static func writeSequence(_ times: [Double], pattern: String, render: (Double) throws -> RGBA8Image, progress: Progress) throws -> String {
-        var written: [String] = []
+        var staged: [(staging: String, final: String)] = []
         do {
             for (i, t) in times.enumerated() {
                 let name = MotionFormat.frameName(pattern, i + 1)!
+                let url = URL(fileURLWithPath: name)
+                let staging = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).halo-partial").path
                 let image = try render(t)
-                // Registered as it is renamed into place: a signal removes every frame so far.
-                try PNG.write(image, to: name, removedOnInterruption: true)
-                written.append(name)
+                // Registered as it is written: a signal removes every staged frame so far.
+                try PNG.write(image, to: staging, removedOnInterruption: true)
+                staged.append((staging, name))
                 progress.step()
             }
+            try Interruption.critical {
+                for (k, s) in staged.enumerated() where rename(s.staging, s.final) != 0 {
+                    let reason = String(cString: strerror(errno))
+                    for r in staged[..<k] { unlink(r.final) }
+                    throw CommandFailure(status: 1, error: SequenceRenameError(from: s.staging, to: s.final, reason: reason))
+                }
+                for s in staged { Interruption.forget(file: s.staging) }
+            }
         } catch {
-            Interruption.critical { for w in written { unlink(w); Interruption.forget(file: w) } }
+            Interruption.critical {
+                for s in staged { unlink(s.staging); Interruption.forget(file: s.staging) }
+            }
             throw error
         }
+        let written = staged.map(\.final)
         return written.count > 1 ? "\(written[0]) ... \(written[written.count - 1])" : written[0]
     }
+}
+
+/// A staged frame of a PNG sequence that could not be renamed into place.
+struct SequenceRenameError: Error, CustomStringConvertible {
+    let from: String, to: String, reason: String
+    var description: String { "cannot rename \(from) to \(to): \(reason)" }
 }
 
 /// A progress bar on standard error when it is a terminal (frames done, frames per second,

@@ -42,7 +42,8 @@ final class InterruptionTests: XCTestCase {
 
     /// Starts `halo render ARGS`, waits until `ready` says the work is under way, sends
     /// `signal` and checks the exit status and the empty folder.
-    private func interrupt(_ what: String, _ arguments: [String], with signal: Int32, ready: () -> Bool) throws {
+    private func interrupt(_ what: String, _ arguments: [String], with signal: Int32, leaving kept: [String] = [],
+                           ready: () -> Bool) throws {
         let process = Process()
         process.executableURL = try haloExecutable()
         process.arguments = ["render"] + arguments
@@ -57,9 +58,9 @@ final class InterruptionTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationReason, .exit, "\(what), signal \(signal): ended by the signal, not by halo")
         XCTAssertEqual(process.terminationStatus, 128 + signal, "\(what), signal \(signal)")
-        XCTAssertEqual(outputFolderEntries, [], "\(what), signal \(signal): left in the output folder")
+        XCTAssertEqual(outputFolderEntries.sorted(), kept.sorted(), "\(what), signal \(signal): left in the output folder")
         XCTAssertEqual(processesNamingTheFolder, [], "\(what), signal \(signal): still running")
-        for e in outputFolderEntries { try? FileManager.default.removeItem(at: folder.appendingPathComponent(e)) }
+        for e in outputFolderEntries where !kept.contains(e) { try? FileManager.default.removeItem(at: folder.appendingPathComponent(e)) }
     }
 
     /// ffmpeg's formats: signalled once its temporary file exists.
@@ -75,13 +76,21 @@ final class InterruptionTests: XCTestCase {
         }
     }
 
-    /// A PNG sequence: signalled once two frames are written; every frame goes.
-    func testSignalsDuringAPNGSequenceRemoveEveryFrame() throws {
+    /// A PNG sequence: signalled once two frames are staged; every staged frame goes, and
+    /// the frames an earlier run left under the same names (f-0001.png among the frames this
+    /// run draws, f-0500.png too) are still there, byte for byte.
+    func testSignalsDuringAPNGSequenceRemoveEveryFrameAndKeepEarlierOnes() throws {
         let motion = try scene(side: 16)
+        let earlier = ["f-0001.png": Data("an earlier run's first frame".utf8), "f-0500.png": Data("another".utf8)]
+        for (name, data) in earlier { try data.write(to: folder.appendingPathComponent(name)) }
         for s in Interruption.signals {
             let pattern = folder.appendingPathComponent("f-%04d.png").path
-            try interrupt("PNG sequence", [motion, "--backend", "cpu", "--from", "0", "--to", "999", "--fps", "100", "-o", pattern], with: s) {
-                outputFolderEntries.filter { $0.hasPrefix("f-") }.count >= 2
+            try interrupt("PNG sequence", [motion, "--backend", "cpu", "--from", "0", "--to", "999", "--fps", "100", "-o", pattern],
+                          with: s, leaving: Array(earlier.keys)) {
+                outputFolderEntries.filter { $0.hasSuffix(".halo-partial") }.count >= 2
+            }
+            for (name, data) in earlier {
+                XCTAssertEqual(FileManager.default.contents(atPath: folder.appendingPathComponent(name).path), data, "\(name), signal \(s)")
             }
         }
     }
