@@ -164,7 +164,9 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
     float L = vArcInfo.x;
     vec2 mn = vec2(1.0, 0.0), q = p;
     float md = 1e9, s = 0.0, frac = 0.0;
-    bool split = false, on = vArcInfo.y > 0.5, thin = false;
+    bool split = false, on = vArcInfo.y > 0.5, thin = false, atCorner = false;
+    vec2 corner = vec2(0.0), edge[2];                       // a sharp corner's split: its point, its edges
+    edge[0] = vec2(0.0); edge[1] = vec2(0.0);
     int eLo = 0, eHi = 0, pieces = 0;
     vec3 side = WHOLE_PLANE, cut[2], beyond[2], piece[20]; // butt pieces for the caps: side, two cuts, band edges
     float bandSum = 0.0;
@@ -175,6 +177,9 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
         if (step > 0 && h == 0) {
             side = !split ? WHOLE_PLANE : k == 0 ? vec3(mn, -md) : vec3(-mn, md);
             q = split ? p + mn * (-md + (k == 0 ? -0.25 : 0.25) * size) : p;
+            // Next to the corner along the side's edge, just inside, as far from the other
+            // edge as shapeSDG's 0.01 px differences need to see only this one.
+            if (atCorner) q = corner + size * (0.05 * edge[k] + 0.02 * (edge[0] + edge[1]));
             if (split && !thin && cs > 0.0 && cs < 0.999) {
                 // The side's band edges: the tangent lines of its own edge, whose signed
                 // distance q's gradient gives (p's is the other side's edge's across the
@@ -199,6 +204,20 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
         float qd = query ? medialJump(x, qn, qs) : 1e9;
         if (step == 0) {
             md = qd; mn = qn; s = qs; split = abs(md) < 0.75 * size;
+            // A sharp corner of the box within the square: split along its bisector, inside
+            // and out (the mitre's two halves), each side with its own edge's interval and
+            // band edges, which then hold the band exactly (one half-plane per side; across
+            // the whole square p's edge alone would count the other side's band, or miss it).
+            for (int n = 0; n < 4 && HALO_SHAPE != SHAPE_ELLIPSE; n++) {
+                vec2 C = ARC_CORNER[n], c = vShape.xy + vShape.zw * C;
+                if (vShapeRadii[ARC_RADIUS[n]] > 0.0 || length(p - c) >= 0.75 * size) continue;
+                atCorner = true; split = true; corner = c;
+                mn = vec2(C.y, -C.x) * 0.70710678;
+                md = dot(p - c, mn);
+                bool xFirst = C.x * C.y > 0.0;               // the edge along x lies on the bisector's negative side
+                edge[0] = xFirst ? vec2(-C.x, 0.0) : vec2(0.0, -C.y);
+                edge[1] = xFirst ? vec2(0.0, -C.y) : vec2(-C.x, 0.0);
+            }
         } else if (h == 0) {
             cut[0] = WHOLE_PLANE; cut[1] = WHOLE_PLANE; beyond[0] = WHOLE_PLANE; beyond[1] = WHOLE_PLANE;
             on = vArcInfo.y > 0.5;                          // no cuts: all dash or all gap
@@ -243,7 +262,7 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
         float part = parts.x;
         if (first0) {
             band = part;
-            if (band < 1e-4) { bandIn = WHOLE_PLANE; bandOut = WHOLE_PLANE; band = 1.0; thin = true; }
+            if (band < 1e-4 && !atCorner) { bandIn = WHOLE_PLANE; bandOut = WHOLE_PLANE; band = 1.0; thin = true; }
             continue;
         }
         frac += part;
