@@ -852,9 +852,10 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
         if (step > 0 && h == 0) {
             side = !split ? WHOLE_PLANE : k == 0 ? vec3(mn, -md) : vec3(-mn, md);
             q = split ? p + mn * (-md + (k == 0 ? -0.25 : 0.25) * size) : p;
-            // Next to the corner along the side's edge, just inside, as far from the other
-            // edge as shapeSDG's 0.01 px differences need to see only this one.
-            if (atCorner) q = corner + size * (0.05 * edge[k] + 0.02 * (edge[0] + edge[1]));
+            // On the side's edge at p's place along it (at least 0.05 px from the corner),
+            // just inside: as far from the other edge as shapeSDG's 0.01 px differences need
+            // to see only this one.
+            if (atCorner) q = corner + edge[k] * max(0.05 * size, dot(p - corner, edge[k])) + 0.02 * size * (edge[0] + edge[1]);
             if (split && !thin && cs > 0.0 && cs < 0.999) {
                 // The side's band edges: the tangent lines of its own edge, whose signed
                 // distance q's gradient gives (p's is the other side's edge's across the
@@ -879,15 +880,18 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
         float qd = query ? medialJump(x, qn, qs) : 1e9;
         if (step == 0) {
             md = qd; mn = qn; s = qs; split = abs(md) < 0.75 * size;
-            // A sharp corner of the box within the square: split along its bisector, inside
-            // and out (the mitre's two halves), each side with its own edge's interval and
-            // band edges, which then hold the band exactly (one half-plane per side; across
-            // the whole square p's edge alone would count the other side's band, or miss it).
+            // A sharp corner's bisector through the square, where it parts the corner's two
+            // edges (within the shorter half side, times sqrt(2), of the corner): split along
+            // it, inside and out (the mitre's two halves), each side with its own edge's
+            // interval, cuts and band edges, which then hold the band exactly (one half-plane
+            // per side; across the whole square p's edge alone would count the other side's
+            // band, or miss it).
             for (int n = 0; n < 4 && HALO_SHAPE != SHAPE_ELLIPSE; n++) {
-                vec2 C = ARC_CORNER[n], c = vShape.xy + vShape.zw * C;
-                if (vShapeRadii[ARC_RADIUS[n]] > 0.0 || length(p - c) >= 0.75 * size) continue;
+                vec2 C = ARC_CORNER[n], c = vShape.xy + vShape.zw * C, bn = vec2(C.y, -C.x) * 0.70710678;
+                float reach = max(0.75 * size, 1.4142 * min(vShape.z, vShape.w));
+                if (vShapeRadii[ARC_RADIUS[n]] > 0.0 || length(p - c) >= reach || abs(dot(p - c, bn)) >= 0.75 * size) continue;
                 atCorner = true; split = true; corner = c;
-                mn = vec2(C.y, -C.x) * 0.70710678;
+                mn = bn;
                 md = dot(p - c, mn);
                 bool xFirst = C.x * C.y > 0.0;               // the edge along x lies on the bisector's negative side
                 edge[0] = xFirst ? vec2(-C.x, 0.0) : vec2(0.0, -C.y);
@@ -914,8 +918,12 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
             // start's, tangents swapped) takes the tangent of its own side (the swapped
             // one, on the other side, would cut off its inner band), and adds the mitre:
             // the wedge beyond both sides' cut lines (`beyond`, two lines).
+            // Split at a sharp corner, a side takes the cuts on its own edge and the corner's:
+            // the other edge's cut lines cross this side's band (s jumps across the bisector).
             float ds = abs(qs - ca.x), d = dot(p - ca.yz, ct);
-            if (min(ds, L - ds) < 1.0) {
+            vec2 fromCorner = ca.yz - corner;
+            bool ownEdge = !atCorner || length(fromCorner) < 1e-3 || dot(fromCorner, edge[k]) > 1e-3;
+            if (min(ds, L - ds) < 1.0 && ownEdge) {
                 vec2 ot = (h == 1) == on ? b.xy : b.zw;     // the other tangent
                 float d2 = dot(p - ca.yz, ot);
                 bool sharp = dot(ot, ct) < 0.9999, mitreIn = ca.w > 1.5;
