@@ -251,7 +251,6 @@ float medialJump(vec2 p, out vec2 normal, out float s0) {
     vec4 other = length(h1.zw - h0.zw) > 1e-3 ? h1 : h2;
     float ds = abs(other.y - h0.y);
     if (other.x >= 1e29 || other.x - h0.x > 3.0 || length(other.zw - h0.zw) <= 1e-3) return 1e9;
-    if (min(ds, L - ds) <= 2.0 && ds <= 0.5 * L) return 1e9;
     // A sharp corner's point against a side through it: their boundary is the side's normal
     // there, where s is continuous (or a cut of the arc tables at the start), and the
     // distance difference is flat across it: no split.
@@ -262,6 +261,11 @@ float medialJump(vec2 p, out vec2 normal, out float s0) {
     vec2 g = u1 - u2;
     float gl = length(g);
     if (gl < 1e-3) return 1e9;
+    // s within 2 px across: no split where the two pieces' normals nearly agree (pieces
+    // meeting smoothly); but the two sides of a corner (normals 90 degrees apart, |g| =
+    // sqrt(2)) are split however near the corner: s jumps by 2 t at t from a sharp corner,
+    // and a cut within that jump lies on the diagonal, not on the cut's normal line.
+    if (min(ds, L - ds) <= 2.0 && ds <= 0.5 * L && gl < 0.5) return 1e9;
     normal = g / gl;
     // D = l1 - l2 < 0 on the first piece's side; the line is at D = 0.
     return (l1 - l2) / gl;

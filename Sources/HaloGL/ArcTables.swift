@@ -6,7 +6,7 @@ import HaloCore
 /// (``ResolvedDash/caps()``) and path paints' jumps (``ResolvedPaint/pathJumps()``),
 /// computed in double on the CPU. Each entry is two RGBA32F texels of one texture
 /// ``width`` texels wide, entry i at texels 2i and 2i + 1 in row-major order:
-/// - a cut: (s, point.xy, onAfter), (tangentIn.xy, tangentOut.xy);
+/// - a cut: (s, point.xy, onAfter + 2 mitreInDash), (tangentIn.xy, tangentOut.xy);
 /// - a cap: (e, centre.xy, 0), (cutPoint.xy, gapSide.xy);
 /// - an ellipse's arc lengths E(phi) at the knots phi = k (pi/2) / 256, 8 an entry.
 final class ArcTables {
@@ -37,7 +37,7 @@ final class ArcTables {
         func add(_ cuts: [ArcCut]) -> (Int, Int) {
             let start = data.count / 8
             for c in cuts {
-                data += [Float(c.s), Float(c.point.x), Float(c.point.y), c.onAfter ? 1 : 0,
+                data += [Float(c.s), Float(c.point.x), Float(c.point.y), (c.onAfter ? 1 : 0) + (c.mitreInDash ? 2 : 0),
                          Float(c.tangentIn.x), Float(c.tangentIn.y), Float(c.tangentOut.x), Float(c.tangentOut.y)]
             }
             return (start, cuts.count)

@@ -557,7 +557,6 @@ float medialJump(vec2 p, out vec2 normal, out float s0) {
     vec4 other = length(h1.zw - h0.zw) > 1e-3 ? h1 : h2;
     float ds = abs(other.y - h0.y);
     if (other.x >= 1e29 || other.x - h0.x > 3.0 || length(other.zw - h0.zw) <= 1e-3) return 1e9;
-    if (min(ds, L - ds) <= 2.0 && ds <= 0.5 * L) return 1e9;
     // A sharp corner's point against a side through it: their boundary is the side's normal
     // there, where s is continuous (or a cut of the arc tables at the start), and the
     // distance difference is flat across it: no split.
@@ -568,6 +567,11 @@ float medialJump(vec2 p, out vec2 normal, out float s0) {
     vec2 g = u1 - u2;
     float gl = length(g);
     if (gl < 1e-3) return 1e9;
+    // s within 2 px across: no split where the two pieces' normals nearly agree (pieces
+    // meeting smoothly); but the two sides of a corner (normals 90 degrees apart, |g| =
+    // sqrt(2)) are split however near the corner: s jumps by 2 t at t from a sharp corner,
+    // and a cut within that jump lies on the diagonal, not on the cut's normal line.
+    if (min(ds, L - ds) <= 2.0 && ds <= 0.5 * L && gl < 0.5) return 1e9;
     normal = g / gl;
     // D = l1 - l2 < 0 on the first piece's side; the line is at D = 0.
     return (l1 - l2) / gl;
@@ -689,15 +693,22 @@ const int DASH_FINE = 3;
 
 // The part of the size x size square at p within `side` and the band (half-planes relative
 // to p, see clippedArea) that lies in a dash: between the interval's two cuts for a dash
-// (`on`), beyond them for a gap. (One call site of clippedArea: llvmpipe inlines every call.)
-float dashPart(float size, bool on, vec3 cutLo, vec3 cutHi, vec3 side, vec3 bandIn, vec3 bandOut) {
+// (`on`), plus the mitre between the two `beyond` half-planes where they are set; beyond
+// the cuts for a gap, each beyond also within its `beyond` half-plane (the other
+// tangent's cut at a sharp corner, see dashCoverage); and the part within `side` and the
+// band. (One call site of clippedArea: llvmpipe inlines every call.)
+vec2 dashPart(float size, bool on, vec3 cutLo, vec3 cutHi, vec3 beyondLo, vec3 beyondHi, vec3 side, vec3 bandIn, vec3 bandOut) {
     const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
-    float part[3];
-    for (int k = 0; k < ROLLED(on ? 1 : 3); k++) {
-        vec3 x = on ? cutLo : k == 0 ? -cutLo : k == 1 ? -cutHi : WHOLE;
-        part[k] = clippedArea(size, side, x, on ? cutHi : WHOLE, bandIn, bandOut);
+    float part[4];
+    bool mitre = on && beyondLo != WHOLE;
+    int n = on ? (mitre ? 2 : 1) : 3;
+    for (int k = 0; k < ROLLED(n + 1); k++) {
+        bool band = k == n;
+        vec3 x = band ? WHOLE : on ? (k == 0 ? cutLo : beyondLo) : k == 0 ? -cutLo : k == 1 ? -cutHi : WHOLE;
+        vec3 y = band ? WHOLE : on ? (k == 0 ? cutHi : beyondHi) : k == 0 ? beyondLo : k == 1 ? beyondHi : WHOLE;
+        part[k] = clippedArea(size, side, x, y, bandIn, bandOut);
     }
-    return on ? part[0] : min(part[0] + part[1], part[2]);
+    return on ? vec2(mitre ? part[0] + part[1] : part[0], part[n]) : vec2(min(part[0] + part[1], part[2]), part[3]);
 }
 
 // The arc-length window (pixels) within which every cap that can reach p has its end: a
@@ -723,7 +734,7 @@ float capWindow() {
 // half-planes with each of B's pieces (the side, its cuts and the band's edges as lines
 // relative to p, those that cross the part), summed. Every cap whose end lies within capWindow() of s is considered,
 // wherever along the outline; caps are not clipped to the band or the shape.
-float capsBeyondButt(vec2 p, float size, float s, int pieces, vec3 piece[12], vec3 bandIn, vec3 bandOut) {
+float capsBeyondButt(vec2 p, float size, float s, int pieces, vec3 piece[20]) {
     const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
     int cFirst = int(vArcLists.z), cCount = int(vArcLists.w);
     float r = vArcInfo.z, L = vArcInfo.x, W = capWindow();
@@ -773,8 +784,7 @@ float capsBeyondButt(vec2 p, float size, float s, int pieces, vec3 piece[12], ve
             if (c2 <= 0.0 && mask != 1) continue;
             vec3 l[7];
             l[0] = (mask & 1) != 0 ? d1 : WHOLE; l[1] = (mask & 2) != 0 ? d2 : WHOLE;
-            l[2] = b < 0 ? WHOLE : piece[3 * b]; l[3] = b < 0 ? WHOLE : piece[3 * b + 1];
-            l[4] = b < 0 ? WHOLE : piece[3 * b + 2]; l[5] = b < 0 ? WHOLE : bandIn; l[6] = b < 0 ? WHOLE : bandOut;
+            for (int t = 0; t < 5; t++) l[2 + t] = b < 0 ? WHOLE : piece[5 * b + t];
             vec3 kept[5];
             for (int t = 0; t < 5; t++) kept[t] = WHOLE;
             int nk = 0;
@@ -829,22 +839,37 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
     float L = vArcInfo.x;
     vec2 mn = vec2(1.0, 0.0), q = p;
     float md = 1e9, s = 0.0, frac = 0.0;
-    bool split = false, on = vArcInfo.y > 0.5, thin = false;
+    bool split = false, on = vArcInfo.y > 0.5, thin = false, atCorner = false;
+    vec2 corner = vec2(0.0), edge[2];                       // a sharp corner's split: its point, its edges
+    edge[0] = vec2(0.0); edge[1] = vec2(0.0);
     int eLo = 0, eHi = 0, pieces = 0;
-    vec3 side = WHOLE_PLANE, cut[2], piece[12];           // butt pieces for the caps: side, two cuts each
-    cut[0] = WHOLE_PLANE; cut[1] = WHOLE_PLANE;
+    vec3 side = WHOLE_PLANE, cut[2], beyond[2], piece[20]; // butt pieces for the caps: side, two cuts, band edges
+    float bandSum = 0.0;
+    cut[0] = WHOLE_PLANE; cut[1] = WHOLE_PLANE; beyond[0] = WHOLE_PLANE; beyond[1] = WHOLE_PLANE;
     for (int step = 0; step < ROLLED(7); step++) {
         int k = (step - 1) / 3, h = step - 1 - 3 * k;       // side k, query h (step >= 1)
         if (step > 0 && k >= (split ? 2 : 1)) break;
         if (step > 0 && h == 0) {
             side = !split ? WHOLE_PLANE : k == 0 ? vec3(mn, -md) : vec3(-mn, md);
             q = split ? p + mn * (-md + (k == 0 ? -0.25 : 0.25) * size) : p;
+            // On the side's edge at p's place along it (at least 0.05 px from the corner),
+            // just inside: as far from the other edge as shapeSDG's 0.01 px differences need
+            // to see only this one.
+            if (atCorner) q = corner + edge[k] * max(0.05 * size, dot(p - corner, edge[k])) + 0.02 * size * (edge[0] + edge[1]);
+            if (split && !thin && cs > 0.0 && cs < 0.999) {
+                // The side's band edges: the tangent lines of its own edge, whose signed
+                // distance q's gradient gives (p's is the other side's edge's across the
+                // diagonal of a sharp corner, which would count the other side's band).
+                vec3 g = shapeSDG(q);
+                bandIn = vec3(-g.yz, g.x - lo - dot(g.yz, q - p));
+                bandOut = vec3(g.yz, hi - g.x + dot(g.yz, q - p));
+            }
         }
-        vec4 ca = vec4(0.0);
+        vec4 ca = vec4(0.0), b = vec4(0.0);
         vec2 ct = vec2(0.0);
         if (h > 0) {
             int e = h == 1 ? eLo : eHi;
-            vec4 b = arcEntry(e, 1);
+            b = arcEntry(e, 1);
             ca = arcEntry(e, 0);
             ct = (h == 1) == on ? b.zw : b.xy;             // the tangent on its dash's side
         }
@@ -855,47 +880,94 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
         float qd = query ? medialJump(x, qn, qs) : 1e9;
         if (step == 0) {
             md = qd; mn = qn; s = qs; split = abs(md) < 0.75 * size;
+            // A sharp corner's bisector through the square, where it parts the corner's two
+            // edges (within the shorter half side, times sqrt(2), of the corner): split along
+            // it, inside and out (the mitre's two halves), each side with its own edge's
+            // interval, cuts and band edges, which then hold the band exactly (one half-plane
+            // per side; across the whole square p's edge alone would count the other side's
+            // band, or miss it).
+            for (int n = 0; n < 4 && HALO_SHAPE != SHAPE_ELLIPSE; n++) {
+                vec2 C = ARC_CORNER[n], c = vShape.xy + vShape.zw * C, bn = vec2(C.y, -C.x) * 0.70710678;
+                float reach = max(0.75 * size, 1.4142 * min(vShape.z, vShape.w));
+                if (vShapeRadii[ARC_RADIUS[n]] > 0.0 || length(p - c) >= reach || abs(dot(p - c, bn)) >= 0.75 * size) continue;
+                atCorner = true; split = true; corner = c;
+                mn = bn;
+                md = dot(p - c, mn);
+                bool xFirst = C.x * C.y > 0.0;               // the edge along x lies on the bisector's negative side
+                edge[0] = xFirst ? vec2(-C.x, 0.0) : vec2(0.0, -C.y);
+                edge[1] = xFirst ? vec2(0.0, -C.y) : vec2(-C.x, 0.0);
+            }
         } else if (h == 0) {
-            cut[0] = WHOLE_PLANE; cut[1] = WHOLE_PLANE;
+            cut[0] = WHOLE_PLANE; cut[1] = WHOLE_PLANE; beyond[0] = WHOLE_PLANE; beyond[1] = WHOLE_PLANE;
             on = vArcInfo.y > 0.5;                          // no cuts: all dash or all gap
             if (count > 0) {
                 int i = arcSearch(first, count, qs);
                 eLo = i >= first ? i : first + count - 1;  // before the first: the last (wrapping)
                 eHi = i + 1 < first + count ? i + 1 : first;
-                on = arcEntry(eLo, 0).w > 0.5;
+                on = mod(arcEntry(eLo, 0).w, 2.0) > 0.5;
                 continue;
             }
         } else {
             // Past the lower cut and before the upper one, each with the tangent on its
             // dash's side (lower: after it in a dash, before it in a gap; upper: the reverse).
+            // At a sharp corner (the two tangents differ) a gap's cut whose mitre is in no
+            // dash (the table's w below 2; ResolvedDash.cuts) also takes the gap's side
+            // tangent: the dash beyond is on the dash's side of both cut lines, which
+            // leaves out the gap's own inner band (nearest the gap's side, across the
+            // corner's diagonal) and the mitre. A dash's cut whose mitre is in it (the
+            // start's, tangents swapped) takes the tangent of its own side (the swapped
+            // one, on the other side, would cut off its inner band), and adds the mitre:
+            // the wedge beyond both sides' cut lines (`beyond`, two lines).
+            // Split at a sharp corner, a side takes the cuts on its own edge and the corner's:
+            // the other edge's cut lines cross this side's band (s jumps across the bisector).
             float ds = abs(qs - ca.x), d = dot(p - ca.yz, ct);
-            if (min(ds, L - ds) < 1.0) cut[h - 1] = h == 1 ? vec3(-ct, d) : vec3(ct, -d);
+            vec2 fromCorner = ca.yz - corner;
+            bool ownEdge = !atCorner || length(fromCorner) < 1e-3 || dot(fromCorner, edge[k]) > 1e-3;
+            if (min(ds, L - ds) < 1.0 && ownEdge) {
+                vec2 ot = (h == 1) == on ? b.xy : b.zw;     // the other tangent
+                float d2 = dot(p - ca.yz, ot);
+                bool sharp = dot(ot, ct) < 0.9999, mitreIn = ca.w > 1.5;
+                cut[h - 1] = h == 1 ? vec3(-ct, d) : vec3(ct, -d);
+                if (!on && !mitreIn && sharp) beyond[h - 1] = h == 1 ? vec3(ot, -d2) : vec3(-ot, d2);
+                if (on && mitreIn && sharp) {
+                    cut[h - 1] = h == 1 ? vec3(-ot, d2) : vec3(ot, -d2);
+                    beyond[0] = h == 1 ? vec3(-ct, d) : vec3(-ot, d2);
+                    beyond[1] = h == 1 ? vec3(ot, -d2) : vec3(ct, -d);
+                }
+            }
             if (h == 1) continue;
         }
         // Step 0: the band's area in the square (its edges as lines); then the side's part
         // in a dash. (One call site.)
         bool first0 = step == 0;
-        float part = dashPart(size, first0 || on, first0 ? WHOLE_PLANE : cut[0], first0 ? WHOLE_PLANE : cut[1],
-                              first0 ? WHOLE_PLANE : side, bandIn, bandOut);
+        vec2 parts = dashPart(size, first0 || on, first0 ? WHOLE_PLANE : cut[0], first0 ? WHOLE_PLANE : cut[1],
+                              beyond[0], beyond[1], first0 ? WHOLE_PLANE : side, bandIn, bandOut);
+        float part = parts.x;
         if (first0) {
             band = part;
-            if (band < 1e-4) { bandIn = WHOLE_PLANE; bandOut = WHOLE_PLANE; band = 1.0; thin = true; }
+            if (band < 1e-4 && !atCorner) { bandIn = WHOLE_PLANE; bandOut = WHOLE_PLANE; band = 1.0; thin = true; }
             continue;
         }
         frac += part;
-        // The side's butt pieces: its dash, or the two dashes beyond its gap's cuts.
-        for (int k2 = 0; k2 < (on ? 1 : 2); k2++) {
-            piece[3 * pieces] = side;
-            piece[3 * pieces + 1] = on ? cut[0] : k2 == 0 ? -cut[0] : -cut[1];
-            piece[3 * pieces + 2] = on ? cut[1] : WHOLE_PLANE;
+        bandSum += parts.y;
+        // The side's butt pieces: its dash (and its mitre), or the two dashes beyond its
+        // gap's cuts.
+        for (int k2 = 0; k2 < (on && beyond[0] == WHOLE_PLANE ? 1 : 2); k2++) {
+            piece[5 * pieces] = side;
+            piece[5 * pieces + 1] = on ? (k2 == 0 ? cut[0] : beyond[0]) : k2 == 0 ? -cut[0] : -cut[1];
+            piece[5 * pieces + 2] = on ? (k2 == 0 ? cut[1] : beyond[1]) : beyond[k2];
+            piece[5 * pieces + 3] = bandIn;
+            piece[5 * pieces + 4] = bandOut;
             pieces++;
         }
         if (h == 0) step += 2;                              // no cuts: the side is done
     }
+    // The band's area is the sides' (their own edges' lines), where a side was drawn.
+    if (bandSum > 1e-4) band = bandSum;
     float cov = cs * min(frac / band, 1.0);
 #if HALO_DASH == 2
     if (cs <= 0.0 || thin) pieces = 0;                      // no band here: no butt dash
-    cov += capsBeyondButt(p, size, s, pieces, piece, bandIn, bandOut);
+    cov += capsBeyondButt(p, size, s, pieces, piece);
 #endif
     return clamp(cov, 0.0, 1.0);
 #endif

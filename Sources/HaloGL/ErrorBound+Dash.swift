@@ -7,6 +7,9 @@ import HaloCore
 ///   (clippedArea) with the band's edges taken as their tangent lines at the pixel; a cut's
 ///   arc length is off by ds (float32), so the cut moves by ds across at most sqrt(2) s:
 ///   sqrt(2) ds / s; the edges' tangents err as a curved edge of one part (CurvedEdgeTerm).
+///   A square that a sharp corner's bisector crosses splits along it, each side with its own
+///   edge's interval, cuts and band edge (straight there, so exact), and a gap's cut at the
+///   corner also within the gap side's cut line: no term beyond the cuts' ds.
 /// - Round caps (capsBeyondButt): over n x n parts, n = max(subdivisions(r / s), 4), the
 ///   union of the two discs covering a part most, each as its tangent half-plane, less its
 ///   exact area within the butt pieces. Each disc edge crossing the square errs as a curve of

@@ -165,6 +165,9 @@ public struct ArcCut: Equatable, Sendable {
     public var tangentIn: Vec2, tangentOut: Vec2
     /// Dashes: true when the interval starting at s is a dash.
     public var onAfter: Bool
+    /// Dashes: true when the cut's corner mitre lies in a dash (the start's, with its
+    /// tangents swapped, see ``ResolvedDash/cuts()``); false where the mitre is in no dash.
+    public var mitreInDash = false
 }
 
 /// A round cap (docs/scene-format.md "Dashes", round caps): the disc of radius w / 2 at `centre`, of
@@ -205,15 +208,18 @@ extension ResolvedDash {
     /// corner's mitre out of the dash; but at the start, where the pattern starts afresh
     /// and q(0) may lie strictly inside a dash, the mitre (s = 0, docs/scene-format.md) is in that dash:
     /// the cuts at 0 and L then swap their tangents, so that the dash's side holds the mitre
-    /// and the gap's side (the other side of the corner) does not.
+    /// and the gap's side (the other side of the corner) does not. A band wholly inside the
+    /// outline (an inside stroke) holds no mitre: its cuts keep their tangents, so that the
+    /// dash's side is its own band, inside the corner.
     public func cuts() -> [ArcCut] {
-        let mitreOn = contains(0)
+        let mitreOn = contains(0) && middle + width / 2 > 0
         return changePoints().map { s in
             let f = arc.frame(at: s)
             let e = Swift.min(arc.length / 2, 1e-6)
             let swap = mitreOn && (s == 0 || s == arc.length)
             return ArcCut(s: s, point: f.point, tangentIn: swap ? f.tangentOut : f.tangentIn,
-                          tangentOut: swap ? f.tangentIn : f.tangentOut, onAfter: contains(s >= arc.length ? e : s + e))
+                          tangentOut: swap ? f.tangentIn : f.tangentOut, onAfter: contains(s >= arc.length ? e : s + e),
+                          mitreInDash: swap)
         }
     }
 
