@@ -1549,10 +1549,56 @@ vec4 paintNearCentre(int i, int kind, vec2 pixel, vec4 strip) {
     return sum / area;
 }
 
+// A path paint's colour on one side of a jump (paintColor): the ramp's mean from t at the
+// jump, extrapolated from the side's middle tm and far end tf and kept within 0...1 (t wraps
+// there), to tf; a steep segment just before a wrap or a stop counts (the colour at the
+// side's middle missed 18 levels of a segment 1.25 px long beside a wrap). Where the side
+// itself holds the wrap (tm and tf over half a turn apart), the colour at its middle.
+vec4 pathSideMean(int i, float tm, float tf) {
+    if (abs(tm - tf) > 0.5) return rampAt(i, tm);
+    return rampMean(i, clamp(2.0 * tm - tf, 0.0, 1.0), tf);
+}
+
 // How many colour-stop nodes of slot's ramp lie at or below t.
 float stopsBelow(int row, int count, float t) {
     if (!(t >= rampLocation(uRamps, row, 0))) return 0.0;
     return rampStopsUpTo(uRamps, row, rampSegment(uRamps, row, count, t).x);
+}
+
+// The mean offset along a unit n, beyond x, of the points of a w x h rectangle centred at
+// 0 (size = (w, h), n in the rectangle's frame): the offset is the sum of two uniform
+// variables of widths a >= b (halfPlaneCoverage's distribution), and the mean beyond x is
+// x + H / P, P the share beyond x and H the integral of that share over (x, inf),
+// piecewise cubic in the depth s = (a + b) / 2 - x. Exact.
+float tailMeanOffset(float x, vec2 n, vec2 size) {
+    float a = abs(n.x) * size.x, b = abs(n.y) * size.y;
+    if (b > a) { float t = a; a = b; b = t; }
+    float s = clamp(0.5 * (a + b) - x, 0.0, a + b);
+    float r;                                            // H / P
+    if (s <= b) r = s / 3.0;                            // P = s^2 / 2ab, H = s^3 / 6ab
+    else if (s <= a) r = (b * b / 3.0 + s * s - s * b) / (2.0 * s - b);
+    else {
+        float u = a + b - s;
+        float P = 1.0 - u * u / (2.0 * a * b);
+        float H = b * b / (6.0 * a) + 0.5 * (a - b) + (s - a) - (b * b * b - u * u * u) / (6.0 * a * b);
+        r = H / P;
+    }
+    return 0.5 * (a + b) - s + r;
+}
+
+// One side of a jump in paintColor, given t at the side's middle tm and far end tf along
+// the jump's normal: the colour at the side's centroid c (exact where the paint is linear
+// over the side; the mean of t along n, uniformly weighted, erred by 3 to 4 levels beside a
+// hard stop 0.15 of a 26 px gradient from transparent), unless a colour stop lies inside
+// the side's range of t (a steep segment beside the jump): then the ramp's mean over that
+// range. A path paint's t wraps: pathSideMean.
+vec4 jumpSideColour(int i, int kind, vec2 c, float tm, float tf) {
+    if (kind == PAINT_PATH) return pathSideMean(i, tm, tf);
+    float tj = 2.0 * tm - tf, e = 0.02 * abs(tf - tj);      // (the jump's own stop at tj: not inside)
+    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
+    if (stopsBelow(row, count, max(tj, tf) - e) != stopsBelow(row, count, min(tj, tf) + e)) return rampMean(i, tj, tf);
+    vec2 g;
+    return rampAt(i, paintT(i, kind, c, g));
 }
 
 // A jump candidate: keep the nearest (signed distance d in px from the strip's middle,
@@ -1787,23 +1833,25 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
         float fAfter = halfPlaneCoverage(-best, -vec2(dot(n, sn), dot(n, st)), vec2(strip.w - strip.z, 1.0));
         float hn = 0.5 * (abs(dot(n, sn)) * (strip.w - strip.z) + abs(dot(n, st)));
         float xj = -best;                               // the jump's offset along n
-        // Each side's colour: the ramp's mean over the side's range of t along n, from the
-        // jump (t extrapolated from the side's middle and far end, t being linear along n)
-        // to the far end: a colour stop just beside the jump (a steep segment) counts.
-        vec2 gs;
+        // Each side's t along n at its middle and far end (the jump's t is extrapolated
+        // from them, t being linear along n), and its centroid's offset along n.
+        vec2 gs, nloc = vec2(dot(n, sn), dot(n, st)), size = vec2(strip.w - strip.z, 1.0);
         float aFar = max(hn, xj), bFar = min(-hn, xj);
         float tAm = paintT(i, kind, p + n * (0.5 * (xj + aFar)), gs), tAf = paintT(i, kind, p + n * aFar, gs);
         float tBm = paintT(i, kind, p + n * (0.5 * (xj + bFar)), gs), tBf = paintT(i, kind, p + n * bFar, gs);
-        // (A path paint's t wraps: its sides take the colour at their middles.)
-        vec4 after = kind == PAINT_PATH ? rampAt(i, tAm) : rampMean(i, 2.0 * tAm - tAf, tAf);
-        vec4 before = kind == PAINT_PATH ? rampAt(i, tBm) : rampMean(i, 2.0 * tBm - tBf, tBf);
+        vec4 after = jumpSideColour(i, kind, p + n * tailMeanOffset(xj, nloc, size), tAm, tAf);
+        vec4 before = jumpSideColour(i, kind, p - n * tailMeanOffset(-xj, nloc, size), tBm, tBf);
         return mix(before, after, fAfter);
     }
     // A colour stop (a kink) inside the pixel's range of t: the centre is not the average.
     float reach = 0.75 * gl;
     // Only when the pixel's range of t leaves t's segment can it hold a stop.
     bool leaves = seg.x == seg.y || t - reach < l0 || t + reach >= l1;
-    if (kind != PAINT_PATH && reach > 1e-4 && leaves && stopsBelow(row, count, t + reach) != stopsBelow(row, count, t - reach))
+    // (A path paint only where its range stays within 0...1, where t wraps, and s grows
+    // under 2 px a pixel: across the medial axis or a sharp corner's diagonal, where s
+    // jumps, its differences give no gradient.)
+    bool unwrapped = kind != PAINT_PATH || (t - reach >= 0.0 && t + reach <= 1.0 && gl * geo.y < 2.0);
+    if (unwrapped && reach > 1e-4 && leaves && stopsBelow(row, count, t + reach) != stopsBelow(row, count, t - reach))
         return paintKinkAverage(i, t, g, strip);
     return centre;
 }

@@ -90,11 +90,17 @@ enum PaintErrorTerm {
         if edge { return (range, range) }
         // Taken at the centre, a pixel holding a stop, a seam or a centre is off by up to the range.
         let stepped = jump || jumps > 0 || kink
+        // paintNearCentre: 128 rays; a jump between two errs by half a ray's area. The
+        // shader takes it where the covered strip's middle (here, wholly covered: p) is
+        // under 4 px from the centre (paintColor), in float32: within 1e-3 px of 4 either
+        // way may be taken.
+        var nearRule: Double?
+        if case .angular(let c, _, _) = paint.geometry, length(p - c) < 4 + 1e-3 {
+            nearRule = range * Double(jumps + 1) / 128 + 1e-6
+            if length(p - c) <= 4 - 1e-3 { return (nearRule!, range) }
+        }
         var averaged: Double?
         switch paint.geometry {
-        case .angular where nearCentre:
-            // paintNearCentre: 128 rays; a jump between two errs by half a ray's area.
-            averaged = range * Double(jumps + 1) / 128 + 1e-6
         case .linear, .angular:
             // One straight jump (a hard stop, the seam): split exactly (halfPlaneCoverage),
             // each side's colour from within that side.
@@ -102,14 +108,14 @@ enum PaintErrorTerm {
         default:
             if jump || jumps > 0 { averaged = range }
         }
-        if let averaged { return (averaged, range) }
+        if let averaged { return (max(averaged, nearRule ?? 0), range) }
         // Smooth here: the colour at the middle against the average (midpoint rule), twice.
         let c0 = paint.color(at: p)
         let dxx = paint.color(at: p + Vec2(0.5, 0)) + paint.color(at: p - Vec2(0.5, 0)) - 2 * c0
         let dyy = paint.color(at: p + Vec2(0, 0.5)) + paint.color(at: p - Vec2(0, 0.5)) - 2 * c0
         var second = 0.0
         for k in 0..<4 { second = max(second, (Swift.abs(dxx[k]) + Swift.abs(dyy[k])) / 3) }
-        let middle = (kink ? range / 64 : 0) + second + 1e-6
+        let middle = max((kink ? range / 64 : 0) + second + 1e-6, nearRule ?? 0)
         return (middle, stepped ? range : middle)
     }
 
