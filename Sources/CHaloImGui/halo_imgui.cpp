@@ -18,21 +18,9 @@
 
 namespace {
 bool ready = false;
-GLFWwindow *uiWindow = nullptr;
 float appliedScale = 0;
 /// ImGui's own font (ProggyClean, monospaced, so the error panel's caret lines up) is 13 px at scale 1.
 constexpr float baseFontPixels = 13;
-
-/// The scale of fonts and sizes in ImGui's units (window coordinates): the content scale
-/// over the framebuffer's own scale, which already enlarges everything where the window
-/// system scales (framebuffer larger than the window), and is 1 on X11.
-float uiScale(float contentScale) {
-    int fw = 0, fh = 0, ww = 0, wh = 0;
-    glfwGetFramebufferSize(uiWindow, &fw, &fh);
-    glfwGetWindowSize(uiWindow, &ww, &wh);
-    float framebufferScale = (fw > 0 && ww > 0) ? float(fw) / float(ww) : 1.0f;
-    return std::max(contentScale / std::max(framebufferScale, 1.0f), 0.25f);
-}
 
 void applyScale(float scale) {
     ImGuiIO &io = ImGui::GetIO();
@@ -47,24 +35,21 @@ void applyScale(float scale) {
 }
 }
 
-bool halo_imgui_init(GLFWwindow *window, float contentScale) {
+bool halo_imgui_init(GLFWwindow *window, float scale) {
     if (ready) return true;
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;   // no imgui.ini in the working folder
-    uiWindow = window;
     if (!ImGui_ImplGlfw_InitForOpenGL(window, false)) { ImGui::DestroyContext(); return false; }
     if (!ImGui_ImplOpenGL3_Init("#version 330 core")) { ImGui_ImplGlfw_Shutdown(); ImGui::DestroyContext(); return false; }
-    applyScale(uiScale(contentScale));
+    applyScale(scale);
     ready = true;
     return true;
 }
 
-void halo_imgui_set_content_scale(float contentScale) {
-    if (!ready) return;
-    float s = uiScale(contentScale);
-    if (s == appliedScale) return;
-    applyScale(s);
+void halo_imgui_set_scale(float scale) {
+    if (!ready || scale == appliedScale) return;
+    applyScale(scale);
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
 }

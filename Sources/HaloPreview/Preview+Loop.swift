@@ -58,6 +58,7 @@ extension Preview {
         guard let layout else {
             return finalFrame ? writeScreenshots(layout: nil, framebuffer: fb) : true
         }
+        if !source.state.parameters.isEmpty { warmUpParameters(layout: layout, framebuffer: fb) }
         frameStarts.append(now())
         statsFramebuffer = fb
         timer.begin()

@@ -8,15 +8,20 @@ extension Preview {
     /// Starts Dear ImGui at the window's content scale; without it the preview runs on,
     /// with no panels (said once).
     func startUI() {
-        uiReady = halo_imgui_init(window, contentScale())
+        uiReady = halo_imgui_init(window, panelScale())
         if !uiReady { printError("halo preview: no control panel: Dear ImGui's OpenGL 3 backend did not start") }
     }
 
-    /// glfwGetWindowContentScale's x (1 where the window system has no scaling).
-    func contentScale() -> Float {
+    /// The panels' scale for the window's content scale now (``PanelScale``): read every
+    /// frame, so a window moved to a monitor of another scale (GLFW's content-scale
+    /// callback asks for a redraw) takes it on its next frame.
+    func panelScale() -> Float {
         var sx: Float = 1, sy: Float = 1
         glfwGetWindowContentScale(window, &sx, &sy)
-        return sx > 0 ? sx : 1
+        var fw: Int32 = 0, fh: Int32 = 0, ww: Int32 = 0, wh: Int32 = 0
+        glfwGetFramebufferSize(window, &fw, &fh)
+        glfwGetWindowSize(window, &ww, &wh)
+        return PanelScale.uiScale(contentScale: sx, framebuffer: (Int(fw), Int(fh)), window: (Int(ww), Int(wh)))
     }
 
     /// One ImGui frame over what is drawn: under an error, the frame dimmed below the
@@ -24,7 +29,7 @@ extension Preview {
     /// control source (a new scene from it is drawn from the next frame).
     func drawUI(error: String?) {
         guard uiReady else { return }
-        halo_imgui_set_content_scale(contentScale())
+        halo_imgui_set_scale(panelScale())
         halo_imgui_new_frame()
         if let error {
             if errorPanel?.text != error { errorPanel = (error, PreviewErrorLocation(parsing: error)) }

@@ -103,6 +103,20 @@ struct ParameterOptions {
         return out
     }
 
+    /// The names the scene files at `paths` declare: the keys of their top-level `params`
+    /// objects. A file that cannot be read or parsed declares none here (its own check
+    /// reports it).
+    static func declaredNames(in paths: [String]) -> Set<String> {
+        var names = Set<String>()
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path),
+                  case .object(let top)? = try? JSONReader.read([UInt8](data), file: path),
+                  case .object(let params)? = top["params"] else { continue }
+            names.formUnion(params.keys)
+        }
+        return names
+    }
+
     /// The scene at `path` drawn with these values, and its background image.
     /// - Throws: as ``values(for:scene:onlyDeclared:)``, and ``SceneError`` for a bad scene
     ///   or a value out of its parameter's range or options.

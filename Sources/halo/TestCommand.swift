@@ -91,8 +91,13 @@ enum TestCommand {
             options.jobs = options.backend == .gpu ? min(cores, TestCommand.maxGPUJobs) : cores
         }
         let run = TestRun(directory: dir, sceneFiles: scenes, options: options)
-        // A --set name no scene declares is a typo, not a value for no one.
-        let declared = Set(run.cases.flatMap { $0.scene?.parameters.map(\.name) ?? [] })
+        // A --set name no scene declares is a typo, not a value for no one. Every shard
+        // checks against the whole suite: a name that only another shard's scenes declare is
+        // fine, one that none declares is refused by each shard alike.
+        var declared = Set(run.cases.flatMap { $0.scene?.parameters.map(\.name) ?? [] })
+        if options.parameters.settings.contains(where: { !declared.contains($0.name) }) {
+            declared.formUnion(ParameterOptions.declaredNames(in: suite))
+        }
         for s in options.parameters.settings where !declared.contains(s.name) {
             let near = closestKey(s.name, declared.sorted()).map { " (did you mean \"\($0)\"?)" } ?? ""
             printError("halo test: --set \(s.given): params.\(s.name): expected the name of a parameter a scene under \(dir) declares\(near), found none")

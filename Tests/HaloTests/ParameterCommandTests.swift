@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Halo
+@testable import HaloTesting
 
 /// Parameters on the command line: `--set` and `--params` for render and test, `halo
 /// params`, and every bad value refused with exit status 2 and nothing written.
@@ -169,5 +170,28 @@ final class ParameterCommandTests: XCTestCase {
         let typo = try runHalo(["test", dir.path, "--backend", "cpu", "--set", "widht=5"])
         XCTAssertEqual(typo.status, 2)
         XCTAssertTrue(typo.stderr.contains("params.widht") && typo.stderr.contains("did you mean \"width\"?"), typo.stderr)
+    }
+
+    /// `halo test --shard K/N --set NAME=V`: each shard checks NAME against the whole suite,
+    /// so a name declared only by another shard's scenes is taken (its scenes are drawn as
+    /// they are) and a name no scene declares is refused (exit 2) by every shard.
+    func testShardsCheckSetNamesAgainstTheWholeSuite() throws {
+        let dir = folder.appendingPathComponent("suite")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        // A scene declaring the parameters in shard 1 of 2, a plain scene in shard 2.
+        let shard1 = try XCTUnwrap(SuiteShard(parsing: "1/2")), shard2 = try XCTUnwrap(SuiteShard(parsing: "2/2"))
+        let names = (0..<64).map { "s\($0).json" }
+        let declaring = try XCTUnwrap(names.first { shard1.contains(scene: $0) })
+        let plain = try XCTUnwrap(names.first { shard2.contains(scene: $0) })
+        try Data(scene().utf8).write(to: dir.appendingPathComponent(declaring))
+        try Data(##"{"format": 1, "canvas": {"width": 40, "height": 30, "background": "#101018"}, "layers": []}"##.utf8)
+            .write(to: dir.appendingPathComponent(plain))
+        for shard in ["1/2", "2/2"] {
+            let ok = try runHalo(["test", dir.path, "--backend", "cpu", "--record", "missing", "--shard", shard, "--set", "width=5"])
+            XCTAssertEqual(ok.status, 0, "\(shard): \(ok.stdout) \(ok.stderr)")
+            let typo = try runHalo(["test", dir.path, "--backend", "cpu", "--record", "missing", "--shard", shard, "--set", "widht=5"])
+            XCTAssertEqual(typo.status, 2, "\(shard): \(typo.stderr)")
+            XCTAssertTrue(typo.stderr.contains("params.widht") && typo.stderr.contains("did you mean \"width\"?"), "\(shard): \(typo.stderr)")
+        }
     }
 }

@@ -66,6 +66,20 @@ final class ParameterPreviewTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: scenePath, encoding: .utf8), original, "the file untouched")
     }
 
+    /// Every parameter of feature-params set in turn, the geometry ones (the stroke width, the
+    /// glow radius, the corner style) included: the programs their values need were compiled
+    /// before the first frame (``ParameterSamples``), so none is compiled after it.
+    func testSettingEachParameterCompilesNothingAfterTheFirstFrame() throws {
+        let steps = ["2 set width 6", "3 set glow 20", "4 set corners circular", "5 set period 7", "6 set fade 0.9",
+                     "7 set accent #FF2D55", "8 set background #203040", "9 set unused false", "10 set width 11.5"]
+        let run = try preview(["--frames", "13", "--script", steps.joined(separator: "; ")])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let before = try XCTUnwrap(number(after: "(programs compiled so far: ", in: run.stdout), run.stdout)
+        let after = number(after: "; ", in: run.stdout.components(separatedBy: "frame time median").last ?? "")
+        XCTAssertEqual(before, after, "no program compiled after the first frame: \(run.stdout)")
+        XCTAssertTrue(run.stdout.contains("halo preview: parameter values prepared"), run.stdout)
+    }
+
     /// A new value every frame costs about what an unchanged frame does (the scene is
     /// resolved once a change, on the CPU; nothing is compiled, no file is read).
     func testFramesWithNewValuesCostAboutWhatUnchangedFramesDo() throws {

@@ -15,10 +15,11 @@ typedef struct GLFWwindow GLFWwindow;
 
 /// Creates the context for `window` (ImGui's GLFW backend without its own callbacks: the
 /// preview forwards its events) and the OpenGL 3 backend for "#version 330 core".
-/// `contentScale` scales the font and the style (glfwGetWindowContentScale's x). No ini file.
-bool halo_imgui_init(GLFWwindow *window, float contentScale);
-/// Rebuilds the font and the style for a new content scale (no effect when unchanged).
-void halo_imgui_set_content_scale(float contentScale);
+/// `scale` multiplies the font (13 px at 1) and the style's sizes, in ImGui's units (window
+/// coordinates): the preview's PanelScale of the window's content scale. No ini file.
+bool halo_imgui_init(GLFWwindow *window, float scale);
+/// Rebuilds the font and the style for a new scale (no effect when unchanged).
+void halo_imgui_set_scale(float scale);
 void halo_imgui_shutdown(void);
 
 /// Forwarded GLFW events (GLFW's callback arguments).
