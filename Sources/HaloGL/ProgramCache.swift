@@ -25,6 +25,9 @@ final class ProgramCache {
     var sharesAveragedPrograms = false
     /// Layer programs compiled so far.
     var layerProgramCount: Int { layer.count }
+    /// The variants of the layer and glow-source programs compiled so far.
+    var layerVariants: [LayerVariant] { Array(layer.keys) }
+    var glowSourceVariants: [LayerVariant] { Array(glowSource.keys) }
     /// The parameters the shader-paint programs in the cache were compiled for (``use(_:)``).
     private(set) var parameters = ShaderParameters([])
     /// Programs of every kind compiled and linked so far (a shader reload's new cache starts at 0).

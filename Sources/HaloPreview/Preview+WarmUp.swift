@@ -20,6 +20,10 @@ extension Preview {
             guard let s = try? source.document.scene(values: values) else { continue }
             try? renderer.draw(frame(of: s, background: background, layout: layout), into: target)
         }
+        // Combinations of values are not drawn; averaging programs of the tile classes met
+        // cover the likeliest (a width that makes edge tiles per-pixel, a period that puts
+        // the seam in them).
+        _ = try? renderer.compileAveragingPrograms()
         let compiled = renderer.programsCompiled - before
         say("halo preview: parameter values prepared: \(sets.count) sample sets drawn, \(compiled) programs compiled"
             + String(format: " (%.0f ms)", (now() - start) * 1000))
