@@ -4,8 +4,8 @@ import Halo
 /// The scene's own parameters as the control panel's controls (docs/scene-format.md
 /// "Parameters"): a slider for a number with `min` and `max` (a drag field without them),
 /// a colour picker, a checkbox, a drop-down for a choice; a dot on values that differ from
-/// the file. Edits go to the live values of ``PreviewSceneSource``: drawing them compiles
-/// nothing and reads no file.
+/// the file. Edits go to the live values of ``PreviewSceneSource``: drawing them reads no
+/// file, and compiles nothing for values prepared at load (``ParameterSamples``).
 enum ParameterControls {
     /// A number's step when the declaration gives none: a hundredth of its range, else 0.1.
     static func defaultStep(min: Double?, max: Double?) -> Double {

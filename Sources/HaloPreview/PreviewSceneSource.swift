@@ -3,7 +3,7 @@ import Halo
 
 /// Where the preview's scene comes from: the parsed file (``SceneDocument``) and the live
 /// parameter values (``ParameterState``) drawn over it. A live value is applied by
-/// resolving the kept tree again (no file read, no shader compile: parameters are data);
+/// resolving the kept tree again (no file read; parameters are data);
 /// a reload after an outside edit keeps the live values that still fit; a save writes the
 /// live values into the file's `value` tokens and nothing else.
 public struct PreviewSceneSource: Sendable {
