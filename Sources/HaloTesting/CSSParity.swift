@@ -91,6 +91,7 @@ public enum CSSParity {
         p.waitUntilExit()
         let shot = try PNG.read(shotPath)
         let results = ResultSlots<Figures>(count: cases.count)
+        let boxes = boxes
         DispatchQueue.concurrentPerform(iterations: cases.count) { i in
             let c = cases[i], b = boxes[i]
             let crop = shot.cropped(x: b.x, y: b.y, width: b.w, height: b.h)
