@@ -91,9 +91,9 @@ public enum CSSParity {
         p.waitUntilExit()
         let shot = try PNG.read(shotPath)
         let results = ResultSlots<Figures>(count: cases.count)
-        let boxes = boxes
+        let placed = boxes
         DispatchQueue.concurrentPerform(iterations: cases.count) { i in
-            let c = cases[i], b = boxes[i]
+            let c = cases[i], b = placed[i]
             let crop = shot.cropped(x: b.x, y: b.y, width: b.w, height: b.h)
             try? PNG.write(crop, to: (folder as NSString).appendingPathComponent("\(c.name)@\(ExportTextFormat.num(c.time)).png"))
             let cmp = ImageComparison(c.exact, crop)!
