@@ -41,19 +41,41 @@ struct CSSPaint {
     func local(_ q: UnitPoint) -> Vec2 { Vec2(rect.x + q.u * rect.w - box.x, rect.y + q.v * rect.h - box.y) }
 
     /// The stops as "colour position" with position(l) for each location l; one stop twice (CSS needs two).
-    /// A hard stop (two stops at one location) is spread over `soften` (in units of t) when
-    /// given: browsers sample a gradient at pixel centres, so a hard stop is a jagged step,
-    /// where the exact image averages the paint over each pixel; a ramp one pixel wide
-    /// across it stands for that average (exact where the edge is axis-aligned).
-    func stops(soften: Double = 0, _ position: (Double) -> String) -> String {
-        var list = paint.stops.count == 1 ? [paint.stops[0], ColorStop(color: paint.stops[0].color, location: 1)] : paint.stops
-        if soften > 0 {
-            for i in 0..<(list.count - 1) where list[i].location == list[i + 1].location && list[i].color != list[i + 1].color {
-                list[i].location -= soften / 2
-                list[i + 1].location += soften / 2
+    ///
+    /// A hard stop (two stops at one location, different colours) is spread over `soften`
+    /// (in units of t) when given: browsers sample a gradient at pixel centres, so a hard
+    /// stop is a jagged step, where the exact image averages the paint over each pixel. A
+    /// pixel's average across a straight edge is the share of the pixel beyond it: for a
+    /// direction (a, b) (a >= b >= 0, a + b = 1 pixel along the gradient) the projection of
+    /// the pixel square has the trapezoid density of two boxes of widths a and b, so the
+    /// share is u^2 / 2ab up to b, linear to a, then symmetric. Five stops at u = 0, b/2, b,
+    /// a, a + b/2, 1 carry it (exact at those points, linear between); `ratio` = b / a.
+    func stops(soften: Double = 0, ratio: Double = 0, _ position: (Double) -> String) -> String {
+        let list = paint.stops.count == 1 ? [paint.stops[0], ColorStop(color: paint.stops[0].color, location: 1)] : paint.stops
+        var out: [ColorStop] = []
+        var i = 0
+        while i < list.count {
+            if soften > 0, i + 1 < list.count, list[i].location == list[i + 1].location, list[i].color != list[i + 1].color {
+                let (c0, c1, l) = (list[i].color, list[i + 1].color, list[i].location)
+                let r = min(max(ratio, 0), 1), lo = r / (1 + r), hi = 1 / (1 + r)
+                for (u, f) in [(0, 0), (lo / 2, r / 8), (lo, r / 2), (hi, 1 - r / 2), (hi + lo / 2, 1 - r / 8), (1, 1)] {
+                    out.append(ColorStop(color: Self.mix(c0, c1, f), location: l - soften / 2 + u * soften))
+                }
+                i += 2
+            } else {
+                out.append(list[i]); i += 1
             }
         }
-        return list.map { "\(ExportText.css($0.color)) \(position($0.location))" }.joined(separator: ", ")
+        return out.map { "\(ExportText.css($0.color)) \(position($0.location))" }.joined(separator: ", ")
+    }
+
+    /// a and b mixed premultiplied by f (0: a, 1: b), as the format mixes stops in sRGB.
+    static func mix(_ a: RGBA, _ b: RGBA, _ f: Double) -> RGBA {
+        if f <= 0 { return a }
+        if f >= 1 { return b }
+        let pa = a.premultiplied, pb = b.premultiplied
+        let m = pa + (pb - pa) * f
+        return m.w > 0 ? RGBA(m.x / m.w, m.y / m.w, m.z / m.w, m.w) : RGBA(0, 0, 0, 0)
     }
 
     /// Linear (docs/scene-format.md "Paints"): t = dot(p - s, d) / |d|^2. CSS's gradient line runs
@@ -71,7 +93,8 @@ struct CSSPaint {
             let L = (W * abs(d.x) + H * abs(d.y)) / dl
             // One pixel's extent along the gradient's direction: (|dx| + |dy|) / |d| pixels.
             let soften = pixel * (abs(d.x) + abs(d.y)) / dl / dl
-            return ["background: linear-gradient(\(n(a))deg\(space), \(stops(soften: soften) { px($0 * dl - off + L / 2) }))"]
+            let ratio = min(abs(d.x), abs(d.y)) / max(abs(d.x), abs(d.y))
+            return ["background: linear-gradient(\(n(a))deg\(space), \(stops(soften: soften, ratio: ratio) { px($0 * dl - off + L / 2) }))"]
         case .rotation(let period, let clockwise, let motion)?:
             // The points turn about the rect's centre, which is the box's centre (boxes are the
             // rect grown evenly), so dot(c - s, d) / |d| and |d| stay; only a and L change.
