@@ -237,6 +237,7 @@ public struct Font: Hashable, Sendable {
 
 public struct Text: View {
     public init<S: StringProtocol>(_ content: S) {}
+    public func font(_ font: Font?) -> Text { self }
     public func italic() -> Text { self }
     public var body: Never { fatalError() }
 }
