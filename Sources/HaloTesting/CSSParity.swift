@@ -175,7 +175,7 @@ extension CSSParity {
     /// tab-separated, each rounded up (max to 1e-4, the share to 0.01 %, FLIP to 1e-4), so that
     /// a figure measured again on the same machine is never above its record.
     public static func table(_ figures: [Figures]) -> String {
-        func up(_ x: Double, _ unit: Double) -> Double { max(0, (x / unit - 1e-9).rounded(.up) * unit) }
+        func up(_ x: Double, _ unit: Double) -> Double { max(0, (x / unit - 1e-9).rounded(.up) * unit) + 0 }
         return "# scene\ttime\tmax\tover2%\tflip\n" + figures.map {
             "\($0.name)\t\(ExportTextFormat.num($0.time))\t\(ExportTextFormat.num(up($0.maxDifference, 1e-4)))\t"
                 + "\(String(format: "%.2f", up($0.percentOver2, 0.01)))\t\(String(format: "%.4f", up($0.flip, 1e-4)))"
