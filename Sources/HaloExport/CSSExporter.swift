@@ -6,10 +6,11 @@ import HaloCore
 /// points (one CSS pixel a point) with its animations as CSS animations.
 ///
 /// Each layer is a group of elements (fill, glow, stroke, in the format's order): shapes
-/// by `border-radius` where CSS draws them exactly, otherwise by an SVG mask; gradients as
+/// by SVG masks of the outline (``SVGMask``) in boxes snapped to whole pixels; gradients as
 /// CSS Images 4 gradients with their interpolation space; glows as `filter: blur(sigma)`
 /// (CSS Filter Effects' blur takes the standard deviation, as the format's glow radius
-/// is); materials as `backdrop-filter`; group opacity as `opacity` on the layer's element.
+/// is); materials as `backdrop-filter`; group opacity as `opacity` on the layer's element;
+/// keyframed colours and opacities as animated custom properties (``CSSKeyframes``).
 /// What CSS cannot draw exactly is drawn as closely as it can and listed in
 /// ``ExportResult/approximations``.
 public struct CSSExporter {
@@ -71,11 +72,7 @@ public struct CSSExporter {
         if scene.reduceMotion {
             for i in drawn.layers.indices { drawn.layers[i].stripAnimations() }
         }
-        if let keyframes = scene.keyframes, !scene.reduceMotion {
-            for track in keyframes.tracks {
-                notes.append(Approximation(track.path, "keyframed value held at its value at t = \(ExportText.num(t)) s (CSS keyframes are not mapped)"))
-            }
-        }
+        let keyframed = CSSKeyframes(scene.reduceMotion ? [] : scene.keyframes?.tracks ?? [], sheet: sheet, notes: &notes, heldAt: t)
         let root = prefix + "scene"
         var rootDecl = ["position: relative", "width: \(ExportText.px(scene.canvas.width))", "height: \(ExportText.px(scene.canvas.height))",
                         "overflow: hidden", "isolation: isolate"]
@@ -95,11 +92,11 @@ public struct CSSExporter {
                 notes.append(Approximation("canvas.background.image", "the file could not be read", omitted: true))
             }
         }
-        sheet.rule(root, rootDecl)
+        sheet.rule(root, rootDecl + keyframed.declarations)
         if drawn.layers.contains(where: { $0.usesPathPaint }) { CSSPathPaint.register(sheet) }
         var body = ""
         for (i, layer) in drawn.layers.enumerated() {
-            var parts = CSSLayerParts(sheet: sheet, layer: layer, index: i, canvas: scene.canvas)
+            var parts = CSSLayerParts(sheet: sheet, layer: layer, index: i, canvas: scene.canvas, keyframed: keyframed.reads)
             let html = parts.html()
             notes += parts.notes
             draws = draws || parts.drawsAnything

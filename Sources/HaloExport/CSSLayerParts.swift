@@ -9,11 +9,13 @@ struct CSSLayerParts {
     let layer: Layer
     let index: Int
     let canvas: Canvas
+    /// The `var()` reading each animated keyframe track, by JSON path (``CSSKeyframes``).
+    let keyframed: [String: String]
     private(set) var notes: [Approximation] = []
     private(set) var drawsAnything = false
 
-    init(sheet: CSSSheet, layer: Layer, index: Int, canvas: Canvas) {
-        self.sheet = sheet; self.layer = layer; self.index = index; self.canvas = canvas
+    init(sheet: CSSSheet, layer: Layer, index: Int, canvas: Canvas, keyframed: [String: String] = [:]) {
+        self.sheet = sheet; self.layer = layer; self.index = index; self.canvas = canvas; self.keyframed = keyframed
     }
 
     private var path: String { "layers[\(index)]" }
@@ -39,7 +41,8 @@ struct CSSLayerParts {
             parts = layer.stroke == nil ? [glow, fill] : [fill, glow, stroke]
         }
         let inner = parts.joined()
-        guard layer.opacity < 1 else { return inner }
+        let opacity = keyframed["\(path).opacity"] ?? n(layer.opacity)
+        guard layer.opacity < 1 || keyframed["\(path).opacity"] != nil else { return inner }
         if material {
             // A layer's opacity makes its element a backdrop root (CSS Filter Effects 2), so a
             // material inside it would blur nothing: each part takes the opacity instead.
@@ -47,11 +50,11 @@ struct CSSLayerParts {
                 notes.append(Approximation("\(path).opacity", "applied to each part of the layer, not to the layer as a group (a material cannot sit in an opacity group)"))
             }
             let cls = sheet.name("op")
-            sheet.rule(cls, ["opacity: \(n(layer.opacity))"])
+            sheet.rule(cls, ["opacity: \(opacity)"])
             return inner.replacingOccurrences(of: "class=\"", with: "class=\"\(cls) ")
         }
         let cls = sheet.name("layer")
-        sheet.rule(cls, ["position: absolute", "inset: 0", "opacity: \(n(layer.opacity))"])
+        sheet.rule(cls, ["position: absolute", "inset: 0", "opacity: \(opacity)"])
         return "<div class=\"\(cls)\">\(inner)</div>"
     }
 
@@ -78,7 +81,8 @@ struct CSSLayerParts {
     }
 
     private func glowDeclarations(_ glow: Glow) -> [String] {
-        ["position: absolute", "inset: 0", "filter: blur(\(ExportText.px(glow.radius)))", "opacity: \(n(glow.opacity))"]
+        let radius = keyframed["\(path).glow.radius"].map { "calc(\($0) * 1px)" } ?? ExportText.px(glow.radius)
+        return ["position: absolute", "inset: 0", "filter: blur(\(radius))", "opacity: \(keyframed["\(path).glow.opacity"] ?? n(glow.opacity))"]
     }
 
     /// A glow: `element` inside a canvas-sized element blurred by the glow's sigma. CSS applies
@@ -95,13 +99,19 @@ struct CSSLayerParts {
             if paint.stops.contains(where: { $0.color.a < 1 }) {
                 notes.append(Approximation("\(path).glow.color", "drawn in the colour alone, not times the \(part) paint's alpha"))
             }
-            return ["background: \(ExportText.css(color))"]
+            return ["background: \(keyframed["\(path).glow.color"] ?? ExportText.css(color))"]
         }
+        let place = part == "fill" ? "fill" : "stroke.paint"
+        if case .solid(let c) = paint.kind { return ["background: \(keyframed["\(path).\(place).color"] ?? ExportText.css(c))"] }
         if case .shader = paint.kind {
             notes.append(Approximation("\(path).\(part).paint", "a shader paint has no CSS mapping", omitted: true))
             return []
         }
-        return CSSPaint(sheet: sheet, paint: paint, rect: layer.shape.rect, box: box, pixel: 1 / canvas.scale).declarations() ?? []
+        var overrides: [Int: String] = [:]
+        for i in paint.stops.indices {
+            if let v = keyframed["\(path).\(place).colors[\(i)]"] ?? keyframed["\(path).\(place).stops[\(i)].color"] { overrides[i] = v }
+        }
+        return CSSPaint(sheet: sheet, paint: paint, rect: layer.shape.rect, box: box, pixel: 1 / canvas.scale, colors: overrides).declarations() ?? []
     }
 
     private mutating func fillElement(_ paint: Paint, glow: Glow? = nil) -> String {
@@ -196,7 +206,8 @@ struct CSSLayerParts {
         var decl = placed(rect) + ["font-family: '\(family)'", "font-size: \(ExportText.px(text.size))", "font-weight: \(text.weight)",
                                    "font-style: \(text.italic ? "italic" : "normal")", "white-space: pre", "font-kerning: normal"]
         if case .solid(let c) = paint.kind {
-            decl.append("color: \(ExportText.css(glow?.color ?? c))")
+            let color = glow?.color.map { keyframed["\(path).glow.color"] ?? ExportText.css($0) } ?? keyframed["\(path).fill.color"] ?? ExportText.css(c)
+            decl.append("color: \(color)")
         } else {
             let p = paintDeclarations(paint, box: rect, glow: glow, part: "fill")
             decl += p + ["background-clip: text", "-webkit-background-clip: text", "color: transparent"]

@@ -14,6 +14,8 @@ struct CSSPaint {
     let box: Rect
     /// One pixel of the canvas in points (1 / scale).
     var pixel: Double = 1
+    /// CSS colours standing for stops by index: keyframed colours, read by `var()`.
+    var colors: [Int: String] = [:]
 
     private var n: (Double) -> String { ExportText.num }
 
@@ -52,21 +54,23 @@ struct CSSPaint {
     /// a, a + b/2, 1 carry it (exact at those points, linear between); `ratio` = b / a.
     func stops(soften: Double = 0, ratio: Double = 0, _ position: (Double) -> String) -> String {
         let list = paint.stops.count == 1 ? [paint.stops[0], ColorStop(color: paint.stops[0].color, location: 1)] : paint.stops
-        var out: [ColorStop] = []
+        let text = list.indices.map { colors[min($0, paint.stops.count - 1)] }
+        var out: [(ColorStop, String?)] = []
         var i = 0
         while i < list.count {
-            if soften > 0, i + 1 < list.count, list[i].location == list[i + 1].location, list[i].color != list[i + 1].color {
+            if soften > 0, i + 1 < list.count, list[i].location == list[i + 1].location, list[i].color != list[i + 1].color,
+               text[i] == nil, text[i + 1] == nil {
                 let (c0, c1, l) = (list[i].color, list[i + 1].color, list[i].location)
                 let r = min(max(ratio, 0), 1), lo = r / (1 + r), hi = 1 / (1 + r)
                 for (u, f) in [(0, 0), (lo / 2, r / 8), (lo, r / 2), (hi, 1 - r / 2), (hi + lo / 2, 1 - r / 8), (1, 1)] {
-                    out.append(ColorStop(color: Self.mix(c0, c1, f), location: l - soften / 2 + u * soften))
+                    out.append((ColorStop(color: Self.mix(c0, c1, f), location: l - soften / 2 + u * soften), nil))
                 }
                 i += 2
             } else {
-                out.append(list[i]); i += 1
+                out.append((list[i], text[i])); i += 1
             }
         }
-        return out.map { "\(ExportText.css($0.color)) \(position($0.location))" }.joined(separator: ", ")
+        return out.map { "\($0.1 ?? ExportText.css($0.0.color)) \(position($0.0.location))" }.joined(separator: ", ")
     }
 
     /// a and b mixed premultiplied by f (0: a, 1: b), as the format mixes stops in sRGB.

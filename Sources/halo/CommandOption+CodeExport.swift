@@ -15,6 +15,6 @@ extension CommandOption {
     static let exportTime = CommandOption(
         "--time", value: .number("T"), commands: [.export],
         help: "freeze every animation at T seconds (CSS: a negative animation-delay, paused; SwiftUI: a fixed time) "
-            + "and draw keyframed values as they are at T; without it the animations run from 0 s and keyframed "
-            + "values are held at their values at 0 s")
+            + "and keyframed values as they are at T; without it the animations run from 0 s (keyframed values "
+            + "an export cannot animate are held at their values at 0 s)")
 }
