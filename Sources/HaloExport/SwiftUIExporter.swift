@@ -35,11 +35,7 @@ public struct SwiftUIExporter {
         var drawn = try scene.at(scene.reduceMotion ? 0 : t)
         if scene.reduceMotion { for i in drawn.layers.indices { drawn.layers[i].stripAnimations() } }
         var notes: [Approximation] = []
-        if let keyframes = scene.keyframes, !scene.reduceMotion {
-            for track in keyframes.tracks {
-                notes.append(Approximation(track.path, "keyframed value held at its value at t = \(ExportText.num(t)) s"))
-            }
-        }
+        let keyframed = SwiftUIKeyframes(scene.reduceMotion ? [] : scene.keyframes?.tracks ?? [], notes: &notes, heldAt: t)
         var background = "Color.clear"
         switch scene.canvas.background {
         case .color(let c): background = SwiftUIPaint.color(c)
@@ -48,7 +44,7 @@ public struct SwiftUIExporter {
         var layers: [String] = []
         var draws = false
         for (i, layer) in drawn.layers.enumerated() {
-            var builder = SwiftUILayer(layer: layer, index: i)
+            var builder = SwiftUILayer(layer: layer, index: i, keyframed: keyframed.reads)
             layers.append(builder.body())
             notes += builder.notes
             draws = draws || builder.drawsAnything
@@ -96,6 +92,8 @@ public struct SwiftUIExporter {
         }
 
         \(SwiftUIMotion.source)
+
+        \(SwiftUIKeyframes.source)
         """
         return ExportResult(text: text, approximations: notes, drawsAnything: draws)
     }

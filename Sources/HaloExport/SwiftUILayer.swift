@@ -8,10 +8,20 @@ import HaloCore
 struct SwiftUILayer {
     let layer: Layer
     let index: Int
+    /// Swift expressions of keyframed values by JSON path (``SwiftUIKeyframes``).
+    let keyframed: [String: String]
     private(set) var notes: [Approximation] = []
     private(set) var drawsAnything = false
 
-    init(layer: Layer, index: Int) { self.layer = layer; self.index = index }
+    init(layer: Layer, index: Int, keyframed: [String: String] = [:]) { self.layer = layer; self.index = index; self.keyframed = keyframed }
+
+    /// The number at `key` (under the layer's path): its keyframe expression, or the literal.
+    private func number(_ key: String, _ value: Double, cgFloat: Bool = false) -> String {
+        guard let e = keyframed["\(path).\(key)"] else { return n(value) }
+        return cgFloat ? "CGFloat(\(e))" : e
+    }
+
+    private func glowColor(_ c: RGBA) -> String { keyframed["\(path).glow.color"] ?? SwiftUIPaint.color(c) }
 
     private var path: String { "layers[\(index)]" }
     private var n: (Double) -> String { ExportText.num }
@@ -40,12 +50,17 @@ struct SwiftUILayer {
     }
 
     private mutating func paint(_ p: Paint, part: String) -> String? {
-        let e = SwiftUIPaint.expression(p, rect: layer.shape.rect) { notes.append(Approximation("\(path).\(part)", $0)) }
+        let place = "\(path).\(part)"
+        let e = SwiftUIPaint.expression(p, rect: layer.shape.rect, place: place, keyframed: keyframed) {
+            notes.append(Approximation(place, $0))
+        }
         if e == nil { notes.append(Approximation("\(path).\(part)", "a shader paint has no SwiftUI mapping", omitted: true)) }
         return e
     }
 
-    private func glowModifiers(_ g: Glow) -> String { ".blur(radius: \(n(g.radius))).opacity(\(n(g.opacity)))" }
+    private func glowModifiers(_ g: Glow) -> String {
+        ".blur(radius: \(number("glow.radius", g.radius, cgFloat: true))).opacity(\(number("glow.opacity", g.opacity)))"
+    }
 
     mutating func body() -> String {
         var parts: [String] = []
@@ -65,7 +80,8 @@ struct SwiftUILayer {
         }
         drawsAnything = !parts.isEmpty
         if parts.isEmpty { parts = ["Color.clear"] }
-        let group = layer.opacity < 1 ? "\n        .compositingGroup().opacity(\(n(layer.opacity)))" : ""
+        let keyedOpacity = keyframed["\(path).opacity"] != nil
+        let group = layer.opacity < 1 || keyedOpacity ? "\n        .compositingGroup().opacity(\(number("opacity", layer.opacity)))" : ""
         return "        ZStack(alignment: .topLeading) {\n" + parts.map { "            " + $0 }.joined(separator: "\n") + "\n        }" + group
     }
 
@@ -75,20 +91,20 @@ struct SwiftUILayer {
                 + "are the system's own blurs, not a blur of \(n(blur)) pt and saturation \(n(saturation))"))
             return "\(shape).fill(.ultraThinMaterial)\(placement)\n            \(shape).fill(\(SwiftUIPaint.color(tint)))\(placement)"
         }
-        if let c = glow?.color { return "\(shape).fill(\(SwiftUIPaint.color(c)))\(placement)\(glowModifiers(glow!))" }
+        if let c = glow?.color { return "\(shape).fill(\(glowColor(c)))\(placement)\(glowModifiers(glow!))" }
         guard let e = paint(p, part: "fill") else { return nil }
         return "\(shape).fill(\(e))\(placement)" + (glow.map(glowModifiers) ?? "")
     }
 
     private mutating func strokePart(_ s: Stroke, glow: Glow?) -> String? {
         let e: String
-        if let c = glow?.color { e = SwiftUIPaint.color(c) } else {
+        if let c = glow?.color { e = glowColor(c) } else {
             guard let p = paint(s.paint, part: "stroke.paint") else { return nil }
             e = p
         }
-        var style = "StrokeStyle(lineWidth: \(n(s.width))"
+        var style = "StrokeStyle(lineWidth: \(number("stroke.width", s.width, cgFloat: true))"
         if let d = s.dash {
-            style += ", lineCap: \(d.cap == .round ? ".round" : ".butt"), dash: [\(d.expandedPattern.map(n).joined(separator: ", "))], dashPhase: \(n(d.phase))"
+            style += ", lineCap: \(d.cap == .round ? ".round" : ".butt"), dash: [\(d.expandedPattern.map(n).joined(separator: ", "))], dashPhase: \(number("stroke.dash.phase", d.phase, cgFloat: true))"
             if glow == nil {
                 notes.append(Approximation("\(path).stroke.dash", "the pattern starts where SwiftUI's path for the shape starts, which need not be the format's start (where the top side leaves the top-left corner)"))
             }
@@ -120,7 +136,7 @@ struct SwiftUILayer {
             if text.weight % 100 != 0 { notes.append(Approximation("\(path).shape.weight", "weight \(text.weight) drawn as .\(weight)")) }
         }
         var style: String
-        if let c = glow?.color { style = SwiftUIPaint.color(c) } else {
+        if let c = glow?.color { style = glowColor(c) } else {
             guard let e = paint(fill, part: "fill") else { return [] }
             style = e
             if case .solid = fill.kind {} else if glow == nil {

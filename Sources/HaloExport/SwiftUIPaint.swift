@@ -14,14 +14,25 @@ enum SwiftUIPaint {
 
     static func unitPoint(_ p: UnitPoint) -> String { "UnitPoint(x: \(ExportText.num(p.u)), y: \(ExportText.num(p.v)))" }
 
-    static func stops(_ stops: [ColorStop]) -> String {
-        "[" + stops.map { "Gradient.Stop(color: \(color($0.color)), location: \(ExportText.num($0.location)))" }.joined(separator: ", ") + "]"
+    /// The stops; `colors` stands in for stop colours by index (keyframed colours).
+    static func stops(_ stops: [ColorStop], colors: [Int: String] = [:]) -> String {
+        "[" + stops.enumerated().map { i, s in
+            "Gradient.Stop(color: \(colors[i] ?? color(s.color)), location: \(ExportText.num(s.location)))"
+        }.joined(separator: ", ") + "]"
     }
 
     /// The expression, or nil for a paint SwiftUI has no mapping for (shader); `note`
     /// receives each approximation.
-    static func expression(_ paint: Paint, rect: Rect, note: (String) -> Void) -> String? {
+    /// `keyframed` holds the Swift expressions of keyframed values by JSON path, `place` the
+    /// paint's own path ("layers[0].fill").
+    static func expression(_ paint: Paint, rect: Rect, place: String = "", keyframed: [String: String] = [:],
+                           note: (String) -> Void) -> String? {
         let n = ExportText.num
+        var colors: [Int: String] = [:]
+        for i in paint.stops.indices {
+            if let v = keyframed["\(place).colors[\(i)]"] ?? keyframed["\(place).stops[\(i)].color"] { colors[i] = v }
+        }
+        func stops(_ s: [ColorStop]) -> String { Self.stops(s, colors: colors) }
         if paint.interpolation != .srgb, paint.stops.count > 1 {
             note("colours mixed in SwiftUI's own space, not \(paint.interpolation == .oklab ? "Oklab" : "linear light")")
         }
@@ -30,7 +41,7 @@ enum SwiftUIPaint {
             turn = "haloTurn(t, period: \(n(period)), clockwise: \(clockwise), delay: \(n(m.delay)), reverses: \(m.reverses), timing: \(SwiftUIMotion.timing(m.timing)))"
         }
         switch paint.kind {
-        case .solid(let c): return color(c)
+        case .solid(let c): return keyframed["\(place).color"] ?? color(c)
         case .linear(let s, let e):
             var sp = unitPoint(s), ep = unitPoint(e)
             switch paint.animation {

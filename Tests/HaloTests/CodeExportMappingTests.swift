@@ -105,4 +105,22 @@ final class CodeExportMappingTests: XCTestCase {
         XCTAssertTrue(swift.contains("startPoint: UnitPoint(x: 0.1, y: 0.2), endPoint: UnitPoint(x: 0.9, y: 0.8)"), swift)
         XCTAssertTrue(swift.contains(".frame(width: 50, height: 40).offset(x: 5, y: 6)"), swift)
     }
+
+    /// A keyframe track as a CSS animation: a registered, inherited property, keyframes at the
+    /// track's times as percentages of its last time, the timing per segment, `reverse` as
+    /// infinite alternate, the delay less the frozen time; SwiftUI reads it through haloKeyframe.
+    func testKeyframesBecomeAnimationsOfTheirTimes() throws {
+        let path = repositoryRoot.appendingPathComponent("Tests/Fixtures/conformance/scenes/next/feature-keyframes-glow.json").path
+        let scene = try Halo.load(path).scene
+        let css = try CSSExporter(scene: scene, frozenAt: 1.3).fragment().css
+        // "radius": { "keyframes": [[0, 2], [1, 8]], "timing": "easeInOut", "repeat": "reverse" }
+        XCTAssertTrue(css.contains("syntax: '<number>'; inherits: true; initial-value: 2;"), css)
+        XCTAssertNotNil(css.range(of: #"100% \{ --h-k\d+: 8 \}"#, options: .regularExpression), css)
+        XCTAssertTrue(css.contains("1s cubic-bezier(0.42, 0, 0.58, 1) -1.3s infinite alternate both"), css)
+        // "opacity": [[0, 0.3], [0.5, 1], [1, 0.3]], loop: the middle keyframe at 50%.
+        XCTAssertNotNil(css.range(of: #"50% \{ --h-k\d+: 1 \}"#, options: .regularExpression), css)
+        XCTAssertTrue(css.contains("filter: blur(calc(var(--h-k"), css)
+        let swift = try SwiftUIExporter(scene: scene, typeName: "K").export().text
+        XCTAssertTrue(swift.contains("haloKeyframe(t, values: [2, 8], times: [0, 1], timing: [0.42, 0, 0.58, 1], repeats: 2, delay: 0)"), swift)
+    }
 }

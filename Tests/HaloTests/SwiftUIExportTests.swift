@@ -5,7 +5,7 @@ import HaloExport
 
 /// Every example's SwiftUI export, and those of the feature scenes that use the rest of the
 /// mapping (italic and aligned text, four radii, radial and path paints, ellipses, outside
-/// strokes, layer opacity, corner cycles, reversing rotations), type-checks against the
+/// strokes, layer opacity, corner cycles, reversing rotations, keyframed colours and glows), type-checks against the
 /// SwiftUI interface kept in Tests/Fixtures/SwiftUIInterface (Apple's documented
 /// signatures): one module build and one type-check of all files.
 final class SwiftUIExportTests: XCTestCase {
@@ -19,7 +19,7 @@ final class SwiftUIExportTests: XCTestCase {
         let conf = repositoryRoot.appendingPathComponent("Tests/Fixtures/conformance/scenes")
         scenes += ["feature-corner-radii", "feature-radial", "feature-layer-opacity", "feature-ellipse", "feature-outside-stroke",
                    "feature-oklab", "next/feature-text-align", "next/feature-path-rotation", "next/feature-corner-cycle-eased",
-                   "next/feature-rotation-reverse", "next/feature-dash-ellipse"].map { conf.appendingPathComponent("\($0).json").path }
+                   "next/feature-rotation-reverse", "next/feature-dash-ellipse", "next/feature-keyframes-glow", "next/feature-keyframes-colour"].map { conf.appendingPathComponent("\($0).json").path }
         for (i, path) in scenes.sorted().enumerated() {
             let scene = try Halo.load(path).scene
             // Frozen and running exports alike: half of each.
