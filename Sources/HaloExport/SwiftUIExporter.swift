@@ -25,8 +25,17 @@ public struct SwiftUIExporter {
         var name = base.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         name = String(name.unicodeScalars.filter { $0.isASCII }.map(Character.init))
         if name.isEmpty || name.first!.isNumber { name = "Scene" + name }
+        // A scene named like a type the file uses ("ellipse.json") would hide that type.
+        if reservedNames.contains(name) { name += "Scene" }
         return name
     }
+
+    /// The type and function names an exported file refers to.
+    static let reservedNames: Set<String> = [
+        "View", "Shape", "Color", "Text", "Font", "Ellipse", "Capsule", "Rectangle", "RoundedRectangle", "UnevenRoundedRectangle",
+        "Gradient", "LinearGradient", "AngularGradient", "RadialGradient", "Angle", "UnitPoint", "Material", "StrokeStyle",
+        "FillStyle", "ZStack", "TimelineView", "State", "Environment", "Date", "Double", "Int", "String", "CGFloat",
+    ]
 
     /// The Swift file, its approximations in a comment at the top.
     /// - Throws: ``SceneError`` when a keyframed value is invalid at the time exported.

@@ -123,4 +123,11 @@ final class CodeExportMappingTests: XCTestCase {
         let swift = try SwiftUIExporter(scene: scene, typeName: "K").export().text
         XCTAssertTrue(swift.contains("haloKeyframe(t, values: [2, 8], times: [0, 1], timing: [0.42, 0, 0.58, 1], repeats: 2, delay: 0)"), swift)
     }
+
+    /// Type names come from file names and never hide a type the file uses.
+    func testTypeNamesAvoidSwiftUIsOwn() {
+        XCTAssertEqual(SwiftUIExporter.typeName(for: "Examples/gradient-border-button.json"), "GradientBorderButton")
+        XCTAssertEqual(SwiftUIExporter.typeName(for: "ellipse.json"), "EllipseScene")
+        XCTAssertEqual(SwiftUIExporter.typeName(for: "3-up.json"), "Scene3Up")
+    }
 }
