@@ -52,23 +52,27 @@ let package = Package(
         // The OpenGL 3.3 renderer (headless through EGL). Optimised in debug too: its frame
         // plan and the GPU's certified error bound (ErrorBound) are per-pixel CPU work.
         .target(name: "HaloGL", dependencies: ["HaloCore", "CEpoxy"], swiftSettings: optimisedInDebug),
+        // Scene export as HTML/CSS and as SwiftUI source (docs/code-export.md). No GL.
+        .target(name: "HaloExport", dependencies: ["HaloCore"]),
         // The public library: re-exports the above and adds the high-level API.
         .target(name: "Halo", dependencies: ["HaloCore", "HaloPNG", "HaloReference", "HaloGL"]),
         // Reference-image testing: comparison, tolerance, heat maps, the suite runner and its
         // reports, the shared GPU renderer, the random scene generator. `halo test`,
         // `halo diff` and Halo's own tests use it.
         // Optimised in debug too: its image comparisons are per-pixel work in every test.
-        .target(name: "HaloTesting", dependencies: ["Halo"], swiftSettings: optimisedInDebug),
+        .target(name: "HaloTesting", dependencies: ["Halo", "HaloExport"], swiftSettings: optimisedInDebug),
         // The live preview window (GLFW, GL 3.3 core): `halo preview`.
         .target(name: "HaloPreview", dependencies: ["Halo", "CGLFW", "CHaloImGui"]),
         // The command-line tool.
-        .executableTarget(name: "halo", dependencies: ["Halo", "HaloTesting", "HaloPreview"]),
+        .executableTarget(name: "halo", dependencies: ["Halo", "HaloTesting", "HaloPreview", "HaloExport"]),
+        // tools/css-parity: Chromium's rendering of scenes' HTML exports against their exact images.
+        .executableTarget(name: "halo-css-parity", dependencies: ["Halo", "HaloTesting"]),
         // tools/soak: renders one scene many times per backend and reports resident memory.
         .executableTarget(name: "halo-soak", dependencies: ["Halo"]),
         // tools/fuzz: the decoder's libFuzzer target (built with -sanitize=fuzzer -DHALO_FUZZ);
         // a plain build makes a replay tool for the inputs the fuzzer saves.
         .executableTarget(name: "halo-fuzz-decoder", dependencies: ["HaloCore"], path: "Fuzz/DecoderFuzzer"),
 
-        .testTarget(name: "HaloTests", dependencies: ["Halo", "HaloTesting", "HaloPreview"]),
+        .testTarget(name: "HaloTests", dependencies: ["Halo", "HaloTesting", "HaloPreview", "HaloExport"]),
     ]
 )

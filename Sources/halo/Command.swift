@@ -21,6 +21,8 @@ enum Command: String, CaseIterable, Sendable {
     case approve
     /// `halo params`: lists a scene's parameters.
     case params
+    /// `halo export`: writes a scene as HTML/CSS or SwiftUI code.
+    case export
 
     /// What the command does, for `halo --help`'s list of commands.
     var summary: String {
@@ -33,6 +35,7 @@ enum Command: String, CaseIterable, Sendable {
         case .test: return "check scenes against reference images"
         case .approve: return "make the last test run's failing images the references"
         case .params: return "list a scene's parameters"
+        case .export: return "write a scene as HTML/CSS or SwiftUI code"
         }
     }
 
@@ -40,7 +43,7 @@ enum Command: String, CaseIterable, Sendable {
     /// name that many ("one scene file").
     private var operands: (usage: String, count: Int, noun: String) {
         switch self {
-        case .render, .preview, .bench, .params: return ("SCENE.json", 1, "one scene file")
+        case .render, .preview, .bench, .params, .export: return ("SCENE.json", 1, "one scene file")
         case .randomScene: return ("", 0, "no operands")
         case .diff: return ("A.png B.png", 2, "two PNG files")
         case .test: return ("DIR", 1, "one folder of scenes")
@@ -59,6 +62,7 @@ enum Command: String, CaseIterable, Sendable {
         case .test: return (TestCommand.description, TestCommand.after)
         case .approve: return (ApproveCommand.description, ApproveCommand.after)
         case .params: return (ParamsCommand.description, ParamsCommand.after)
+        case .export: return (CodeExportCommand.description, CodeExportCommand.after)
         }
     }
 
@@ -78,6 +82,7 @@ enum Command: String, CaseIterable, Sendable {
             case .test: return try TestCommand.run(args)
             case .approve: return try ApproveCommand.run(args)
             case .params: return try ParamsCommand.run(args)
+            case .export: return try CodeExportCommand.run(args)
             }
         } catch let failure as CommandFailure {
             printError("halo \(rawValue): \(failure.error)")

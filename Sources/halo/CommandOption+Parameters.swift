@@ -4,7 +4,7 @@ extension CommandOption {
     /// `render`, `test`, `bench`, `preview`: one parameter's value, `NAME=VALUE` (a
     /// ``ParameterSetting``); repeatable.
     static let setParameter = CommandOption(
-        "--set", value: .parameterSetting, commands: [.render, .test, .bench, .preview, .params], heading: parameters,
+        "--set", value: .parameterSetting, commands: [.render, .test, .bench, .preview, .params, .export], heading: parameters,
         help: "draw with VALUE for the scene's parameter NAME (docs/scene-format.md \"Parameters\"), checked against its declaration; "
             + "repeatable, once a name. VALUE by the parameter's type: a number (3.5), a colour (#FF2D55, a name, or "
             + "[r, g, b, a] in quotes), one of a choice's options, true or false",
@@ -13,7 +13,7 @@ extension CommandOption {
 
     /// `render`, `test`, `bench`, `preview`: a JSON file of parameter values (a `String`).
     static let parameterFile = CommandOption(
-        "--params", value: .path("FILE.json"), commands: [.render, .test, .bench, .preview, .params], heading: parameters,
+        "--params", value: .path("FILE.json"), commands: [.render, .test, .bench, .preview, .params, .export], heading: parameters,
         help: "draw with the values in FILE.json, an object of NAME: VALUE (VALUE as the scene file would hold it); "
             + "--set takes precedence",
         notes: [.test: "every scene of DIR that declares a NAME takes it"])

@@ -1,0 +1,63 @@
+import Foundation
+import Halo
+import HaloExport
+
+/// `halo export SCENE.json --css OUT.html` or `--swiftui OUT.swift`: the scene as code
+/// (docs/code-export.md).
+enum CodeExportCommand {
+    /// Help's prose before the options.
+    static let description = """
+    Writes the scene as code for a platform: one self-contained HTML file (--css) or a
+    SwiftUI View (--swiftui), or both. What the platform cannot draw exactly is drawn as
+    closely as it can, and each such approximation is listed in a comment at the top of
+    the file and on standard error. How close the HTML comes in Chromium, scene by scene,
+    is measured in docs/code-export.md; the SwiftUI file's pixels are not measured.
+    """
+
+    /// Help's prose after the options.
+    static let after = """
+    EXIT STATUS: 0 written (approximations, if any, listed on standard error as
+    warnings); 2 bad input (the scene, a value, an output path), or a scene of which
+    nothing can be drawn (every part a shader paint, no background): nothing is written.
+    """
+
+    /// Exports a parsed command line's scene; the exit status.
+    static func run(_ args: Arguments) throws -> Int32 {
+        let css: String? = args.value(.exportCSS)
+        let swift: String? = args.value(.exportSwiftUI)
+        guard css != nil || swift != nil else { throw UsageError("expected --css OUT.html or --swiftui OUT.swift (or both)") }
+        let time: Double? = args.value(.exportTime)
+        let options = try ParameterOptions(args)
+        let path = args.operands[0]
+        let scene = try CommandFailure.exiting(2) { try options.load(path).scene }
+        var outputs: [(path: String, result: ExportResult)] = []
+        if let css {
+            outputs.append((css, try CommandFailure.exiting(2) { try CSSExporter(scene: scene, frozenAt: time).export() }))
+        }
+        if let swift {
+            let name = SwiftUIExporter.typeName(for: path)
+            outputs.append((swift, try CommandFailure.exiting(2) { try SwiftUIExporter(scene: scene, frozenAt: time, typeName: name).export() }))
+        }
+        for o in outputs where !o.result.drawsAnything {
+            throw CommandFailure(status: 2, error: ExportFailure("\(path): nothing can be drawn: "
+                + (o.result.approximations.filter(\.omitted).map(\.description).joined(separator: "; "))))
+        }
+        for o in outputs {
+            try CommandFailure.exiting(2) {
+                let target = try PNG.checkOutputPath(o.path)
+                do { try o.result.text.write(toFile: target, atomically: true, encoding: .utf8) } catch {
+                    throw ExportFailure("\(o.path): cannot write: \(error.localizedDescription)")
+                }
+            }
+            for a in o.result.approximations { printError("halo export: warning: \(o.path): \(a)") }
+            print(o.path)
+        }
+        return 0
+    }
+}
+
+/// A message that ends `halo export`.
+struct ExportFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ d: String) { description = d }
+}
