@@ -40,4 +40,14 @@ final class FLIPTests: XCTestCase {
         let expected = e < 0.4 * cmax ? 0.95 / (0.4 * cmax) * e : 0.95 + (e - 0.4 * cmax) / (cmax - 0.4 * cmax) * 0.05
         XCTAssertEqual(FLIP.mean(flat(0, 0, 0), flat(255, 255, 255)), expected, accuracy: 2e-3)
     }
+
+    /// Two of the checker's exact images (the parameters scene at its declared values and at
+    /// its second set): NVIDIA's own FLIP (`flip-evaluator`, LDR, over black, 67 pixels a
+    /// degree, as the checker's `compare.py` runs it, 2026-12-03) gives a mean of 0.108230.
+    func testMeanMatchesNVIDIAsEvaluatorOnTwoExactImages() throws {
+        let folder = conformanceFixtures.appendingPathComponent("exact/next")
+        let a = try PNG.read(folder.appendingPathComponent("feature-params.png").path)
+        let b = try PNG.read(folder.appendingPathComponent("feature-params.set-1.png").path)
+        XCTAssertEqual(FLIP.mean(a, b, pixelsPerDegree: 67), 0.108230, accuracy: 5e-4)
+    }
 }
