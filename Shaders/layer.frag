@@ -44,7 +44,12 @@ void main() {
     vec2 p = canvasPixel(gl_FragCoord.xy, uCanvasToTarget);
     vec4 layer = vec4(0.0);
     const vec4 WHOLE = vec4(1.0, 0.0, -0.5, 0.5);
-#if HALO_EDGE == 2
+#if HALO_SHAPE == 3 && HALO_EDGE
+    // A shader shape: its distances near the pixel, found once for every level set (lib/shader_shape.glsl).
+    ShapeSamples samples = shaderShapeSamples(p, 1.0, vec3(0.0, vStroke.xy));
+#define COVER(d) shaderShapeCover(samples, d)
+#define STRIP(lo, hi) shaderShapeStrip(samples, lo, hi)
+#elif HALO_EDGE == 2
     // Smooth-edge tile: one signed distance and normal serve every edge (lib/shape.glsl).
     vec3 sdg = smoothShapeSDG(p);
 #define COVER(d) smoothCover(sdg, 1.0, d)

@@ -131,4 +131,8 @@ LAYER_VARYING vec4 vArcInfo;         // texel 16: L (pixels); the dash's members
                                      // no cut (1: all dash); the round caps' radius (pixels); an
                                      // ellipse's arc-length table's first entry
 #endif
+#if HALO_SHAPE == 3
+LAYER_VARYING vec4 vShaderShape;     // texel 14 (a shader shape has no arc length: never with
+                                     // HALO_ARC): its pixels per point, time (seconds)
+#endif
 #endif

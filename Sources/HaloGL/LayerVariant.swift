@@ -25,6 +25,8 @@ struct LayerVariant: Hashable {
     /// Shader paints' GLSL (ShaderPaintFile.swift), nil for other paints: new text for a
     /// file is a new variant.
     var fillPaint: ShaderPaintSource?, strokePaint: ShaderPaintSource?
+    /// A shader shape's GLSL (ShaderShapeFile.swift), nil for other shapes.
+    var shapeSource: ShaderPaintSource?
 
     init(shape: ShapeKind, fill: PaintKind?, stroke: PaintKind?, glow: GlowMode, edge: EdgeMode) {
         self.shape = shape; self.fill = fill; self.stroke = stroke; self.glow = glow; self.edge = edge
@@ -33,6 +35,7 @@ struct LayerVariant: Hashable {
     /// The variant of `layer`'s tiles of `group`.
     init(_ layer: ResolvedLayer, glow: GlowMode, group: LayerTiles.Group, output: OutputMode) {
         shape = LayerVariant.shape(layer.outline)
+        shapeSource = layer.outline.shader?.source
         fill = layer.fill.map(LayerVariant.kind)
         stroke = layer.stroke.map { LayerVariant.kind($0.paint) }
         fillPaint = layer.fill?.shaderSource
@@ -75,6 +78,7 @@ struct LayerVariant: Hashable {
         case .roundedBox: return .roundedBox
         case .continuousBox: return .continuousBox
         case .ellipse: return .ellipse
+        case .shader: return .shader
         }
     }
 

@@ -50,7 +50,7 @@ final class ProgramCache {
         guard parameters != self.parameters else { return }
         self.parameters = parameters
         for cache in [\ProgramCache.layer, \.glowSource, \.textFill] {
-            for (v, p) in self[keyPath: cache] where v.fillPaint != nil || v.strokePaint != nil {
+            for (v, p) in self[keyPath: cache] where v.readsParameters {
                 p.delete()
                 self[keyPath: cache][v] = nil
             }
@@ -85,9 +85,8 @@ final class ProgramCache {
         let key = v.paintAA || shared ? v.averaged : v
         if let p = cache[key] { return p }
         compiledCount += 1
-        let hasPaint = v.fillPaint != nil || v.strokePaint != nil
-        let p = try GLProgram(shaders.withPaints(fill: v.fillPaint, stroke: v.strokePaint, parameters: parameters), vertex: "tile.vert",
-                              fragment: fragment, uniforms: uniforms + (hasPaint ? parameters.uniformNames : []), defines: key.defines)
+        let p = try GLProgram(shaders.withShaders(of: v, parameters: parameters), vertex: "tile.vert",
+                              fragment: fragment, uniforms: uniforms + (v.readsParameters ? parameters.uniformNames : []), defines: key.defines)
         cache[key] = p
         return p
     }

@@ -4,12 +4,12 @@ import Halo
 
 // Live reload: the watched files, and an all-or-nothing reload when one changes.
 extension Preview {
-    /// The scene, its background image, its shader paints' files, and every file under
+    /// The scene, its background image, its shader paints' and shapes' files, and every file under
     /// the shaders folder.
     func rewatch() {
         var files = [options.scenePath]
         if case .image(let path, _) = scene.canvas.background { files.append(path) }
-        paintFiles = Set(scene.shaderPaints.map(\.file))
+        paintFiles = Set((scene.shaderPaints + scene.shaderShapes).map(\.file))
         files += paintFiles.sorted()
         watcher.watch(files: files, folders: library.directory.map { [$0] } ?? [])
     }
