@@ -57,9 +57,9 @@ public struct Outline: Equatable, Sendable {
     }
 
     /// Signed distance in pixels from pixel-space point `p` (negative inside). A shader
-    /// shape's distance is GLSL, which the CPU cannot evaluate: 0 everywhere ("on the
-    /// outline"), so that the GPU renderer's tile classification takes every tile of its
-    /// bounds as an edge tile, drawn with per-pixel coverage; the CPU reference refuses it.
+    /// shape's distance is GLSL, which the CPU cannot evaluate: 0, a placeholder that callers
+    /// must not classify by (the GPU renderer's tiles take every tile of its bounds as an
+    /// edge tile, LayerTiles; the CPU reference refuses it).
     @inline(__always)
     public func signedDistance(_ p: Vec2) -> Double {
         let q = p - center
