@@ -86,6 +86,29 @@ vec4 haloPaint(vec2 unitPoint, vec2 point, float time) {
 }
 
 """#,
+        "examples/heart.glsl": #"""
+// A heart swinging gently (a quarter radian either way every 3 s) about the rect's centre:
+// Inigo Quilez's exact signed distance of a heart (sdHeart, iquilezles.org/articles/
+// distfunctions2d, MIT), whose unit heart spans 1.21 x 1.10 with its tip at the origin, y up;
+// scaled to fit the rect.
+float heartSD(vec2 p) {
+    p.x = abs(p.x);
+    if (p.y + p.x > 1.0) return length(p - vec2(0.25, 0.75)) - 0.35355339;
+    vec2 a = p - vec2(0.0, 1.0), b = p - 0.5 * max(p.x + p.y, 0.0);
+    return sqrt(min(dot(a, a), dot(b, b))) * sign(p.x - p.y);
+}
+
+float haloShape(vec2 point, vec2 size, float time) {
+    float s = min(size.x / 1.25, size.y / 1.15);      // points per unit of the unit heart
+    float a = 0.25 * sin(6.2831853 * time / 3.0);
+    vec2 q = point - 0.5 * size;
+    q = mat2(cos(a), -sin(a), sin(a), cos(a)) * q;
+    // y up, the tip 0.55 units below the centre.
+    vec2 u = vec2(q.x, -q.y) / s + vec2(0.0, 0.55);
+    return heartSD(u) * s;
+}
+
+"""#,
         "examples/marching_ants.glsl": #"""
 // Marching ants: 6 pt black and white diagonal dashes that walk 24 pt a second, the
 // selection outline of image editors. Works in points, so the dashes keep their size
@@ -113,6 +136,53 @@ vec4 haloPaint(vec2 unitPoint, vec2 point, float time) {
     float band = smoothstep(0.0, 0.35, phase) * (1.0 - smoothstep(0.55, 1.0, phase));
     // The tint at full strength on a band, a third of it between bands.
     return vec4(p_tint.rgb * mix(0.35, 1.0, band), p_tint.a);
+}
+
+"""#,
+        "examples/star.glsl": #"""
+// A five-pointed star turning once every 10 s, inscribed in the rect: Inigo Quilez's exact
+// signed distance of a regular star (sdStar5, iquilezles.org/articles/distfunctions2d, MIT),
+// y flipped so that a point is up. p_starInset (a parameter, 0.3...0.8) is the inner radius
+// over the outer one.
+float starSD(vec2 p, float r, float rf) {
+    const vec2 k1 = vec2(0.809016994375, -0.587785252292);
+    const vec2 k2 = vec2(-k1.x, k1.y);
+    p.x = abs(p.x);
+    p -= 2.0 * max(dot(k1, p), 0.0) * k1;
+    p -= 2.0 * max(dot(k2, p), 0.0) * k2;
+    p.x = abs(p.x);
+    p.y -= r;
+    vec2 ba = rf * vec2(-k1.y, k1.x) - vec2(0.0, 1.0);
+    float h = clamp(dot(p, ba) / dot(ba, ba), 0.0, r);
+    return length(p - ba * h) * sign(p.y * ba.x - p.x * ba.y);
+}
+
+float haloShape(vec2 point, vec2 size, float time) {
+    float a = 6.2831853 * time / 10.0;
+    vec2 q = point - 0.5 * size;
+    q = mat2(cos(a), -sin(a), sin(a), cos(a)) * vec2(q.x, -q.y);
+    return starSD(q, 0.5 * min(size.x, size.y), p_starInset);
+}
+
+"""#,
+        "examples/superellipse.glsl": #"""
+// A superellipse |x / a|^n + |y / b|^n = 1 filling the rect, turning once every 12 s; the
+// exponent n is the scene's parameter p_exponent (2: an ellipse, 4: a squircle, large: a
+// rectangle). Its implicit function f is not a distance: d = f / |grad f| is the usual
+// first-order estimate (exact on the outline, close near it), so wide strokes are not
+// quite even; the preview's distance view (D) shows its iso-lines.
+float haloShape(vec2 point, vec2 size, float time) {
+    float n = max(p_exponent, 1.0);
+    vec2 ab = 0.5 * min(size.x, size.y) * vec2(1.0);
+    float t = 6.2831853 * time / 12.0;
+    vec2 q = mat2(cos(t), -sin(t), sin(t), cos(t)) * (point - 0.5 * size);
+    vec2 u = abs(q) / ab;
+    float sum = pow(u.x, n) + pow(u.y, n);
+    if (sum <= 0.0) return -min(ab.x, ab.y);                 // the centre
+    float L = pow(sum, 1.0 / n);                              // the n-norm of u
+    // grad of L - 1 in points: u_i^(n-1) / L^(n-1) / ab_i, signs dropped (|grad| only).
+    vec2 g = pow(u, vec2(n - 1.0)) / pow(L, n - 1.0) / ab;
+    return (L - 1.0) / max(length(g), 1e-6);
 }
 
 """#,

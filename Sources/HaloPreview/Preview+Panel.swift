@@ -27,7 +27,11 @@ extension Preview {
         halo_imgui_set_content_scale(contentScale())
         halo_imgui_new_frame()
         if let error {
-            if errorPanel?.text != error { errorPanel = (error, PreviewErrorLocation(parsing: error)) }
+            if errorPanel?.text != error {
+                errorPanel = (error, PreviewErrorLocation(parsing: error))
+                // A scripted run says what the panel shows (docs/preview-panel.md).
+                if options.frames != nil, let l = errorPanel?.location { say("halo preview: error panel: \(l.panelText)") }
+            }
             var fw: Int32 = 0, fh: Int32 = 0, ww: Int32 = 0, wh: Int32 = 0
             glfwGetFramebufferSize(window, &fw, &fh)
             glfwGetWindowSize(window, &ww, &wh)
