@@ -14,6 +14,9 @@
 #if HALO_DASH
 #include "lib/dash.glsl"
 #endif
+#if HALO_DISTANCE_VIEW
+#include "lib/distance_view.glsl"
+#endif
 
 uniform sampler2D uGlow;         // the glow atlas: each glow's blurred stroke layer,
                                  // premultiplied, in its region with blank texels around
@@ -95,6 +98,9 @@ void main() {
     layer = g + layer * (1.0 - g.a);           // the stroke's glow lies over the fill
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
+#if HALO_DISTANCE_VIEW && !HALO_TEXT && HALO_FILL != HALO_PAINT_MATERIAL
+    layer = distanceViewColor(p);      // the distance view (lib/distance_view.glsl): no paints, no glow
+#endif
 #if HALO_TEXT
     layer = texelFetch(uTextAtlas, ivec2(p + vMaterial.xy), 0);
 #endif

@@ -55,6 +55,11 @@
 #ifndef HALO_DASH
 #define HALO_DASH 0
 #endif
+//   HALO_DISTANCE_VIEW 1: the layer's signed distance as iso-lines instead of its paints
+//                (lib/distance_view.glsl; the preview's D key), 0: the scene
+#ifndef HALO_DISTANCE_VIEW
+#define HALO_DISTANCE_VIEW 0
+#endif
 // HALO_ARC: the variant measures arc length (a dashed stroke, or a path paint: PAINT_PATH 6).
 #if HALO_DASH != 0 || HALO_FILL == 6 || HALO_STROKE == 6
 #define HALO_ARC 1

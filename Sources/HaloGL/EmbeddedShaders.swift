@@ -269,6 +269,9 @@ void main() {
 #if HALO_DASH
 #include "lib/dash.glsl"
 #endif
+#if HALO_DISTANCE_VIEW
+#include "lib/distance_view.glsl"
+#endif
 
 uniform sampler2D uGlow;         // the glow atlas: each glow's blurred stroke layer,
                                  // premultiplied, in its region with blank texels around
@@ -350,6 +353,9 @@ void main() {
     layer = g + layer * (1.0 - g.a);           // the stroke's glow lies over the fill
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
+#if HALO_DISTANCE_VIEW && !HALO_TEXT && HALO_FILL != HALO_PAINT_MATERIAL
+    layer = distanceViewColor(p);      // the distance view (lib/distance_view.glsl): no paints, no glow
+#endif
 #if HALO_TEXT
     layer = texelFetch(uTextAtlas, ivec2(p + vMaterial.xy), 0);
 #endif
@@ -1148,6 +1154,46 @@ float fineDashCoverage(vec2 p, float size, float cs, float lo, float hi) {
 #endif
 
 """#,
+        "lib/distance_view.glsl": #"""
+// The distance view (the preview's D key, docs/preview-and-shaders.md): each layer's signed
+// distance drawn over its tiles instead of its paints, the usual SDF debugging picture
+// (after Inigo Quilez's): blue inside, orange outside, darkening towards the outline,
+// bands and a thin dark iso-line every uDistanceStep pixels, the zero line bold and white.
+// A shader shape shows its function's own values, so where it is not a true distance the
+// lines are unevenly spaced. Included by layer.frag in its HALO_DISTANCE_VIEW variants.
+#ifndef HALO_DISTANCE_VIEW_GLSL
+#define HALO_DISTANCE_VIEW_GLSL
+#include "lib/shape.glsl"
+
+uniform float uDistanceStep;     // pixels between iso-lines (the preview: 4 pt)
+
+// The layer's signed distance at p, pixels: the exact one of a built-in shape, a shader
+// shape's value as its function gives it (not divided by its gradient's length).
+float viewDistance(vec2 p) {
+#if HALO_SHAPE == 3
+    return shaderShapeDistance(p);
+#else
+    return shapeSDG(p).x;
+#endif
+}
+
+// The view's colour at p, premultiplied, 0.92 opaque (the layers below show faintly).
+// Lines are anti-aliased over fwidth(d), the distance's change across a pixel.
+vec4 distanceViewColor(vec2 p) {
+    float d = viewDistance(p);
+    float step = max(uDistanceStep, 1.0);
+    float w = max(fwidth(d), 1e-3);
+    vec3 c = d < 0.0 ? vec3(0.35, 0.65, 1.0) : vec3(1.0, 0.62, 0.3);
+    c *= 0.35 + 0.65 * (1.0 - exp(-abs(d) / (4.0 * step)));
+    c *= 0.85 + 0.15 * cos(6.2831853 * d / step);
+    float iso = abs(fract(d / step + 0.5) - 0.5) * step / w;       // pixels to the nearest iso-line
+    c = mix(c, c * 0.35, 1.0 - smoothstep(0.5, 1.2, iso));
+    c = mix(c, vec3(1.0), 1.0 - smoothstep(1.0, 2.0, abs(d) / w));  // the zero line, about 3 px
+    return vec4(c, 1.0) * 0.92;
+}
+#endif
+
+"""#,
         "lib/layer_data.glsl": #"""
 // The per-layer constants, computed once per frame on the CPU, and the variant's #defines.
 // Keep in sync with Sources/HaloGL/LayerData.swift (texels) and Uniforms.swift (a test
@@ -1205,6 +1251,11 @@ float fineDashCoverage(vec2 p, float size, float cs, float lo, float hi) {
 //                DASH_FINE 3 (a period of at most a pixel, lib/dash_fine.glsl)
 #ifndef HALO_DASH
 #define HALO_DASH 0
+#endif
+//   HALO_DISTANCE_VIEW 1: the layer's signed distance as iso-lines instead of its paints
+//                (lib/distance_view.glsl; the preview's D key), 0: the scene
+#ifndef HALO_DISTANCE_VIEW
+#define HALO_DISTANCE_VIEW 0
 #endif
 // HALO_ARC: the variant measures arc length (a dashed stroke, or a path paint: PAINT_PATH 6).
 #if HALO_DASH != 0 || HALO_FILL == 6 || HALO_STROKE == 6

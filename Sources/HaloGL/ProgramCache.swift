@@ -27,6 +27,9 @@ final class ProgramCache {
     var layerProgramCount: Int { layer.count }
     /// The parameters the shader-paint programs in the cache were compiled for (``use(_:)``).
     private(set) var parameters = ShaderParameters([])
+    /// The distance view's spacing of iso-lines in pixels (GLRenderer+DistanceView.swift);
+    /// nil: the scene's paints. Layer programs are compiled for it (HALO_DISTANCE_VIEW).
+    var distanceStep: Double?
     /// Programs of every kind compiled and linked so far (a shader reload's new cache starts at 0).
     private(set) var compiledCount = 0
 
@@ -68,7 +71,9 @@ final class ProgramCache {
     /// tile.vert + layer.frag for `v`.
     /// - Throws: ``ShaderError`` when the variant fails to compile or link.
     func layerProgram(_ v: LayerVariant) throws -> GLProgram {
-        try variant(v, fragment: "layer.frag", uniforms: Uniforms.layerProgram, in: &layer, averaged: averagedLayers)
+        var v = v
+        v.distanceView = distanceStep != nil
+        return try variant(v, fragment: "layer.frag", uniforms: Uniforms.layerProgram, in: &layer, averaged: averagedLayers)
     }
 
     /// tile.vert + glow_source.frag for `v` (``LayerVariant/glowSource(_:group:)``).

@@ -60,6 +60,8 @@ public final class Preview {
     var controlSource: (any PreviewControlSource)?
     /// Dear ImGui started (the panel and the error panel are drawn only then).
     var uiReady = false
+    /// The distance view (D): each layer's signed distance as iso-lines (GLRenderer.distanceView).
+    var showDistance = false
     /// The error panel's location, parsed once an error text.
     var errorPanel: (text: String, location: PreviewErrorLocation)?
 
