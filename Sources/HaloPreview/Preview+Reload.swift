@@ -31,7 +31,9 @@ extension Preview {
     func reload(_ changed: [String]) {
         reloadAttempts += 1
         needsDraw = true
-        if changed.contains(where: isShaderFile) { shadersDirty = true }
+        // A shader paint's or shape's text is part of its programs' key: the renderer keeps its
+        // programs and compiles only those of the new text. Halo's own shaders need a new one.
+        if changed.contains(where: { isShaderFile($0) && !paintFiles.contains($0) }) { shadersDirty = true }
         let names = changed.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
         do {
             let (newSource, adoption) = try source.reloaded()
