@@ -176,4 +176,24 @@ final class ShaderShapeTests: XCTestCase {
             XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
         }
     }
+
+    /// The examples render on the GPU; superellipse.glsl at exponent 2 is a circle's exact
+    /// distance (the 2-norm's d / |grad d|), so its scene draws as with the built-in ellipse.
+    func testExampleShapesRender() throws {
+        let examples = repositoryRoot.appendingPathComponent("Shaders/examples")
+        for name in ["star-glow", "heart-glow", "superellipse-glow", "three-shapes"] {
+            let (scene, bg) = try loadScene(examples.appendingPathComponent("\(name).json"))
+            let image = try Halo.render(scene, background: bg, backend: .gpu, gpu: try SharedGPU.renderer())
+            let c = ((image.height / 2) * image.width + image.width / 2) * 4
+            XCTAssertNotEqual(Array(image.pixels[c..<(c + 3)]), Array(image.pixels[0..<3]), "\(name): the shape at the centre")
+        }
+        let json = try String(contentsOf: examples.appendingPathComponent("superellipse-glow.json"), encoding: .utf8)
+        let circle = folder.appendingPathComponent("circle.json"), shader = folder.appendingPathComponent("superellipse.json")
+        try Data(json.replacingOccurrences(of: #""type": "shader", "file": "superellipse.glsl""#, with: #""type": "ellipse""#).utf8).write(to: circle)
+        try Data(json.replacingOccurrences(of: #""file": "superellipse.glsl""#, with: "\"file\": \"\(examples.path)/superellipse.glsl\"").utf8).write(to: shader)
+        let out = folder.appendingPathComponent("n2.png")
+        let run = try runHalo(["render", shader.path, "-o", out.path, "--backend", "gpu", "--set", "exponent=2"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertLessThanOrEqual(maxDifference(try PNG.read(out.path), try render(circle)), 1)
+    }
 }
