@@ -41,6 +41,7 @@ extension Preview {
                 halo_imgui_error_panel(l.file, Int32(clamping: l.line), Int32(clamping: l.column), l.message, l.sourceLine)
             }
         } else {
+            if errorPanel != nil && options.frames != nil { say("halo preview: error panel cleared") }
             errorPanel = nil
         }
         if showPanel, let source = controlSource {

@@ -52,8 +52,8 @@ final class ShaderErrorTests: XCTestCase {
     }
 
     /// The shape broken during a preview run: the terminal and the error panel name the
-    /// file's line 7, the window shows the panel over the dimmed frame (not the last good
-    /// frame), and the fix clears the panel.
+    /// file's line 7, and the window shows the panel over the dimmed frame (not the last good
+    /// frame, which a run without the error draws).
     func testPreviewShowsTheShapesLineInTheErrorPanel() throws {
         let (scene, shape) = try writeScene(broken: false)
         let window = folder.appendingPathComponent("window.png").path, good = folder.appendingPathComponent("good.png").path
@@ -76,6 +76,25 @@ final class ShaderErrorTests: XCTestCase {
         XCTAssertEqual([a.width, a.height], [b.width, b.height])
         let differing = stride(from: 0, to: a.pixels.count, by: 4).filter { a.pixels[$0..<($0 + 3)] != b.pixels[$0..<($0 + 3)] }.count
         XCTAssertGreaterThan(differing, a.width * a.height / 2, "the window is dimmed under the panel, not the last good frame")
+    }
+
+    /// Broken, then fixed, in one run: the panel shows line 7, then clears on the good load.
+    func testTheErrorPanelClearsOnTheNextGoodLoad() throws {
+        let (scene, shape) = try writeScene(broken: false)
+        let run = try PreviewProcess(arguments: ["preview", scene.path, "--frames", "6", "--time", "0",
+                                                 "--script", "1 wait-reload; 3 wait-reload"], folder: folder)
+        try run.waitForOutput("watching")
+        try Data(shapeText(broken: true).utf8).write(to: shape, options: .atomic)
+        try run.waitForOutput("error panel: ")
+        try Data(shapeText(broken: false).utf8).write(to: shape, options: .atomic)
+        let r = try run.wait()
+        XCTAssertEqual(r.status, 0, r.stderr)
+        guard let shown = r.stdout.range(of: "halo preview: error panel: \(shape.path):7:"),
+              let cleared = r.stdout.range(of: "halo preview: error panel cleared") else {
+            return XCTFail("the panel shown, then cleared:\n\(r.stdout)")
+        }
+        XCTAssertLessThan(shown.lowerBound, cleared.lowerBound, r.stdout)
+        XCTAssertTrue(r.stdout.contains("reloaded (circle.glsl changed)"), r.stdout)
     }
 
     /// A circle whose line 7 has a syntax error when `broken`.
