@@ -30,7 +30,15 @@ void main() {
 #define SOURCE_KIND HALO_FILL
 #define SOURCE_COVER vCover.x
 #endif
-#if HALO_EDGE == 2
+#if HALO_SHAPE == 3 && HALO_EDGE
+    // A shader shape: its distances near the block found once for both level sets (lib/shader_shape.glsl).
+#if HALO_STROKE >= 0
+    ShapeSamples samples = shaderShapeSamples(p, k, vec3(SOURCE_LO, SOURCE_HI, SOURCE_HI));
+    float c = shaderShapeCover(samples, SOURCE_HI) - shaderShapeCover(samples, SOURCE_LO);
+#else
+    float c = shaderShapeCover(shaderShapeSamples(p, k, vec3(0.0)), 0.0);
+#endif
+#elif HALO_EDGE == 2
     vec3 sdg = smoothShapeSDG(p);
 #if HALO_STROKE >= 0
     float c = smoothCover(sdg, k, SOURCE_HI) - smoothCover(sdg, k, SOURCE_LO);

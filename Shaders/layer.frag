@@ -14,6 +14,9 @@
 #if HALO_DASH
 #include "lib/dash.glsl"
 #endif
+#if HALO_DISTANCE_VIEW
+#include "lib/distance_view.glsl"
+#endif
 
 uniform sampler2D uGlow;         // the glow atlas: each glow's blurred stroke layer,
                                  // premultiplied, in its region with blank texels around
@@ -44,7 +47,12 @@ void main() {
     vec2 p = canvasPixel(gl_FragCoord.xy, uCanvasToTarget);
     vec4 layer = vec4(0.0);
     const vec4 WHOLE = vec4(1.0, 0.0, -0.5, 0.5);
-#if HALO_EDGE == 2
+#if HALO_SHAPE == 3 && HALO_EDGE
+    // A shader shape: its distances near the pixel, found once for every level set (lib/shader_shape.glsl).
+    ShapeSamples samples = shaderShapeSamples(p, 1.0, vec3(0.0, vStroke.xy));
+#define COVER(d) shaderShapeCover(samples, d)
+#define STRIP(lo, hi) shaderShapeStrip(samples, lo, hi)
+#elif HALO_EDGE == 2
     // Smooth-edge tile: one signed distance and normal serve every edge (lib/shape.glsl).
     vec3 sdg = smoothShapeSDG(p);
 #define COVER(d) smoothCover(sdg, 1.0, d)
@@ -90,6 +98,9 @@ void main() {
     layer = g + layer * (1.0 - g.a);           // the stroke's glow lies over the fill
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
+#if HALO_DISTANCE_VIEW && !HALO_TEXT && HALO_FILL != HALO_PAINT_MATERIAL
+    layer = distanceViewColor(p);      // the distance view (lib/distance_view.glsl): no paints, no glow
+#endif
 #if HALO_TEXT
     layer = texelFetch(uTextAtlas, ivec2(p + vMaterial.xy), 0);
 #endif

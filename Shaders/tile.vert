@@ -62,6 +62,9 @@ void main() {
     vArcJumps = texelFetch(uLayers, ivec2(15, row), 0);
     vArcInfo = texelFetch(uLayers, ivec2(16, row), 0);
 #endif
+#if HALO_SHAPE == 3
+    vShaderShape = texelFetch(uLayers, ivec2(14, row), 0);
+#endif
 #if HALO_GLOW == 1
     vec4 atlas = texelFetch(uLayers, ivec2(11, row), 0);
     vGlowCoord = (canvas * atlas.z + atlas.xy) / uGlowAtlasSize;

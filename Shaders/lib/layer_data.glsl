@@ -55,6 +55,11 @@
 #ifndef HALO_DASH
 #define HALO_DASH 0
 #endif
+//   HALO_DISTANCE_VIEW 1: the layer's signed distance as iso-lines instead of its paints
+//                (lib/distance_view.glsl; the preview's D key), 0: the scene
+#ifndef HALO_DISTANCE_VIEW
+#define HALO_DISTANCE_VIEW 0
+#endif
 // HALO_ARC: the variant measures arc length (a dashed stroke, or a path paint: PAINT_PATH 6).
 #if HALO_DASH != 0 || HALO_FILL == 6 || HALO_STROKE == 6
 #define HALO_ARC 1
@@ -130,5 +135,9 @@ LAYER_VARYING vec4 vArcJumps;        // texel 15: the fill's and the stroke's pa
 LAYER_VARYING vec4 vArcInfo;         // texel 16: L (pixels); the dash's membership where it has
                                      // no cut (1: all dash); the round caps' radius (pixels); an
                                      // ellipse's arc-length table's first entry
+#endif
+#if HALO_SHAPE == 3
+LAYER_VARYING vec4 vShaderShape;     // texel 14 (a shader shape has no arc length: never with
+                                     // HALO_ARC): its pixels per point, time (seconds)
 #endif
 #endif

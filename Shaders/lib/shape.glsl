@@ -6,10 +6,12 @@
 #include "lib/layer_data.glsl"
 #include "lib/coverage.glsl"
 #include "lib/sdf.glsl"
+#include "lib/shader_shape.glsl"
 
 const int SHAPE_ROUNDED_BOX = 0;    // rect, circular roundedRect, capsule
 const int SHAPE_CONTINUOUS_BOX = 1; // roundedRect with continuous corners
 const int SHAPE_ELLIPSE = 2;
+// SHAPE_SHADER 3: a shader shape's haloShape (lib/shader_shape.glsl).
 
 // A loop over corners or sample points whose body holds a continuous corner's distance (a
 // search on two cubics) stays rolled (ROLLED, lib/sdf.glsl): one copy of the body instead of
@@ -53,6 +55,9 @@ int subdivisions(float R) {
 // Ellipses: half-plane coverage from the exact signed distance and normal, subdivided the
 // same way where the ends are sharp (radius of curvature b^2 / a).
 float coverShape(vec2 p, float s, float d) {
+#if HALO_SHAPE == 3
+    return shaderShapeCover(shaderShapeSamples(p, s, vec3(d)), d);
+#endif
     vec2 x = p - vShape.xy;
     if (HALO_SHAPE == SHAPE_ELLIPSE) {
         vec3 sdg = sdgEllipse(x, vShape.zw);
@@ -118,6 +123,9 @@ float coverShape(vec2 p, float s, float d) {
 // its unit gradient: (d, n.x, n.y). Exact (see the sd* functions); gradient by forward
 // differences for boxes.
 vec3 shapeSDG(vec2 p) {
+#if HALO_SHAPE == 3
+    return levelDistance(shaderShapeSDG(p), 0.0);
+#endif
     vec2 x = p - vShape.xy;
     if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, vShape.zw);
     vec3 r = vec3(-1e9);
@@ -141,6 +149,9 @@ vec3 shapeSDG(vec2 p) {
 // (pixels from the centre, within -1/2...1/2). Paints are averaged over this part
 // (docs/scene-format.md averages over the covered part, not the whole pixel).
 vec4 coveredStrip(vec2 p, float lo, float hi) {
+#if HALO_SHAPE == 3
+    return shaderShapeStrip(shaderShapeSamples(p, 1.0, vec3(lo, hi, hi)), lo, hi);
+#endif
     vec3 g = shapeSDG(p);
     float a = max(-0.5, lo - g.x), b = min(0.5, hi - g.x);
     // A shape under 2 px across can hold both of its sides in one pixel, where the
@@ -187,6 +198,9 @@ vec3 sdgContinuousQuadrant(vec2 x) {
 // curve's least radius of curvature is 0.93 R); its distance then comes from the one corner
 // of the pixel's quadrant.
 vec3 smoothShapeSDG(vec2 p) {
+#if HALO_SHAPE == 3
+    return shapeSDG(p);     // never drawn so (SmoothEdges takes no shader shape's tile as smooth)
+#endif
     vec2 x = p - vShape.xy;
     if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, vShape.zw);
     if (HALO_SHAPE == SHAPE_ROUNDED_BOX) return sdgRoundedBox(x, vShape.zw, vShapeRadii);

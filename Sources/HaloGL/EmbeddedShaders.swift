@@ -86,6 +86,29 @@ vec4 haloPaint(vec2 unitPoint, vec2 point, float time) {
 }
 
 """#,
+        "examples/heart.glsl": #"""
+// A heart swinging gently (a quarter radian either way every 3 s) about the rect's centre:
+// Inigo Quilez's exact signed distance of a heart (sdHeart, iquilezles.org/articles/
+// distfunctions2d, MIT), whose unit heart spans 1.21 x 1.10 with its tip at the origin, y up;
+// scaled to fit the rect.
+float heartSD(vec2 p) {
+    p.x = abs(p.x);
+    if (p.y + p.x > 1.0) return length(p - vec2(0.25, 0.75)) - 0.35355339;
+    vec2 a = p - vec2(0.0, 1.0), b = p - 0.5 * max(p.x + p.y, 0.0);
+    return sqrt(min(dot(a, a), dot(b, b))) * sign(p.x - p.y);
+}
+
+float haloShape(vec2 point, vec2 size, float time) {
+    float s = min(size.x / 1.25, size.y / 1.15);      // points per unit of the unit heart
+    float a = 0.25 * sin(6.2831853 * time / 3.0);
+    vec2 q = point - 0.5 * size;
+    q = mat2(cos(a), -sin(a), sin(a), cos(a)) * q;
+    // y up, the tip 0.55 units below the centre.
+    vec2 u = vec2(q.x, -q.y) / s + vec2(0.0, 0.55);
+    return heartSD(u) * s;
+}
+
+"""#,
         "examples/marching_ants.glsl": #"""
 // Marching ants: 6 pt black and white diagonal dashes that walk 24 pt a second, the
 // selection outline of image editors. Works in points, so the dashes keep their size
@@ -113,6 +136,53 @@ vec4 haloPaint(vec2 unitPoint, vec2 point, float time) {
     float band = smoothstep(0.0, 0.35, phase) * (1.0 - smoothstep(0.55, 1.0, phase));
     // The tint at full strength on a band, a third of it between bands.
     return vec4(p_tint.rgb * mix(0.35, 1.0, band), p_tint.a);
+}
+
+"""#,
+        "examples/star.glsl": #"""
+// A five-pointed star turning once every 10 s, inscribed in the rect: Inigo Quilez's exact
+// signed distance of a regular star (sdStar5, iquilezles.org/articles/distfunctions2d, MIT),
+// y flipped so that a point is up. p_starInset (a parameter, 0.3...0.8) is the inner radius
+// over the outer one.
+float starSD(vec2 p, float r, float rf) {
+    const vec2 k1 = vec2(0.809016994375, -0.587785252292);
+    const vec2 k2 = vec2(-k1.x, k1.y);
+    p.x = abs(p.x);
+    p -= 2.0 * max(dot(k1, p), 0.0) * k1;
+    p -= 2.0 * max(dot(k2, p), 0.0) * k2;
+    p.x = abs(p.x);
+    p.y -= r;
+    vec2 ba = rf * vec2(-k1.y, k1.x) - vec2(0.0, 1.0);
+    float h = clamp(dot(p, ba) / dot(ba, ba), 0.0, r);
+    return length(p - ba * h) * sign(p.y * ba.x - p.x * ba.y);
+}
+
+float haloShape(vec2 point, vec2 size, float time) {
+    float a = 6.2831853 * time / 10.0;
+    vec2 q = point - 0.5 * size;
+    q = mat2(cos(a), -sin(a), sin(a), cos(a)) * vec2(q.x, -q.y);
+    return starSD(q, 0.5 * min(size.x, size.y), p_starInset);
+}
+
+"""#,
+        "examples/superellipse.glsl": #"""
+// A superellipse |x / a|^n + |y / b|^n = 1 filling the rect, turning once every 12 s; the
+// exponent n is the scene's parameter p_exponent (2: an ellipse, 4: a squircle, large: a
+// rectangle). Its implicit function f is not a distance: d = f / |grad f| is the usual
+// first-order estimate (exact on the outline, close near it), so wide strokes are not
+// quite even; the preview's distance view (D) shows its iso-lines.
+float haloShape(vec2 point, vec2 size, float time) {
+    float n = max(p_exponent, 1.0);
+    vec2 ab = 0.5 * min(size.x, size.y) * vec2(1.0);
+    float t = 6.2831853 * time / 12.0;
+    vec2 q = mat2(cos(t), -sin(t), sin(t), cos(t)) * (point - 0.5 * size);
+    vec2 u = abs(q) / ab;
+    float sum = pow(u.x, n) + pow(u.y, n);
+    if (sum <= 0.0) return -min(ab.x, ab.y);                 // the centre
+    float L = pow(sum, 1.0 / n);                              // the n-norm of u
+    // grad of L - 1 in points: u_i^(n-1) / L^(n-1) / ab_i, signs dropped (|grad| only).
+    vec2 g = pow(u, vec2(n - 1.0)) / pow(L, n - 1.0) / ab;
+    return (L - 1.0) / max(length(g), 1e-6);
 }
 
 """#,
@@ -149,7 +219,15 @@ void main() {
 #define SOURCE_KIND HALO_FILL
 #define SOURCE_COVER vCover.x
 #endif
-#if HALO_EDGE == 2
+#if HALO_SHAPE == 3 && HALO_EDGE
+    // A shader shape: its distances near the block found once for both level sets (lib/shader_shape.glsl).
+#if HALO_STROKE >= 0
+    ShapeSamples samples = shaderShapeSamples(p, k, vec3(SOURCE_LO, SOURCE_HI, SOURCE_HI));
+    float c = shaderShapeCover(samples, SOURCE_HI) - shaderShapeCover(samples, SOURCE_LO);
+#else
+    float c = shaderShapeCover(shaderShapeSamples(p, k, vec3(0.0)), 0.0);
+#endif
+#elif HALO_EDGE == 2
     vec3 sdg = smoothShapeSDG(p);
 #if HALO_STROKE >= 0
     float c = smoothCover(sdg, k, SOURCE_HI) - smoothCover(sdg, k, SOURCE_LO);
@@ -191,6 +269,9 @@ void main() {
 #if HALO_DASH
 #include "lib/dash.glsl"
 #endif
+#if HALO_DISTANCE_VIEW
+#include "lib/distance_view.glsl"
+#endif
 
 uniform sampler2D uGlow;         // the glow atlas: each glow's blurred stroke layer,
                                  // premultiplied, in its region with blank texels around
@@ -221,7 +302,12 @@ void main() {
     vec2 p = canvasPixel(gl_FragCoord.xy, uCanvasToTarget);
     vec4 layer = vec4(0.0);
     const vec4 WHOLE = vec4(1.0, 0.0, -0.5, 0.5);
-#if HALO_EDGE == 2
+#if HALO_SHAPE == 3 && HALO_EDGE
+    // A shader shape: its distances near the pixel, found once for every level set (lib/shader_shape.glsl).
+    ShapeSamples samples = shaderShapeSamples(p, 1.0, vec3(0.0, vStroke.xy));
+#define COVER(d) shaderShapeCover(samples, d)
+#define STRIP(lo, hi) shaderShapeStrip(samples, lo, hi)
+#elif HALO_EDGE == 2
     // Smooth-edge tile: one signed distance and normal serve every edge (lib/shape.glsl).
     vec3 sdg = smoothShapeSDG(p);
 #define COVER(d) smoothCover(sdg, 1.0, d)
@@ -267,6 +353,9 @@ void main() {
     layer = g + layer * (1.0 - g.a);           // the stroke's glow lies over the fill
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
+#if HALO_DISTANCE_VIEW && !HALO_TEXT && HALO_FILL != HALO_PAINT_MATERIAL
+    layer = distanceViewColor(p);      // the distance view (lib/distance_view.glsl): no paints, no glow
+#endif
 #if HALO_TEXT
     layer = texelFetch(uTextAtlas, ivec2(p + vMaterial.xy), 0);
 #endif
@@ -1065,6 +1154,46 @@ float fineDashCoverage(vec2 p, float size, float cs, float lo, float hi) {
 #endif
 
 """#,
+        "lib/distance_view.glsl": #"""
+// The distance view (the preview's D key, docs/preview-and-shaders.md): each layer's signed
+// distance drawn over its tiles instead of its paints, the usual SDF debugging picture
+// (after Inigo Quilez's): blue inside, orange outside, darkening towards the outline,
+// bands and a thin dark iso-line every uDistanceStep pixels, the zero line bold and white.
+// A shader shape shows its function's own values, so where it is not a true distance the
+// lines are unevenly spaced. Included by layer.frag in its HALO_DISTANCE_VIEW variants.
+#ifndef HALO_DISTANCE_VIEW_GLSL
+#define HALO_DISTANCE_VIEW_GLSL
+#include "lib/shape.glsl"
+
+uniform float uDistanceStep;     // pixels between iso-lines (the preview: 4 pt)
+
+// The layer's signed distance at p, pixels: the exact one of a built-in shape, a shader
+// shape's value as its function gives it (not divided by its gradient's length).
+float viewDistance(vec2 p) {
+#if HALO_SHAPE == 3
+    return shaderShapeDistance(p);
+#else
+    return shapeSDG(p).x;
+#endif
+}
+
+// The view's colour at p, premultiplied, 0.92 opaque (the layers below show faintly).
+// Lines are anti-aliased over fwidth(d), the distance's change across a pixel.
+vec4 distanceViewColor(vec2 p) {
+    float d = viewDistance(p);
+    float step = max(uDistanceStep, 1.0);
+    float w = max(fwidth(d), 1e-3);
+    vec3 c = d < 0.0 ? vec3(0.35, 0.65, 1.0) : vec3(1.0, 0.62, 0.3);
+    c *= 0.35 + 0.65 * (1.0 - exp(-abs(d) / (4.0 * step)));
+    c *= 0.85 + 0.15 * cos(6.2831853 * d / step);
+    float iso = abs(fract(d / step + 0.5) - 0.5) * step / w;       // pixels to the nearest iso-line
+    c = mix(c, c * 0.35, 1.0 - smoothstep(0.5, 1.2, iso));
+    c = mix(c, vec3(1.0), 1.0 - smoothstep(1.0, 2.0, abs(d) / w));  // the zero line, about 3 px
+    return vec4(c, 1.0) * 0.92;
+}
+#endif
+
+"""#,
         "lib/layer_data.glsl": #"""
 // The per-layer constants, computed once per frame on the CPU, and the variant's #defines.
 // Keep in sync with Sources/HaloGL/LayerData.swift (texels) and Uniforms.swift (a test
@@ -1122,6 +1251,11 @@ float fineDashCoverage(vec2 p, float size, float cs, float lo, float hi) {
 //                DASH_FINE 3 (a period of at most a pixel, lib/dash_fine.glsl)
 #ifndef HALO_DASH
 #define HALO_DASH 0
+#endif
+//   HALO_DISTANCE_VIEW 1: the layer's signed distance as iso-lines instead of its paints
+//                (lib/distance_view.glsl; the preview's D key), 0: the scene
+#ifndef HALO_DISTANCE_VIEW
+#define HALO_DISTANCE_VIEW 0
 #endif
 // HALO_ARC: the variant measures arc length (a dashed stroke, or a path paint: PAINT_PATH 6).
 #if HALO_DASH != 0 || HALO_FILL == 6 || HALO_STROKE == 6
@@ -1198,6 +1332,10 @@ LAYER_VARYING vec4 vArcJumps;        // texel 15: the fill's and the stroke's pa
 LAYER_VARYING vec4 vArcInfo;         // texel 16: L (pixels); the dash's membership where it has
                                      // no cut (1: all dash); the round caps' radius (pixels); an
                                      // ellipse's arc-length table's first entry
+#endif
+#if HALO_SHAPE == 3
+LAYER_VARYING vec4 vShaderShape;     // texel 14 (a shader shape has no arc length: never with
+                                     // HALO_ARC): its pixels per point, time (seconds)
 #endif
 #endif
 
@@ -2118,6 +2256,116 @@ vec4 shaderPaintColor(int i, vec2 p) {
 #endif
 
 """#,
+        "lib/shader_shape.glsl": #"""
+// Shader shapes (GPU only; the contract is in Shaders/README.md "Shader shapes"): the file's
+// float haloShape(vec2 point, vec2 size, float time), the signed distance in points from the
+// outline (negative inside), point from the rect's top-left corner. Every draw of the layer
+// (fill, stroke band, glow source) is a level set of it, as for the built-in shapes.
+// Keep in sync with Sources/HaloGL/LayerData.swift (texel 14) and ShaderShapeFile.swift.
+#ifndef HALO_SHADER_SHAPE_GLSL
+#define HALO_SHADER_SHAPE_GLSL
+#include "lib/layer_data.glsl"
+#include "lib/coverage.glsl"
+#include "lib/sdf.glsl"
+// haloLoopPeriod and the parameters' uniforms p_NAME, which a shape reads as a paint does.
+#include "lib/shader_paint.glsl"
+
+const int SHAPE_SHADER = 3;
+
+#if HALO_SHAPE == 3
+// Empty here; in the variants of a shader shape GLRenderer reads the shape's file in its place.
+#include "paint/shape.glsl"
+
+// The distance in pixels at pixel-space p: the rect's origin is vShape.xy - vShape.zw (centre
+// minus half size); vShaderShape = (pixels per point, time in seconds).
+float shaderShapeDistance(vec2 p) {
+    float k = vShaderShape.x;
+    return haloShape((p - (vShape.xy - vShape.zw)) / k, 2.0 * vShape.zw / k, vShaderShape.y) * k;
+}
+
+// Distances and gradients of one square: sample i (0...3) is (d, grad d) at a centre of the
+// square's 2 x 2 quarters, or all four at the square's centre where no level set of interest
+// comes near (`whole`). Gradients by central differences, 1/64 px (float keeps them to about
+// 5e-4 at distances of 100 px).
+struct ShapeSamples { vec3 dg[4]; vec3 centre; float s; bool whole; };
+
+const float SHAPE_DIFF_STEP = 1.0 / 64.0;
+
+// The k-th point of a sample: its centre (k 0), then +-e along x and y.
+vec2 shapeSampleOffset(int k, float e) {
+    return k == 1 ? vec2(e, 0.0) : k == 2 ? vec2(-e, 0.0) : k == 3 ? vec2(0.0, e) : k == 4 ? vec2(0.0, -e) : vec2(0.0);
+}
+
+// (d, grad d) at c by central differences: five calls from one call site (a rolled loop, so
+// that llvmpipe inlines the user's function once; ROLLED in lib/sdf.glsl).
+vec3 shaderShapeSDG(vec2 c) {
+    vec3 r = vec3(0.0);
+    for (int k = 0; k < ROLLED(5); k++) {
+        float f = shaderShapeDistance(c + shapeSampleOffset(k, SHAPE_DIFF_STEP));
+        if (k == 0) r.x = f;
+        else if (k <= 2) r.y += (k == 1 ? f : -f) / (2.0 * SHAPE_DIFF_STEP);
+        else r.z += (k == 3 ? f : -f) / (2.0 * SHAPE_DIFF_STEP);
+    }
+    return r;
+}
+
+// The distance to the level set {d = level} along the gradient, to first order: (d - level) / |g|
+// (the exact distance when d is a true distance, |g| = 1), and the unit normal; a vanishing
+// gradient (a kink's centre) gives d - level and the x axis.
+vec3 levelDistance(vec3 dg, float level) {
+    float gl = length(dg.yz);
+    return gl > 1e-6 ? vec3((dg.x - level) / gl, dg.yz / gl) : vec3(dg.x - level, 1.0, 0.0);
+}
+
+// The samples of the s x s square centred at p, for the level sets `levels` (pixels: the fill's
+// 0, the stroke's inner and outer offsets). A square whose centre lies farther than its
+// half-diagonal (0.7072 s, to first order) from each of them is wholly in or out of each.
+ShapeSamples shaderShapeSamples(vec2 p, float s, vec3 levels) {
+    ShapeSamples r;
+    r.s = s;
+    r.centre = shaderShapeSDG(p);
+    vec3 far = vec3(abs(levelDistance(r.centre, levels.x).x), abs(levelDistance(r.centre, levels.y).x),
+                    abs(levelDistance(r.centre, levels.z).x));
+    r.whole = min(far.x, min(far.y, far.z)) >= 0.7072 * s;
+    for (int i = 0; i < 4; i++) r.dg[i] = r.centre;
+    if (!r.whole) {
+        for (int i = 0; i < ROLLED(4); i++) {
+            r.dg[i] = shaderShapeSDG(p + 0.25 * s * vec2((i & 1) == 1 ? 1.0 : -1.0, i >= 2 ? 1.0 : -1.0));
+        }
+    }
+    return r;
+}
+
+// Box-filter coverage of the square by {d < level}: each quarter (the whole square where
+// `whole`) as the half-plane of the level set's tangent at its centre (levelDistance). Exact
+// for straight level sets; a level set of radius of curvature R errs by about (s/2)^3 / (12 R)
+// of a quarter's area, s^3 / (96 R) of the square: under half a level of 255 for R >= 6 px.
+// Corners and distances that are not true distances are not bounded (docs/accuracy.md).
+float shaderShapeCover(ShapeSamples r, float level) {
+    if (r.whole) {
+        vec3 h = levelDistance(r.centre, level);
+        return halfPlaneCoverage(h.x, h.yz, vec2(r.s));
+    }
+    float c = 0.0;
+    for (int i = 0; i < 4; i++) {
+        vec3 h = levelDistance(r.dg[i], level);
+        c += halfPlaneCoverage(h.x, h.yz, vec2(0.5 * r.s));
+    }
+    return 0.25 * c;
+}
+
+// coveredStrip (lib/shape.glsl) for a shader shape: the part of the pixel in the band
+// lo < d < hi, across the normal at the centre, its ends where the linearised d meets lo, hi.
+vec4 shaderShapeStrip(ShapeSamples r, float lo, float hi) {
+    float gl = length(r.centre.yz);
+    if (gl <= 1e-6) return vec4(1.0, 0.0, -0.5, 0.5);
+    float a = max(-0.5, (lo - r.centre.x) / gl), b = min(0.5, (hi - r.centre.x) / gl);
+    return b > a ? vec4(r.centre.yz / gl, a, b) : vec4(1.0, 0.0, -0.5, 0.5);
+}
+#endif
+#endif
+
+"""#,
         "lib/shape.glsl": #"""
 // Coverage of the current layer's shape, grown by an offset d (pixels; negative shrinks):
 // the region {sd(p) < d}, whose edges are the exact offsets of the outline (docs/scene-format.md "Stroke").
@@ -2127,10 +2375,12 @@ vec4 shaderPaintColor(int i, vec2 p) {
 #include "lib/layer_data.glsl"
 #include "lib/coverage.glsl"
 #include "lib/sdf.glsl"
+#include "lib/shader_shape.glsl"
 
 const int SHAPE_ROUNDED_BOX = 0;    // rect, circular roundedRect, capsule
 const int SHAPE_CONTINUOUS_BOX = 1; // roundedRect with continuous corners
 const int SHAPE_ELLIPSE = 2;
+// SHAPE_SHADER 3: a shader shape's haloShape (lib/shader_shape.glsl).
 
 // A loop over corners or sample points whose body holds a continuous corner's distance (a
 // search on two cubics) stays rolled (ROLLED, lib/sdf.glsl): one copy of the body instead of
@@ -2174,6 +2424,9 @@ int subdivisions(float R) {
 // Ellipses: half-plane coverage from the exact signed distance and normal, subdivided the
 // same way where the ends are sharp (radius of curvature b^2 / a).
 float coverShape(vec2 p, float s, float d) {
+#if HALO_SHAPE == 3
+    return shaderShapeCover(shaderShapeSamples(p, s, vec3(d)), d);
+#endif
     vec2 x = p - vShape.xy;
     if (HALO_SHAPE == SHAPE_ELLIPSE) {
         vec3 sdg = sdgEllipse(x, vShape.zw);
@@ -2239,6 +2492,9 @@ float coverShape(vec2 p, float s, float d) {
 // its unit gradient: (d, n.x, n.y). Exact (see the sd* functions); gradient by forward
 // differences for boxes.
 vec3 shapeSDG(vec2 p) {
+#if HALO_SHAPE == 3
+    return levelDistance(shaderShapeSDG(p), 0.0);
+#endif
     vec2 x = p - vShape.xy;
     if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, vShape.zw);
     vec3 r = vec3(-1e9);
@@ -2262,6 +2518,9 @@ vec3 shapeSDG(vec2 p) {
 // (pixels from the centre, within -1/2...1/2). Paints are averaged over this part
 // (docs/scene-format.md averages over the covered part, not the whole pixel).
 vec4 coveredStrip(vec2 p, float lo, float hi) {
+#if HALO_SHAPE == 3
+    return shaderShapeStrip(shaderShapeSamples(p, 1.0, vec3(lo, hi, hi)), lo, hi);
+#endif
     vec3 g = shapeSDG(p);
     float a = max(-0.5, lo - g.x), b = min(0.5, hi - g.x);
     // A shape under 2 px across can hold both of its sides in one pixel, where the
@@ -2308,6 +2567,9 @@ vec3 sdgContinuousQuadrant(vec2 x) {
 // curve's least radius of curvature is 0.93 R); its distance then comes from the one corner
 // of the pixel's quadrant.
 vec3 smoothShapeSDG(vec2 p) {
+#if HALO_SHAPE == 3
+    return shapeSDG(p);     // never drawn so (SmoothEdges takes no shader shape's tile as smooth)
+#endif
     vec2 x = p - vShape.xy;
     if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, vShape.zw);
     if (HALO_SHAPE == SHAPE_ROUNDED_BOX) return sdgRoundedBox(x, vShape.zw, vShapeRadii);
@@ -2335,6 +2597,10 @@ vec4 smoothStrip(vec3 sdg, float lo, float hi) {
         "paint/params.glsl": #"""
 // Empty: GLRenderer puts the scene's parameter uniforms here for shader paints (p_NAME,
 // Shaders/README.md "Parameters"; Sources/HaloGL/ShaderParameters.swift).
+
+"""#,
+        "paint/shape.glsl": #"""
+// Empty: GLRenderer reads a shader shape's file in its place (lib/shader_shape.glsl).
 
 """#,
         "paint/stroke.glsl": #"""
@@ -2492,6 +2758,9 @@ void main() {
     vArcLists = texelFetch(uLayers, ivec2(14, row), 0);
     vArcJumps = texelFetch(uLayers, ivec2(15, row), 0);
     vArcInfo = texelFetch(uLayers, ivec2(16, row), 0);
+#endif
+#if HALO_SHAPE == 3
+    vShaderShape = texelFetch(uLayers, ivec2(14, row), 0);
 #endif
 #if HALO_GLOW == 1
     vec4 atlas = texelFetch(uLayers, ivec2(11, row), 0);

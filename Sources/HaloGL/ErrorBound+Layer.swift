@@ -53,6 +53,14 @@ struct LayerErrorTerms {
         }
         let stroke = layer.stroke
         let grow = max(0, stroke.map { $0.outer + $0.capReach } ?? 0) + 1
+        if o.kind == .shader {
+            // A shader shape's distance is the user's GLSL, which the CPU cannot evaluate, and
+            // which need not be a distance: nothing is certified over the layer's reach (the
+            // rect grown by the stroke and the glow, where its ink is clipped).
+            let reach = layer.glow.map { $0.sigma > 0 ? GlowPlan(sigma: $0.sigma).reach + Double(GlowPlan(sigma: $0.sigma).k) : 0 } ?? 0
+            forEachPixel(o.bounds(grownBy: grow + reach).pixelRange(width: width, height: height)) { i, _ in add(i, .infinity, .unbounded) }
+            return
+        }
         let box = o.bounds(grownBy: grow).pixelRange(width: width, height: height)
         if glows { startSource(box) }
         let dash = stroke?.dash.map { DashErrorTerm($0, inner: stroke!.inner, outer: stroke!.outer) }

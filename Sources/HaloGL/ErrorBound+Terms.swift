@@ -66,6 +66,7 @@ enum CurvedEdgeTerm {
     /// `parts` forces the shader's part count (dash.glsl's band edges: 1).
     static func error(_ o: Outline, _ x: Vec2, d: Double, parts: Int? = nil, size s: Double = 1) -> Double {
         switch o.kind {
+        case .shader: return .infinity       // a GLSL distance: nothing known (LayerErrorTerms)
         case .ellipse:
             let a = max(o.halfSize.x, o.halfSize.y), b = min(o.halfSize.x, o.halfSize.y)
             let n = parts ?? subdivisions(max((a > 0 ? b * b / a : 0) + d, 0))

@@ -136,7 +136,7 @@ public enum ErrorBudget: UInt8, CaseIterable, Sendable, CustomStringConvertible 
         case .glow: return "glow"
         case .material: return "material"
         case .encoding: return "straight-alpha encoding"
-        case .unbounded: return "unbounded (shader paint)"
+        case .unbounded: return "unbounded (shader paint or shape)"
         }
     }
 }

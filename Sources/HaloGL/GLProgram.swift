@@ -63,22 +63,11 @@ final class GLProgram {
     }
 
     /// Rewrites driver messages "N:L(C): ..." (Mesa) or "N(L) : ..." (NVIDIA), where N is
-    /// the source number of a `#line` directive, into "file:L: ...".
+    /// the source number of a `#line` directive, into "file:L:C: ..." ("file:L: ..." without a
+    /// column; ``DriverLogLine``).
     static func mapLog(_ log: String, files: [String]) -> String {
         log.split(separator: "\n", omittingEmptySubsequences: true).map { line -> String in
-            let s = String(line)
-            let digits = s.prefix { $0.isNumber }
-            guard !digits.isEmpty, let n = Int(digits), n < files.count else { return s }
-            let rest = s.dropFirst(digits.count)
-            guard let first = rest.first, first == ":" || first == "(" else { return s }
-            let lineDigits = rest.dropFirst().prefix { $0.isNumber }
-            guard var l = Int(lineDigits) else { return s }
-            // ShaderLibrary.assemble numbers file k's lines from k * 100000 (the source number alone is not reliable).
-            var file = n
-            if l >= 100_000, l / 100_000 < files.count { file = l / 100_000; l %= 100_000 }
-            var message = rest.dropFirst(1 + lineDigits.count)
-            while let c = message.first, c == ")" || c == "(" || c.isNumber || c == " " || c == ":" { message = message.dropFirst() }
-            return "\(files[file]):\(l): \(message)"
+            DriverLogLine(line)?.mapped(to: files) ?? String(line)
         }.joined(separator: "\n")
     }
 }

@@ -64,6 +64,7 @@ enum LayerData {
             // layer.frag HALO_TEXT: the atlas texel of canvas pixel p is p + xy.
             t[13] = SIMD4(Float(placed.atlas.x) - Float(plan.quad.x0), Float(placed.atlas.y) - Float(plan.quad.y0), 0, 0)
         }
+        if let shape = o.shaderShapeTexel { t[14] = shape }   // never with arc tables (no dash or path paint)
         if let stroke = layer.stroke { t[7][0] = Float(stroke.inner); t[7][1] = Float(stroke.outer) }
         if let place = arcs?.places[plan.index] {
             // lib/arc_length.glsl: the layer's lists in the arc tables, L, and the dash's

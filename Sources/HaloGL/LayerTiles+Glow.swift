@@ -64,8 +64,10 @@ extension LayerTiles {
                 // A dashed stroke: no tile is wholly inside; round caps reach past the band.
                 let dashed = !fillGlows && layer.stroke?.dash != nil
                 let reach = dashed ? layer.stroke?.capReach ?? 0 : 0
-                let full = !dashed && d - st.inner >= h && st.outer - d >= h
-                let none = d >= st.outer + reach + h || d <= st.inner - reach - h
+                // A shader shape's distance is unknown here (0): every tile is an edge tile.
+                let unknown = layer.outline.kind == .shader
+                let full = !unknown && !dashed && d - st.inner >= h && st.outer - d >= h
+                let none = !unknown && (d >= st.outer + reach + h || d <= st.inner - reach - h)
                 if !none {
                     let aa = strokeJumps?.crosses(box) ?? false
                     let key = Group(edge: !full, fill: fillGlows, stroke: !fillGlows, paintAA: aa, smooth: !full && smooth.isSmooth(box))

@@ -81,7 +81,7 @@ struct LayerTiles {
         let smooth = SmoothEdges(layer, block: 1)
         // What the closures below read, copied out once (a ResolvedStroke holds its paint's
         // arrays: copying it per tile cost more than the tile's distance).
-        let outline = layer.outline, hasFill = layer.fill != nil
+        let outline = layer.outline, hasFill = layer.fill != nil, unknownDistance = layer.outline.kind == .shader
         let band = layer.stroke.map { (inner: $0.inner, outer: $0.outer, capReach: $0.capReach, dashed: $0.dash != nil) }
         // The coverage of the rect [x, x1) x [y, y1) from the signed distance d at its
         // centre and its half-diagonal h: fill and stroke each 1 (wholly inside) or 0
@@ -89,6 +89,8 @@ struct LayerTiles {
         func coverage(_ x: Int, _ y: Int, _ x1: Int, _ y1: Int) -> (d: Double, h: Double, isEdge: Bool, fill: Float, stroke: Float) {
             let c = Vec2(Double(x + x1) / 2, Double(y + y1) / 2)
             let h = 0.5 * Double(((x1 - x) * (x1 - x) + (y1 - y) * (y1 - y))).squareRoot() + 0.01
+            // A shader shape's distance is unknown here: any edge may cross any tile.
+            if unknownDistance { return (0, h, true, 0, 0) }
             let d = outline.signedDistance(c)
             var isEdge = false
             var fill: Float = 0, stroke: Float = 0

@@ -25,6 +25,11 @@ struct LayerVariant: Hashable {
     /// Shader paints' GLSL (ShaderPaintFile.swift), nil for other paints: new text for a
     /// file is a new variant.
     var fillPaint: ShaderPaintSource?, strokePaint: ShaderPaintSource?
+    /// A shader shape's GLSL (ShaderShapeFile.swift), nil for other shapes.
+    var shapeSource: ShaderPaintSource?
+    /// The distance view (HALO_DISTANCE_VIEW, GLRenderer+DistanceView.swift): iso-lines of
+    /// the layer's signed distance instead of its paints.
+    var distanceView = false
 
     init(shape: ShapeKind, fill: PaintKind?, stroke: PaintKind?, glow: GlowMode, edge: EdgeMode) {
         self.shape = shape; self.fill = fill; self.stroke = stroke; self.glow = glow; self.edge = edge
@@ -33,6 +38,7 @@ struct LayerVariant: Hashable {
     /// The variant of `layer`'s tiles of `group`.
     init(_ layer: ResolvedLayer, glow: GlowMode, group: LayerTiles.Group, output: OutputMode) {
         shape = LayerVariant.shape(layer.outline)
+        shapeSource = layer.outline.shader?.source
         fill = layer.fill.map(LayerVariant.kind)
         stroke = layer.stroke.map { LayerVariant.kind($0.paint) }
         fillPaint = layer.fill?.shaderSource
@@ -75,6 +81,7 @@ struct LayerVariant: Hashable {
         case .roundedBox: return .roundedBox
         case .continuousBox: return .continuousBox
         case .ellipse: return .ellipse
+        case .shader: return .shader
         }
     }
 
@@ -102,6 +109,7 @@ struct LayerVariant: Hashable {
         [("HALO_LAYER_DATA", "1"), ("HALO_SHAPE", "\(shape.rawValue)"), ("HALO_FILL", "\(fill?.rawValue ?? -1)"),
          ("HALO_STROKE", "\(stroke?.rawValue ?? -1)"), ("HALO_GLOW", "\(glow.rawValue)"), ("HALO_EDGE", "\(edge.rawValue)"),
          ("HALO_PAINT_AA", paintAA ? "1" : "0"), ("HALO_DIRECT", "\(output.rawValue)"),
-         ("HALO_GLOW_FILL", glowFromFill ? "1" : "0"), ("HALO_TEXT", text ? "1" : "0"), ("HALO_DASH", "\(dash.rawValue)")]
+         ("HALO_GLOW_FILL", glowFromFill ? "1" : "0"), ("HALO_TEXT", text ? "1" : "0"), ("HALO_DASH", "\(dash.rawValue)"),
+         ("HALO_DISTANCE_VIEW", distanceView ? "1" : "0")]
     }
 }

@@ -30,6 +30,9 @@ final class ProgramCache {
     var glowSourceVariants: [LayerVariant] { Array(glowSource.keys) }
     /// The parameters the shader-paint programs in the cache were compiled for (``use(_:)``).
     private(set) var parameters = ShaderParameters([])
+    /// The distance view's spacing of iso-lines in pixels (GLRenderer+DistanceView.swift);
+    /// nil: the scene's paints. Layer programs are compiled for it (HALO_DISTANCE_VIEW).
+    var distanceStep: Double?
     /// Programs of every kind compiled and linked so far (a shader reload's new cache starts at 0).
     private(set) var compiledCount = 0
 
@@ -53,7 +56,7 @@ final class ProgramCache {
         guard parameters != self.parameters else { return }
         self.parameters = parameters
         for cache in [\ProgramCache.layer, \.glowSource, \.textFill] {
-            for (v, p) in self[keyPath: cache] where v.fillPaint != nil || v.strokePaint != nil {
+            for (v, p) in self[keyPath: cache] where v.readsParameters {
                 p.delete()
                 self[keyPath: cache][v] = nil
             }
@@ -71,7 +74,9 @@ final class ProgramCache {
     /// tile.vert + layer.frag for `v`.
     /// - Throws: ``ShaderError`` when the variant fails to compile or link.
     func layerProgram(_ v: LayerVariant) throws -> GLProgram {
-        try variant(v, fragment: "layer.frag", uniforms: Uniforms.layerProgram, in: &layer, averaged: averagedLayers)
+        var v = v
+        v.distanceView = distanceStep != nil
+        return try variant(v, fragment: "layer.frag", uniforms: Uniforms.layerProgram, in: &layer, averaged: averagedLayers)
     }
 
     /// tile.vert + glow_source.frag for `v` (``LayerVariant/glowSource(_:group:)``).
@@ -88,9 +93,8 @@ final class ProgramCache {
         let key = v.paintAA || shared ? v.averaged : v
         if let p = cache[key] { return p }
         compiledCount += 1
-        let hasPaint = v.fillPaint != nil || v.strokePaint != nil
-        let p = try GLProgram(shaders.withPaints(fill: v.fillPaint, stroke: v.strokePaint, parameters: parameters), vertex: "tile.vert",
-                              fragment: fragment, uniforms: uniforms + (hasPaint ? parameters.uniformNames : []), defines: key.defines)
+        let p = try GLProgram(shaders.withShaders(of: v, parameters: parameters), vertex: "tile.vert",
+                              fragment: fragment, uniforms: uniforms + (v.readsParameters ? parameters.uniformNames : []), defines: key.defines)
         cache[key] = p
         return p
     }

@@ -7,6 +7,7 @@ enum ShapeKind: Int, CaseIterable, Sendable {
     case roundedBox = 0      // SHAPE_ROUNDED_BOX: rect, circular roundedRect, capsule
     case continuousBox = 1   // SHAPE_CONTINUOUS_BOX: roundedRect with continuous corners
     case ellipse = 2         // SHAPE_ELLIPSE
+    case shader = 3          // SHAPE_SHADER: a GLSL file's haloShape (lib/shader_shape.glsl)
 }
 
 /// HALO_FILL, HALO_STROKE: a paint's kind (lib/paint.glsl, lib/shader_paint.glsl); a

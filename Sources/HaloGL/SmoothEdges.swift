@@ -27,6 +27,8 @@ struct SmoothEdges {
     ///   canvas, k for a glow's source texels), pixels.
     init(_ layer: ResolvedLayer, block s: Double) {
         let o = layer.outline
+        // A shader shape's curvature is unknown to the CPU: every tile takes the per-pixel variant.
+        if o.kind == .shader { rough = nil; return }
         var offsets: [Double] = []
         if layer.fill != nil { offsets.append(0) }
         if let st = layer.stroke { offsets += [st.inner, st.outer] }
@@ -36,6 +38,7 @@ struct SmoothEdges {
             let hb = o.halfSize + Vec2(d, d)
             guard min(hb.x, hb.y) >= 2 * s else { rough = nil; return }
             switch o.kind {
+            case .shader: rough = nil; return
             case .ellipse:
                 let a = max(o.halfSize.x, o.halfSize.y), b = min(o.halfSize.x, o.halfSize.y)
                 guard b * b / a + d >= SmoothEdges.minRadius else { rough = nil; return }

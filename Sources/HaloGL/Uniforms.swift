@@ -15,7 +15,7 @@ enum Uniforms {
     /// lib/sdf.glsl's loop bound that is never set (always 0, so that loops stay rolled:
     /// ROLLED there), in every program that draws a shape.
     static let neverSet = ["uNoUnroll"]
-    static let layerProgram = tile + tileLayer + tileGlow + tileDirect + layer + paint + ["uGlow", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas"]
+    static let layerProgram = tile + tileLayer + tileGlow + tileDirect + layer + paint + ["uGlow", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas", "uDistanceStep"]
     static let glowSourceProgram = tile + tileLayer + layer + paint
     static let blurProgram = tile + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets"]
     static let resolveProgram = tile + ["uCanvas", "uChecker"]

@@ -11,6 +11,7 @@ extension Preview {
         GLFW_KEY_HOME: .home, GLFW_KEY_M: .reduceMotion, GLFW_KEY_LEFT_BRACKET: .slower,
         GLFW_KEY_RIGHT_BRACKET: .faster, GLFW_KEY_S: .save, GLFW_KEY_Q: .quit, GLFW_KEY_ESCAPE: .quit,
         GLFW_KEY_T: .timeline, GLFW_KEY_L: .loop, GLFW_KEY_R: .record, GLFW_KEY_P: .panel,
+        GLFW_KEY_D: .distanceView,
     ]
     /// The keys that act again while held (stepping and speed); the others act once a press.
     static let repeatingKeys: Set<Int32> = [GLFW_KEY_LEFT, GLFW_KEY_RIGHT, GLFW_KEY_LEFT_BRACKET, GLFW_KEY_RIGHT_BRACKET]
@@ -38,6 +39,9 @@ extension Preview {
         case .quit: quitRequested = true; glfwSetWindowShouldClose(window, GLFW_TRUE)
         case .timeline: showTimeline.toggle()
         case .panel: showPanel.toggle()
+        case .distanceView:
+            showDistance.toggle()
+            say("halo preview: distance view \(showDistance ? "on (iso-lines every \(Preview.distanceViewStep) pt)" : "off")")
         case .loop:
             if clock.loop != nil {
                 clock.loop = nil
@@ -96,4 +100,9 @@ extension Preview {
         }
         needsDraw = true
     }
+}
+
+extension Preview {
+    /// The distance view's spacing of iso-lines, points.
+    static let distanceViewStep = 4.0
 }

@@ -62,6 +62,7 @@ extension Preview {
         frameStarts.append(now())
         statsFramebuffer = fb
         timer.begin()
+        renderer.distanceView = showDistance ? Preview.distanceViewStep * layout.scale : nil
         do {
             try renderer.draw(frame(of: scene, background: background, layout: layout),
                               into: .window(width: fb.0, height: fb.1, originX: layout.originX, originY: layout.originY))

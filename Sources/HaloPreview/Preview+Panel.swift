@@ -32,7 +32,11 @@ extension Preview {
         halo_imgui_set_scale(panelScale())
         halo_imgui_new_frame()
         if let error {
-            if errorPanel?.text != error { errorPanel = (error, PreviewErrorLocation(parsing: error)) }
+            if errorPanel?.text != error {
+                errorPanel = (error, PreviewErrorLocation(parsing: error))
+                // A scripted run says what the panel shows (docs/preview-panel.md).
+                if options.frames != nil, let l = errorPanel?.location { say("halo preview: error panel: \(l.panelText)") }
+            }
             var fw: Int32 = 0, fh: Int32 = 0, ww: Int32 = 0, wh: Int32 = 0
             glfwGetFramebufferSize(window, &fw, &fh)
             glfwGetWindowSize(window, &ww, &wh)
@@ -42,6 +46,7 @@ extension Preview {
                 halo_imgui_error_panel(l.file, Int32(clamping: l.line), Int32(clamping: l.column), l.message, l.sourceLine)
             }
         } else {
+            if errorPanel != nil && options.frames != nil { say("halo preview: error panel cleared") }
             errorPanel = nil
         }
         if showPanel, let source = controlSource {

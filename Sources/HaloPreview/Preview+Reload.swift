@@ -4,12 +4,12 @@ import Halo
 
 // Live reload: the watched files, and an all-or-nothing reload when one changes.
 extension Preview {
-    /// The scene, its background image, its shader paints' files, and every file under
+    /// The scene, its background image, its shader paints' and shapes' files, and every file under
     /// the shaders folder.
     func rewatch() {
         var files = [options.scenePath]
         if case .image(let path, _) = scene.canvas.background { files.append(path) }
-        paintFiles = Set(scene.shaderPaints.map(\.file))
+        paintFiles = Set((scene.shaderPaints + scene.shaderShapes).map(\.file))
         files += paintFiles.sorted()
         watcher.watch(files: files, folders: library.directory.map { [$0] } ?? [])
     }
@@ -31,7 +31,9 @@ extension Preview {
     func reload(_ changed: [String]) {
         reloadAttempts += 1
         needsDraw = true
-        if changed.contains(where: isShaderFile) { shadersDirty = true }
+        // A shader paint's or shape's text is part of its programs' key: the renderer keeps its
+        // programs and compiles only those of the new text. Halo's own shaders need a new one.
+        if changed.contains(where: { isShaderFile($0) && !paintFiles.contains($0) }) { shadersDirty = true }
         let names = changed.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
         do {
             let (newSource, adoption) = try source.reloaded()

@@ -46,6 +46,8 @@ public final class Preview {
     var statsFramebuffer = (0, 0)
     /// The timeline along the bottom edge (T): shown in interactive runs, hidden in scripted ones.
     var showTimeline: Bool
+    /// The distance view (D): each layer's signed distance as iso-lines (GLRenderer.distanceView).
+    var showDistance = false
     /// The timeline's height, framebuffer pixels.
     static let timelineHeight = 10
     /// The banner of the last error (its text and width) and its image, made once an error.

@@ -29,6 +29,8 @@ public enum PreviewKey: String, CaseIterable, Sendable {
     case record = "r"
     /// P: show or hide the control panel (shown from the start when the preview has controls).
     case panel = "p"
+    /// D: the distance view on or off (each layer's signed distance as iso-lines every 4 pt).
+    case distanceView = "d"
 }
 
 /// What the preview shows when: the scene time, pause, playback speed and the
@@ -78,7 +80,7 @@ public struct PreviewClock: Equatable, Sendable {
         case .reduceMotion: reduceMotion = !(reduceMotion ?? sceneReduceMotion)
         case .slower: speed = max(speed / 2, PreviewClock.speedRange.lowerBound)
         case .faster: speed = min(speed * 2, PreviewClock.speedRange.upperBound)
-        case .save, .quit, .timeline, .loop, .record, .panel: return false
+        case .save, .quit, .timeline, .loop, .record, .panel, .distanceView: return false
         }
         return true
     }

@@ -39,6 +39,7 @@ struct DashedBand: Sendable {
         case .ellipse: corner = arc.length / 8
         case .roundedBox: corner = (0..<4).map { o.radii[$0] * .pi / 2 }.max() ?? 0
         case .continuousBox: corner = (0..<4).map { o.radii[$0] * ContinuousCorner.unitLength }.max() ?? 0
+        case .shader: corner = 0      // never dashed (SceneReader.refuseArcLength)
         }
         capWindow = 2 * dash.width + 2 + corner
     }

@@ -88,9 +88,9 @@ enum RenderCommand {
         var image: RGBA8Image
         var used = backend
         var setup = ""
-        // A shader paint's GLSL that fails to compile is the scene's fault (bad input, 2),
-        // not the GPU's: no fall-back to the CPU, which cannot draw it anyway.
-        let paintFiles = scene.shaderPaints.map(\.file)
+        // A shader paint's or shape's GLSL that fails to compile is the scene's fault (bad
+        // input, 2), not the GPU's: no fall-back to the CPU, which cannot draw it anyway.
+        let paintFiles = (scene.shaderPaints + scene.shaderShapes).map(\.file)
         func isPaintError(_ e: Error) -> Bool { e is ShaderError && paintFiles.contains { "\(e)".contains($0) } }
         do {
             if backend == .gpu {

@@ -60,7 +60,8 @@ final class GLFailureTests: XCTestCase {
         let shaders = try brokenShaders()
         let run = try render(["--shaders", shaders.path])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stderr, "halo render: GPU unavailable (shader compile failed: \(shaders.path)/resolve.frag:3: "
+        // Line 3, column 23: where `undefined_thing` starts (Mesa's 1-based column).
+        XCTAssertEqual(run.stderr, "halo render: GPU unavailable (shader compile failed: \(shaders.path)/resolve.frag:3:23: "
                                    + "error: no function with name 'undefined_thing')" + fallback)
         try assertCPUImageWritten()
     }
@@ -69,7 +70,7 @@ final class GLFailureTests: XCTestCase {
         let shaders = try brokenShaders()
         let run = try render(["--shaders", shaders.path, "--backend", "gpu"])
         XCTAssertEqual(run.status, 1)
-        XCTAssertEqual(run.stderr, "halo render: shader compile failed:\n\(shaders.path)/resolve.frag:3: error: no function with name 'undefined_thing'\n")
+        XCTAssertEqual(run.stderr, "halo render: shader compile failed:\n\(shaders.path)/resolve.frag:3:23: error: no function with name 'undefined_thing'\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["s.json", "shaders"])
     }
 }

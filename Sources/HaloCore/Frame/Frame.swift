@@ -67,6 +67,7 @@ public struct ResolvedLayer: Sendable {
 
     public init(_ layer: Layer, time t: Double, scale: Double) {
         outline = Outline(layer.shape, scale: scale)
+        outline.shader?.time = t
         if let ts = layer.shape.text { text = try? TextGeometry.resolve(ts, rect: layer.shape.rect, scale: scale) }
         let o = outline
         fill = layer.fill.map { ResolvedPaint($0, rect: layer.shape.rect, time: t, scale: scale, outline: o) }

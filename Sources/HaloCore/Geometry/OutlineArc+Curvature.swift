@@ -19,6 +19,7 @@ extension OutlineArc {
             let r = min(min(o.radii[0], o.radii[1]), min(o.radii[2], o.radii[3]))
             guard r > 0 else { return 0 }
             return o.kind == .roundedBox ? r : r * ContinuousCorner.minimumRadiusOfCurvature
+        case .shader: return 0        // unknown to the CPU
         }
     }
 }

@@ -43,6 +43,10 @@ public struct OutlineArc: Equatable, Sendable {
             ellipseTable = []
             pieces = OutlineArc.boxPieces(outline)
             length = pieces.last.map { $0.s0 + $0.length } ?? 0
+        case .shader:
+            // A shader shape's outline is known to the GPU only: no arc length (dashes and
+            // path paints are refused on it, SceneReader.refuseArcLength).
+            ellipseTable = []; pieces = []; length = 0
         }
     }
 

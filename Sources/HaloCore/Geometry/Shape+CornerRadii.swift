@@ -10,7 +10,7 @@ extension Shape {
         let w = rect.w, h = rect.h
         switch kind {
         case .capsule: return Array(repeating: min(w, h) / 2, count: 4)
-        case .rect, .ellipse, .text: return [0, 0, 0, 0]
+        case .rect, .ellipse, .text, .shader: return [0, 0, 0, 0]
         case .roundedRect: break
         }
         var r = cornerRadii

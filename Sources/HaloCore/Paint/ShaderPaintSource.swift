@@ -1,7 +1,8 @@
 import Foundation
 
-/// A shader paint's GLSL text (Shaders/README.md, "Shader paints"), read once, when its
-/// scene is read, and checked to be UTF-8 text that defines `haloPaint`. The GPU renderer
+/// A shader paint's or shader shape's GLSL text (Shaders/README.md, "Shader paints" and
+/// "Shader shapes"), read once, when its scene is read, and checked to be UTF-8 text that
+/// defines `haloPaint` (a paint) or `haloShape` (a shape). The GPU renderer
 /// compiles `text`; a renderer that sees new text for the same file compiles it anew.
 public struct ShaderPaintSource: Hashable, Sendable {
     /// The file, resolved against the scene file's folder (messages and the driver's
@@ -15,11 +16,12 @@ public struct ShaderPaintSource: Hashable, Sendable {
         self.text = text
     }
 
-    /// Reads and checks the file at `file`.
+    /// Reads and checks the file at `file`, which must define `function` (`haloPaint` for a
+    /// paint, `haloShape` for a shape).
     /// - Returns: the source, or a ``Refusal`` saying why the file cannot be a shader paint
     ///   ("no such file", "bytes that are not UTF-8 text", "no function haloPaint in it",
     ///   a main function, more than ``maxBytes``).
-    static func read(_ file: String) -> Result<ShaderPaintSource, Refusal> {
+    static func read(_ file: String, defining function: String = "haloPaint") -> Result<ShaderPaintSource, Refusal> {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDir), !isDir.boolValue else {
             return .failure(Refusal(found: "\(file) (\(isDir.boolValue ? "a folder" : "no such file"))"))
@@ -34,8 +36,8 @@ public struct ShaderPaintSource: Hashable, Sendable {
             return .failure(Refusal(found: "\(file) (bytes that are not UTF-8 text)"))
         }
         if data.contains(0) { return .failure(Refusal(found: "\(file) (a NUL character, which GLSL text cannot hold)")) }
-        guard text.range(of: #"\bhaloPaint\s*\("#, options: .regularExpression) != nil else {
-            return .failure(Refusal(found: "\(file) (no function haloPaint in it)"))
+        guard text.range(of: "\\b\(function)\\s*\\(", options: .regularExpression) != nil else {
+            return .failure(Refusal(found: "\(file) (no function \(function) in it)"))
         }
         // The file is included into Halo's own shader, which has the main function.
         if let main = text.range(of: #"\bvoid\s+main\s*\("#, options: .regularExpression) {

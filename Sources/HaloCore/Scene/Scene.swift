@@ -108,6 +108,9 @@ public struct Shape: Equatable, Sendable {
         case rect, roundedRect, capsule, ellipse
         /// Glyphs of a text laid out in the rect (``text`` holds the rest; docs/scene-format.md "Text").
         case text
+        /// The signed distance of a GLSL function of the user's (``shader`` holds its file;
+        /// docs/scene-format.md "Shader shapes"). GPU only.
+        case shader
     }
     public enum CornerStyle: String, Equatable, Sendable, CaseIterable {
         /// Quarter circles.
@@ -124,6 +127,8 @@ public struct Shape: Equatable, Sendable {
     public var cornerStyle: CornerStyle
     /// The text of a `text` shape, nil for the others.
     public var text: TextShape?
+    /// The GLSL of a `shader` shape (its file defines `haloShape`), nil for the others.
+    public var shader: ShaderPaintSource?
 
     public init(kind: Kind, rect: Rect, cornerRadii: [Double] = [0, 0, 0, 0], cornerStyle: CornerStyle = .circular,
                 text: TextShape? = nil) {

@@ -18,6 +18,7 @@ extension SceneReader {
                 throw fail(join(join(path, "fill"), "type"), "a paint other than a path on a text shape (text has no outline)", .string("path"))
             }
         }
+        if layer.shape.kind == .shader { try refuseArcLength(onShaderLayer: o, path) }
         if let f = o["fill"] { layer.fill = try isMaterial(f) ? material(f, join(path, "fill")) : paint(f, join(path, "fill")) }
         if let s = o["stroke"] {
             let sp = join(path, "stroke")

@@ -5,6 +5,7 @@ extension SceneReader {
     /// A shape: a text shape (``textShape(_:_:)``), or a rect, roundedRect, capsule or ellipse.
     func shape(_ v: JSONValue, _ path: String) throws -> Shape {
         if case .object(let raw) = v, case .string("text")? = raw["type"] { return try textShape(v, path) }
+        if case .object(let raw) = v, case .string("shader")? = raw["type"] { return try shaderShape(v, path) }
         let o = try object(v, path, required: ["type", "rect"], optional: ["cornerRadius", "cornerStyle"])
         let kind = try choice(o["type"], join(path, "type"), Shape.Kind.self)
         let rect = try self.rect(o["rect"], join(path, "rect"))

@@ -1,0 +1,1 @@
+// Empty: GLRenderer reads a shader shape's file in its place (lib/shader_shape.glsl).
