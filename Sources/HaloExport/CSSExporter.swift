@@ -96,6 +96,10 @@ public struct CSSExporter {
         if drawn.layers.contains(where: { $0.usesPathPaint }) { CSSPathPaint.register(sheet) }
         var body = ""
         for (i, layer) in drawn.layers.enumerated() {
+            if layer.shape.kind == .shader {
+                notes.append(Approximation("layers[\(i)].shape", "a shader shape's GLSL signed distance has no CSS mapping", omitted: true))
+                continue
+            }
             var parts = CSSLayerParts(sheet: sheet, layer: layer, index: i, canvas: scene.canvas, keyframed: keyframed.reads)
             let html = parts.html()
             notes += parts.notes

@@ -53,6 +53,10 @@ public struct SwiftUIExporter {
         var layers: [String] = []
         var draws = false
         for (i, layer) in drawn.layers.enumerated() {
+            if layer.shape.kind == .shader {
+                notes.append(Approximation("layers[\(i)].shape", "a shader shape's GLSL signed distance has no SwiftUI mapping", omitted: true))
+                continue
+            }
             var builder = SwiftUILayer(layer: layer, index: i, keyframed: keyframed.reads)
             layers.append(builder.body())
             notes += builder.notes

@@ -32,6 +32,7 @@ struct SwiftUILayer {
         let s = layer.shape
         switch s.kind {
         case .rect, .text: return "Rectangle()"
+        case .shader: return "Rectangle()" // not reached: the exporter leaves shader shapes out
         case .ellipse: return "Ellipse()"
         case .capsule: return "Capsule(style: .circular)"
         case .roundedRect:

@@ -58,7 +58,7 @@ final class SwiftUIExportTests: XCTestCase {
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["swiftc"] + args
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("halo-swiftc-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         let h = try FileHandle(forWritingTo: log)
         p.standardOutput = h; p.standardError = h
