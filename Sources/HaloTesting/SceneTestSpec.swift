@@ -60,7 +60,7 @@ public struct SceneTestSpec: Equatable, Sendable {
     /// The JSON in `file`; syntax errors say where (``JSONReader``).
     private static func readJSON(_ file: String, expected: String) throws -> JSONValue {
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw SceneError(file: file, path: "", expected: expected, found: "a file that cannot be read")
+            throw SceneError(file: file, path: "", expected: expected, found: unreadableFileReason(file))
         }
         return try JSONReader.read([UInt8](data), file: file)
     }

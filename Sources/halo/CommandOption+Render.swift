@@ -7,7 +7,7 @@ extension CommandOption {
     /// `render`: the PNG to write (a `String`); required.
     static let output = CommandOption(
         "-o", "--output", value: .outputFile("OUT.png"), commands: [.render], required: true,
-        help: "where to write the image (written to a temporary file in the same folder, then renamed: never a partial file); "
+        help: "where to write the image, a name ending in .png (written to a temporary file in the same folder, then renamed: never a partial file); "
             + "with --from/--to or --loop, the motion: .mp4 (H.264), .webm (VP9 with alpha), .gif, .apng (through ffmpeg), "
             + "or a PNG sequence named with %04d (frame-%04d.png)")
 
@@ -37,7 +37,8 @@ extension CommandOption {
     /// `render`: the time to draw, in seconds (a finite `Double`; nil: the scene's).
     static let renderTime = CommandOption(
         "--time", value: .number("T"), commands: [.render],
-        help: "the moment to draw, in seconds; ignored under \"reduceMotion\": true",
+        help: "the moment to draw, in seconds; ignored under \"reduceMotion\": true; with --loop, the loop's first frame "
+            + "(at or after the loop's start); not with --from/--to",
         default: .described("the scene's \"time\", or 0"))
 
     /// `render`: where to write the GPU's certified error bound (a `String`).

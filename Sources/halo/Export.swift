@@ -10,18 +10,30 @@ import Halo
 enum Export {
     
     /// The frame times: T0, T0 + 1/F, ... before T1; or with `--loop`, N = round(L F) frames
-    /// (at least 1) L / N apart from the loop's start, L the scene's loop period.
+    /// (at least 1) L / N apart from the loop's start, L the scene's loop period, or from
+    /// `--time` T when given (T at or after the loop's start: the same loop, its first frame
+    /// at T). `--time` with `--from`/`--to` is refused (T0 is where the frames start).
     static func times(_ args: Arguments, scene: Scene) throws -> (times: [Double], fps: Double) {
         let fps: Double = args.value(.exportFPS)!
         guard fps > 0, fps <= maxFPS else { throw UsageError("--fps: expected a number of frames per second in (0, \(fmt(maxFPS))], found \(fmt(fps))") }
         if args.given(.exportLoop) {
             if args.given(.exportFrom) || args.given(.exportTo) { throw UsageError("--loop exports one loop: give it without --from and --to") }
-            guard let loop = scene.loopFrameTimes(fps: fps) else {
+            guard var loop = scene.loopFrameTimes(fps: fps) else {
                 guard case .none(let reason) = scene.loopPeriod else { fatalError("unreachable") }
                 throw CommandFailure(status: 2, error: ExportError("--loop: the scene has no loop: \(reason); use --from and --to"))
             }
             if loop.times.count > maxFrames { throw UsageError("--loop: \(loop.times.count) frames (at most \(maxFrames))") }
+            if args.given(.renderTime), let t: Double = args.value(.renderTime) {
+                let start = loop.times[0]
+                guard t >= start else {
+                    throw UsageError("--time: the loop starts at \(fmt(start)) s (when every animation repeats): expected a first frame at or after it, found \(fmt(t))")
+                }
+                loop.times = loop.times.map { $0 - start + t }
+            }
             return loop
+        }
+        if args.given(.renderTime) {
+            throw UsageError("--time draws one moment: with --from and --to the frames start at --from (or give --loop --time T for the loop from T)")
         }
         guard let t1: Double = args.value(.exportTo) else { throw UsageError("--from needs --to T1 (or use --loop)") }
         let t0: Double = args.value(.exportFrom)!
@@ -35,6 +47,19 @@ enum Export {
     static let maxFrames = 100_000
     /// Most frames per second of an export.
     static let maxFPS = 1000.0
+
+    /// Why `out` cannot take a still image, or nil when it can: a still is written as PNG,
+    /// so its name ends in `.png` (any case); a motion format's name needs `--loop` or
+    /// `--from` and `--to`.
+    static func stillOutputRefusal(_ out: String) -> String? {
+        let ext = (out as NSString).pathExtension.lowercased()
+        if ext == "png" { return nil }
+        if let f = MotionFormat(rawValue: ext), f != .pngSequence {
+            return "-o \(out): .\(ext) is a motion format: give --loop, or --from and --to (one image is written as .png)"
+        }
+        return "-o \(out): expected a name ending in .png (one image is written as PNG), found \(ext.isEmpty ? "no extension" : "." + ext); "
+            + "a motion, with --loop or --from and --to, is .mp4, .webm, .gif, .apng or a PNG sequence named with %04d"
+    }
 
     static func format(of out: String) throws -> MotionFormat {
         let ext = (out as NSString).pathExtension.lowercased()

@@ -1,4 +1,5 @@
 import Foundation
+import Halo
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -10,7 +11,7 @@ extension JUnitReport {
     ///   `<failure>` or `<error>` and `<system-out>`.
     init(contentsOf path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("\(path): expected a JUnit report, found \(FileManager.default.fileExists(atPath: path) ? "a file that cannot be read" : "no such file")")
+            throw UsageError("\(path): expected a JUnit report, found \(unreadableFileReason(path))")
         }
         let reader = JUnitReader()
         let parser = XMLParser(data: data)

@@ -52,7 +52,7 @@ struct ParameterOptions {
         }
         if let path: String = args.value(.parameterFile) {
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw SceneError(file: path, path: "", expected: "a readable JSON file of parameter values", found: "a file that cannot be read")
+                throw SceneError(file: path, path: "", expected: "a readable JSON file of parameter values", found: unreadableFileReason(path))
             }
             guard case .object(let o) = try JSONReader.read([UInt8](data), file: path) else {
                 throw SceneError(file: path, path: "", expected: "a JSON object of parameter names and values", found: "another JSON value")

@@ -80,8 +80,13 @@ enum RenderCommand {
             printError("halo render: -o \(out): expected a file other than the scene's, found the same path")
             return 2
         }
+        let motion = args.given(.exportLoop) || args.given(.exportFrom) || args.given(.exportTo)
+        if !motion, let refusal = Export.stillOutputRefusal(out) {
+            printError("halo render: \(refusal)")
+            return 2
+        }
         let (scene, background) = try CommandFailure.exiting(2) { try ParameterOptions(args).load(args.operands[0]) }
-        if args.given(.exportLoop) || args.given(.exportFrom) || args.given(.exportTo) {
+        if motion {
             return try Export.run(args, scene: scene, background: background, backend: backend, shaders: shaders)
         }
         var start = DispatchTime.now()

@@ -100,6 +100,33 @@ final class KeyframeTests: XCTestCase {
         }
     }
 
+    /// At reading, the time (t = 0) is named only where a keyframed value can have made the
+    /// refusal: the value itself, a list holding it, a neighbour it is compared with (a stop's
+    /// location after a keyframed one, an endPoint against a keyframed startPoint); a refusal
+    /// no keyframe touches reads as in a scene without keyframes.
+    func testTheTimeIsNamedOnlyWhereAKeyframedValueMadeTheRefusal() {
+        let animated = #"{ "keyframes": [[0, 1], [1, 0.5]] }"#
+        let refusals: [(json: String, path: String, timed: Bool)] = [
+            (scene(width: #"{ "keyframes": [[0, -5], [1, 40]] }"#), "layers[0].shape.rect[2]", true),
+            (scene(opacity: #"{ "keyframes": [[0, 2], [1, 1]] }"#), "layers[0].opacity", true),
+            (scene(opacity: animated).replacingOccurrences(of: #""type": "rect","#, with: #""type": "rect", "cornerRadius": 4,"#),
+             "layers[0].shape.cornerRadius", false),
+            (scene(opacity: animated).replacingOccurrences(of: #""color": "red""#, with: #""color": "redd""#), "layers[0].fill.color", false),
+            (scene(opacity: animated).replacingOccurrences(of: #""fill""#, with: #""fil""#), "layers[0].fil", false),
+            (scene().replacingOccurrences(of: #"{ "type": "solid", "color": "red" }"#, with: #"{ "type": "linear", "startPoint": [0, 0], "endPoint": [1, 1], "stops": [{ "color": "red", "location": { "keyframes": [[0, 0.8], [1, 0]] } }, { "color": "blue", "location": 0.5 }] }"#),
+             "layers[0].fill.stops[1].location", true),
+            (scene().replacingOccurrences(of: #"{ "type": "solid", "color": "red" }"#, with: #"{ "type": "linear", "startPoint": [{ "keyframes": [[0, 1], [1, 0]] }, 1], "endPoint": [1, 1], "colors": ["red", "blue"] }"#),
+             "layers[0].fill.endPoint", true),
+        ]
+        for r in refusals {
+            XCTAssertThrowsError(try decode(r.json)) { e in
+                let m = "\(e)"
+                XCTAssertTrue(m.hasPrefix("t.json: \(r.path): expected "), m)
+                XCTAssertEqual(m.hasSuffix(" (at t = 0 s)"), r.timed, m)
+            }
+        }
+    }
+
     /// A reversing track whose last time is near the largest double: 2 t_last overflows,
     /// yet t'' = 2 t_last - t'' (docs/scene-format.md) is what a value takes, so the width at t is
     /// 100 (2 - t / t_last) for t in (t_last, DBL_MAX] (computed without 2 t_last) and

@@ -30,7 +30,7 @@ public struct ShaderPaintSource: Hashable, Sendable {
             return .failure(Refusal(found: "\(file) (\(size) bytes; a shader paint is at most \(maxBytes))"))
         }
         guard let data = FileManager.default.contents(atPath: file) else {
-            return .failure(Refusal(found: "\(file) (a file that cannot be read)"))
+            return .failure(Refusal(found: "\(file) (\(unreadableFileReason(file)))"))
         }
         guard let text = String(data: data, encoding: .utf8) else {
             return .failure(Refusal(found: "\(file) (bytes that are not UTF-8 text)"))

@@ -25,15 +25,13 @@ public enum SceneDecoder {
             throw SceneError(file: path, path: "", expected: "a scene file of at most \(Limits.maxFileBytes) bytes",
                              found: "\(size) bytes")
         }
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-            throw SceneError(file: path, path: "", expected: "a scene file", found: "a directory")
+        // A folder is refused before reading (reading one is not an error everywhere).
+        if unreadableFileReason(path) == "a folder" {
+            throw SceneError(file: path, path: "", expected: "a scene file", found: "a folder")
         }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw SceneError(file: path, path: "", expected: "a readable scene file",
-                             found: exists ? "a file that cannot be read" : "no such file")
+            throw SceneError(file: path, path: "", expected: "a readable scene file", found: unreadableFileReason(path))
         }
         return try document(data, file: path)
     }

@@ -94,3 +94,33 @@ extension SceneReader {
                              delay: try obj["delay"].map { try number($0, join(path, "delay"), min: 0) } ?? 0)
     }
 }
+
+extension SceneReader {
+    /// Whether a refusal at `refused` (a JSON path) can depend on the keyframed value at
+    /// `track`, so that the time it was read at belongs in the message: the refused value
+    /// is the keyframed one or inside it, the keyframed value is a member of the refused
+    /// one (a rect with an animated width), or the refusal compares the value with a
+    /// keyframed one beside it (``comparedWithNeighbours``). A refusal elsewhere (an
+    /// unknown key, a missing one, a bad value no keyframe touches) is the same at every time.
+    static func refusal(at refused: String, canDependOn track: String) -> Bool {
+        if within(refused, track) || parent(track) == refused { return true }
+        guard let key = comparedWithNeighbours.first(where: { refused.hasSuffix("." + $0) }) else { return false }
+        var holder = String(refused.dropLast(key.count + 1))
+        if holder.hasSuffix("]") { holder = parent(holder) }     // a stop's location: the stops list
+        return within(track, holder)
+    }
+
+    /// The keys whose refusal compares the value with another beside it: a stop's location
+    /// with the one before, endPoint with startPoint, endRadius with startRadius, endAngle
+    /// with startAngle (SceneReader+Paint.swift).
+    static let comparedWithNeighbours = ["location", "endPoint", "endRadius", "endAngle"]
+
+    /// `a` is the JSON path `b` or a path inside it ("" holds every path).
+    private static func within(_ a: String, _ b: String) -> Bool { b.isEmpty || a == b || a.hasPrefix(b + ".") || a.hasPrefix(b + "[") }
+
+    /// The path of the value holding the one at `p` ("" for a top-level key).
+    private static func parent(_ p: String) -> String {
+        guard let cut = p.lastIndex(where: { $0 == "." || $0 == "[" }) else { return "" }
+        return String(p[..<cut])
+    }
+}

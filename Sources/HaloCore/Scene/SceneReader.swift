@@ -46,7 +46,8 @@ struct SceneReader {
         }
         let layers: [Layer]
         do { layers = try self.layers(layersValue) } catch var e as SceneError where keyframes != nil {
-            e.found += " (at t = 0 s)"
+            // The time only where a keyframed value can have made the refusal.
+            if found.contains(where: { Self.refusal(at: e.path, canDependOn: $0.path) }) { e.found += " (at t = 0 s)" }
             throw e
         }
         var scene = Scene(canvas: canvas, time: time, reduceMotion: reduceMotion, layers: layers, file: file)

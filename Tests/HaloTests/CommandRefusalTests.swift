@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+@testable import Halo
+
+/// The command line's refusals say what is wrong in plain words and exit 2 writing nothing:
+/// a missing file or a folder where a file belongs, an output name `halo render` cannot
+/// write one image to, and `--time` with a motion export (the first frame of `--loop`,
+/// refused with `--from`/`--to`).
+final class CommandRefusalTests: XCTestCase {
+    private var folder: URL!
+    private let button = repositoryRoot.appendingPathComponent("Examples/gradient-border-button.json").path
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("halo-refusal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    private func assertRefused(_ run: HaloRun, saying words: [String], file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(run.status, 2, run.stderr, file: file, line: line)
+        for w in words { XCTAssertTrue(run.stderr.contains(w), "\(w) not in: \(run.stderr)", file: file, line: line) }
+        XCTAssertFalse(run.stderr.contains("cannot be read"), run.stderr, file: file, line: line)
+    }
+
+    /// A missing scene, parameter file, shader paint or JUnit report is "no such file"; a
+    /// folder in its place is "a folder".
+    func testMissingFilesAndFoldersAreNamedPlainly() throws {
+        let missing = folder.appendingPathComponent("none.json").path, out = folder.appendingPathComponent("o.png").path
+        for (path, reason) in [(missing, "no such file"), (folder.path, "a folder")] {
+            assertRefused(try runHalo(["render", path, "-o", out, "--backend", "cpu"]), saying: ["\(path): expected ", "found \(reason)"])
+            assertRefused(try runHalo(["render", button, "--params", path, "-o", out, "--backend", "cpu"]),
+                          saying: ["\(path): expected a readable JSON file of parameter values, found \(reason)"])
+            assertRefused(try runHalo(["test", "--merge", path]), saying: ["\(path): expected a JUnit report, found \(reason)"])
+            let scene = folder.appendingPathComponent("paint.json")
+            try Data(#"{ "format": 1, "canvas": { "width": 8, "height": 8 }, "layers": [ { "shape": { "type": "rect", "rect": [0, 0, 8, 8] }, "fill": { "type": "shader", "file": "\#(path)" } } ] }"#.utf8).write(to: scene)
+            assertRefused(try runHalo(["render", scene.path, "-o", out]), saying: ["layers[0].fill.file", "(\(reason))"])
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
+    /// One image is written as PNG: another extension (or none) is refused before drawing,
+    /// naming .png and the motion formats; a motion format's extension asks for --loop or
+    /// --from/--to.
+    func testAStillToAnotherExtensionThanPNGIsRefused() throws {
+        for name in ["out.jpg", "out", "out.PNG.tiff"] {
+            let out = folder.appendingPathComponent(name).path
+            assertRefused(try runHalo(["render", button, "-o", out, "--backend", "cpu"]),
+                          saying: ["-o \(out): expected a name ending in .png", ".mp4, .webm, .gif, .apng"])
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        }
+        let gif = folder.appendingPathComponent("out.gif").path
+        assertRefused(try runHalo(["render", button, "-o", gif, "--backend", "cpu"]), saying: [".gif is a motion format: give --loop, or --from and --to"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: gif))
+        let upper = folder.appendingPathComponent("OUT.PNG").path
+        XCTAssertEqual(try runHalo(["render", button, "-o", upper, "--backend", "cpu"]).status, 0)
+        XCTAssertEqual(try PNG.read(upper).width, 680)
+    }
+
+    /// `--loop --time T` is the same loop with its first frame at T: frame k is `halo render
+    /// --time T + k L/N` (the button: L = 3 s, N = 12 at 4 fps); T before the loop's start, or
+    /// --time with --from/--to, is refused.
+    func testLoopStartsAtTheGivenTime() throws {
+        let pattern = folder.appendingPathComponent("f-%04d.png").path
+        let run = try runHalo(["render", button, "--loop", "--fps", "4", "--time", "1.5", "-o", pattern, "--backend", "cpu"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("12 frames"), run.stdout)
+        for (i, t) in [(1, "1.5"), (2, "1.75"), (12, "4.25")] {
+            let single = folder.appendingPathComponent("t.png").path
+            XCTAssertEqual(try runHalo(["render", button, "--time", t, "-o", single, "--backend", "cpu"]).status, 0)
+            let frame = folder.appendingPathComponent(String(format: "f-%04d.png", i)).path
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: frame)), try Data(contentsOf: URL(fileURLWithPath: single)), "frame \(i)")
+        }
+        // A rotation with a 2 s delay: the loop starts at 2 s.
+        let delayed = folder.appendingPathComponent("delayed.json")
+        try Data(#"{ "format": 1, "canvas": { "width": 8, "height": 8 }, "layers": [ { "shape": { "type": "rect", "rect": [0, 0, 8, 8] }, "fill": { "type": "angular", "colors": ["red", "blue"], "rotation": { "period": 1, "delay": 2 } } } ] }"#.utf8).write(to: delayed)
+        let gif = folder.appendingPathComponent("early.gif").path
+        assertRefused(try runHalo(["render", delayed.path, "--loop", "--time", "1", "-o", gif, "--backend", "cpu"]),
+                      saying: ["--time: the loop starts at 2 s", "found 1"])
+        assertRefused(try runHalo(["render", delayed.path, "--from", "0", "--to", "1", "--time", "0.5", "-o", gif, "--backend", "cpu"]),
+                      saying: ["--time draws one moment"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: gif))
+    }
+}
