@@ -78,7 +78,7 @@ public struct PreviewSceneSource: Sendable {
         let names = state.overrides.keys.sorted()
         if names.isEmpty { return [] }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw SceneError(file: path, path: "", expected: "a readable scene file to save the values into", found: "a file that cannot be read")
+            throw SceneError(file: path, path: "", expected: "a readable scene file to save the values into", found: unreadableFileReason(path))
         }
         guard let out = ParameterTokens.rewrite([UInt8](data), values: state.overrides) else {
             throw SceneError(file: path, path: "params", expected: "a \"value\" in each changed parameter's declaration (the file changed since it was read)",
