@@ -85,8 +85,11 @@ extension GLRenderer {
             pending.items.removeFirst()
             try warm(item, plan: plan, target: target)
         }
+        // Left as a frame leaves it: the target bound, blending off.
         halo_glDisable(GLenum(GL_BLEND))
         halo_glUseProgram(0)
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        halo_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
         try checkError("preparing programs")
         return programs.compiledCount - before
     }
