@@ -21,6 +21,7 @@ public struct PendingPrograms {
     public let total: Int
     /// Programs not yet made ready.
     public var remaining: Int { items.count }
+    /// True once every listed program is ready.
     public var isEmpty: Bool { items.isEmpty }
 
     init(items: [Item], blank: Frame?, total: Int) { self.items = items; self.blank = blank; self.total = total }
