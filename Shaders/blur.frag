@@ -12,7 +12,8 @@
 const int MAX_PAIRS = 33;        // keep in sync with Sources/HaloGL/GlowPlan.swift
 #ifndef HALO_PAIRS
 #define HALO_PAIRS MAX_PAIRS     // pairs of taps on each side, 1...MAX_PAIRS: a constant, so
-#endif                           // that the loop unrolls (one program per count)
+#endif                           // that the loop unrolls (one program per bucket of counts,
+                                 // GlowPlan.pairBuckets; pairs past the kernel's weigh 0)
 
 uniform sampler2D uSource;
 uniform vec2 uStep;              // one texel along the pass's axis, normalised: (1/w, 0) or (0, 1/h)

@@ -12,7 +12,7 @@ extension GLRenderer {
         halo_glActiveTexture(GLenum(GL_TEXTURE2))
         halo_glBindTexture(GLenum(GL_TEXTURE_2D), src.texture)
         halo_glActiveTexture(GLenum(GL_TEXTURE0))
-        let pairs = plan.pairs
+        let pairs = plan.pairs(padded: programs.padsBlurKernels)
         let b = try programs.blurProgram(pairs: pairs.weights.count)
         halo_glUseProgram(b.id)
         halo_glUniform1i(b.loc("uSource"), 2)

@@ -170,11 +170,7 @@ extension GLRenderer {
         halo_glDisable(GLenum(GL_BLEND))
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), textFill.fbo)
         halo_glViewport(0, 0, GLsizei(textFill.width), GLsizei(textFill.height))
-        var variant = LayerVariant(shape: .roundedBox, fill: LayerVariant.kind(fill), stroke: nil, glow: .none, edge: .perPixel)
-        // Averaged (HALO_PAINT_AA 1): text_fill.frag averages the paint over each pixel's
-        // covered part where it may jump or kink.
-        variant.paintAA = true
-        variant.fillPaint = fill.shaderSource
+        let variant = LayerVariant.textFill(fill)
         let f = try programs.textFillProgram(variant)
         halo_glUseProgram(f.id)
         halo_glUniform2f(f.loc("uTarget"), Float(textFill.width), Float(textFill.height))

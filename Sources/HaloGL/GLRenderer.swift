@@ -150,17 +150,6 @@ public final class GLRenderer {
     /// frame that compiles none draws with programs already made.
     public var programsCompiled: Int { programs.compiledCount }
 
-    /// Compiles, ahead of use, the paint-averaging programs that tiles drawn so far would
-    /// need once a colour stop or seam moves into them (an animation's later frames, a
-    /// parameter's new value); the preview calls it at load. Nothing is drawn.
-    /// - Returns: how many programs were compiled.
-    /// - Throws: ``ShaderError`` when one fails to compile or link.
-    @discardableResult
-    public func compileAveragingPrograms() throws -> Int {
-        try context?.makeCurrent()
-        return try programs.compileAveragedSiblings()
-    }
-
     /// GL_RENDERER of the context, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
     public var rendererName: String { glString(GL_RENDERER) }
 

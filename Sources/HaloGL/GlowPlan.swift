@@ -60,9 +60,25 @@ struct GlowPlan {
         weights = w.map(Float.init)
     }
 
+    /// Pair counts blur.frag is compiled for (its HALO_PAIRS): a kernel of n pairs is drawn
+    /// by the program of the first count >= n, its pairs past n of weight 0 at offset 0.
+    /// A weight of exactly 0 adds exactly 0 (the atlas holds finite values), so every texel
+    /// is bit-identical to the program of n pairs (ConformanceTests' glow scenes, and
+    /// GlowPlanTests against unpadded programs); a glow radius that changes (a parameter, a
+    /// keyframe) compiles nothing new within a bucket. Pairs reach 16 for every sigma
+    /// (4 sigma texels at most 32 with the reduction above); a padded pair costs a tap
+    /// pair: 1 -> 2, 3 -> 4, 5 -> 6, then at most one pair in 8 (with 4, 8, 12, 16 the blur
+    /// passes of a 5-pair kernel took 40% longer on llvmpipe).
+    static let pairBuckets = [2, 4, 6, 8, 10, 12, 14, 16, 24, maxPairs]
+
+    /// The pair count of the program that draws `pairs` pairs (``pairBuckets``).
+    static func bucket(pairs: Int) -> Int { pairBuckets.first { $0 >= pairs } ?? maxPairs }
+
     /// The taps paired for bilinear reads (blur.frag): weight w[2j+1] + w[2j+2] at offset
-    /// ((2j+1) w[2j+1] + (2j+2) w[2j+2]) / (w[2j+1] + w[2j+2]), j = 0, 1, ...
-    var pairs: (weights: [Float], offsets: [Float]) {
+    /// ((2j+1) w[2j+1] + (2j+2) w[2j+2]) / (w[2j+1] + w[2j+2]), j = 0, 1, ..., then pairs
+    /// of weight 0 at offset 0 up to the kernel's bucket (``bucket(pairs:)``); all
+    /// `padded: false`: the kernel's own pairs only.
+    func pairs(padded: Bool = true) -> (weights: [Float], offsets: [Float]) {
         var ws: [Float] = [], os: [Float] = []
         var k = 1
         while k <= radius {
@@ -70,6 +86,11 @@ struct GlowPlan {
             ws.append(Float(a + b))
             os.append(Float((Double(k) * a + Double(k + 1) * b) / max(a + b, 1e-30)))
             k += 2
+        }
+        if padded {
+            let n = GlowPlan.bucket(pairs: ws.count)
+            ws += [Float](repeating: 0, count: n - ws.count)
+            os += [Float](repeating: 0, count: n - os.count)
         }
         return (ws, os)
     }

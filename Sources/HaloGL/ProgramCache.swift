@@ -2,7 +2,7 @@ import CEpoxy
 import HaloCore
 
 /// The renderer's GL programs, each compiled on first use: layer and glow-source programs
-/// by ``LayerVariant``, the blur by its pair count, and the resolve.
+/// by ``LayerVariant``, the blur by its pair count (a bucket's, ``GlowPlan/pairBuckets``), and the resolve.
 final class ProgramCache {
     let shaders: ShaderLibrary
     private var layer: [LayerVariant: GLProgram] = [:]
@@ -71,6 +71,11 @@ final class ProgramCache {
         averagedGlowSources = Set(plan.glowPages.flatMap(\.source).map(\.variant).filter(\.paintAA))
     }
 
+    /// Whether the program that draws `v`'s tiles is compiled.
+    func hasLayerProgram(_ v: LayerVariant) -> Bool { layer[v] != nil || (sharesAveragedPrograms && layer[v.averaged] != nil) }
+    /// Whether the program that draws `v`'s glow-source tiles is compiled.
+    func hasGlowSourceProgram(_ v: LayerVariant) -> Bool { glowSource[v] != nil || (sharesAveragedPrograms && glowSource[v.averaged] != nil) }
+
     /// tile.vert + layer.frag for `v`.
     /// - Throws: ``ShaderError`` when the variant fails to compile or link.
     func layerProgram(_ v: LayerVariant) throws -> GLProgram {
@@ -108,8 +113,14 @@ final class ProgramCache {
         return p
     }
 
+    /// True (the default): blur kernels are drawn by the program of their pair count's
+    /// bucket (``GlowPlan/pairBuckets``), zero-padded; false: each count its own program
+    /// (tests compare the two, texel for texel).
+    var padsBlurKernels = true
+
     /// tile.vert + blur.frag with its loop over `pairs` pairs of taps fixed at compile time,
-    /// so that it is unrolled and indexes its uniform arrays by constants.
+    /// so that it is unrolled and indexes its uniform arrays by constants; `pairs` is a
+    /// bucket's count (``GlowPlan/pairs(padded:)``) unless ``padsBlurKernels`` is false.
     func blurProgram(pairs: Int) throws -> GLProgram {
         if let p = blur[pairs] { return p }
         compiledCount += 1

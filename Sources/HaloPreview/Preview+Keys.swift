@@ -88,6 +88,8 @@ extension Preview {
         case .loop(let a, let b): clock.loop = a..<b
         case .set(let name, let value): setParameter(name, text: value)
         case .save: saveParameters()
+        case .waitPrepared:
+            if let layout = drawnLayout { prepareProgramsAfterFrame(layout: layout, framebuffer: framebufferSize(), all: true) }
         case .waitReload:
             // Each wait is for a reload after the one the previous wait saw.
             let deadline = now() + 30

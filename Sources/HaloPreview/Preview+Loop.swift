@@ -58,7 +58,6 @@ extension Preview {
         guard let layout else {
             return finalFrame ? writeScreenshots(layout: nil, framebuffer: fb) : true
         }
-        if !source.state.parameters.isEmpty { warmUpParameters(layout: layout, framebuffer: fb) }
         frameStarts.append(now())
         statsFramebuffer = fb
         timer.begin()
@@ -80,6 +79,8 @@ extension Preview {
         var ok = true
         if finalFrame { ok = writeScreenshots(layout: layout, framebuffer: fb) }
         glfwSwapBuffers(window)
+        // After the swap: the window shows this frame while the next programs are made ready.
+        prepareProgramsAfterFrame(layout: layout, framebuffer: fb)
         return ok
     }
 

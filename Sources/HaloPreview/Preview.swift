@@ -62,8 +62,8 @@ public final class Preview {
     var controlSource: (any PreviewControlSource)?
     /// Dear ImGui started (the panel and the error panel are drawn only then).
     var uiReady = false
-    /// The layout, renderer and declarations the parameter samples were last drawn for.
-    var warmedUp: WarmUpKey?
+    /// The programs being made ready for the scene's parameter values (Preview+Prepare.swift).
+    var preparation: Preparation?
     /// The error panel's location, parsed once an error text.
     var errorPanel: (text: String, location: PreviewErrorLocation)?
 

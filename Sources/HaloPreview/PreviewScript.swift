@@ -17,6 +17,9 @@ import Halo
 ///   while the control panel takes the keyboard, the preview's key does nothing.
 /// - `F demo-controls`: show a demonstration control panel (one control of each kind).
 /// - `F focus-panel`: put keyboard focus in the control panel's first control.
+/// - `F wait-prepared`: make ready, now, every program the scene's parameter values can
+///   need that is not ready yet (the preview otherwise does a few after each frame); a
+///   `set` after it compiles nothing.
 /// - `F wait-reload`: wait (up to 30 s) until a changed file has been reloaded, or has
 ///   failed to reload, since the run started; the test edits the file after the run
 ///   prints its "watching" line.
@@ -25,6 +28,8 @@ public struct PreviewScript: Equatable, Sendable {
         case key(PreviewKey)
         case resize(width: Int, height: Int)
         case waitReload
+        /// Prepares every remaining program of the scene's parameter values at once.
+        case waitPrepared
         case seek(Double)
         case loop(Double, Double)
         case set(name: String, value: String)
@@ -75,6 +80,8 @@ public struct PreviewScript: Equatable, Sendable {
                 actions.append((frame, .save))
             case ("wait-reload", 2):
                 actions.append((frame, .waitReload))
+            case ("wait-prepared", 2):
+                actions.append((frame, .waitPrepared))
             case ("seek", 3):
                 guard let t = Double(words[2]), t.isFinite else { throw PreviewError.usage("--script: seek takes a time in seconds, found \(words[2])") }
                 actions.append((frame, .seek(t)))
@@ -84,7 +91,7 @@ public struct PreviewScript: Equatable, Sendable {
                 }
                 actions.append((frame, .loop(a, b)))
             default:
-                throw PreviewError.usage("--script: unknown action \"\(words[1...].joined(separator: " "))\" (key NAME, type NAME, resize W H, seek T, loop A B, set NAME VALUE, save, wait-reload, demo-controls, focus-panel)")
+                throw PreviewError.usage("--script: unknown action \"\(words[1...].joined(separator: " "))\" (key NAME, type NAME, resize W H, seek T, loop A B, set NAME VALUE, save, wait-reload, wait-prepared, demo-controls, focus-panel)")
             }
         }
     }

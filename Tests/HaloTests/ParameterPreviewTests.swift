@@ -48,9 +48,10 @@ final class ParameterPreviewTests: XCTestCase {
     }
 
     func testASetValueIsDrawnOnTheNextFrameWithoutCompilingAProgram() throws {
-        // Compiles: the count when the values are set, and after six more frames drawn with
-        // them (without a screenshot, whose offscreen render compiles programs of its own).
-        let counted = try preview(["--frames", "12", "--script", "6 set fade 0.1; 6 set accent #FF2D55"])
+        // Compiles: the count when the values are set (the programs prepared first), and after
+        // six more frames drawn with them (without a screenshot, whose offscreen render
+        // compiles programs of its own).
+        let counted = try preview(["--frames", "12", "--script", "5 wait-prepared; 6 set fade 0.1; 6 set accent #FF2D55"])
         XCTAssertEqual(counted.status, 0, counted.stderr)
         let before = number(after: "(programs compiled so far: ", in: counted.stdout)
         let after = number(after: "; ", in: counted.stdout.components(separatedBy: "frame time median").last ?? "")
@@ -66,18 +67,33 @@ final class ParameterPreviewTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: scenePath, encoding: .utf8), original, "the file untouched")
     }
 
-    /// Every parameter of feature-params set in turn, the geometry ones (the stroke width, the
-    /// glow radius, the corner style) included: the programs their values need were compiled
-    /// before the first frame (``ParameterSamples``), so none is compiled after it.
-    func testSettingEachParameterCompilesNothingAfterTheFirstFrame() throws {
-        let steps = ["2 set width 6", "3 set glow 20", "4 set corners circular", "5 set period 7", "6 set fade 0.9",
-                     "7 set accent #FF2D55", "8 set background #203040", "9 set unused false", "10 set width 11.5"]
-        let run = try preview(["--frames", "13", "--script", steps.joined(separator: "; ")])
+    /// Random combinations of values (a fixed seed; numbers anywhere in their ranges, not on
+    /// any grid; colours with alpha; every choice and boolean), the combination that
+    /// compiled 3 programs when values were sampled among them: once the preview has
+    /// prepared its programs, none is compiled.
+    func testRandomCombinationsOfValuesCompileNothingOnceProgramsArePrepared() throws {
+        let document = try SceneDocument(bytes: Array(original.utf8), file: scenePath)
+        let parameters = try document.scene().parameters
+        var random = SplitMix(seed: 2026)
+        var steps = ["2 wait-prepared", "3 set glow 0", "3 set width 12", "3 set period 19", "4 set width 2.2"]
+        for frame in 5..<25 {
+            for _ in 0...(random.next() % 3) {
+                let p = parameters[Int(random.next() % UInt64(parameters.count))]
+                var value = randomValue(p, &random)
+                if case .number(let x) = value { value = .number((x * 1000).rounded() / 1000) }
+                let text: String
+                switch value { case .string(let t): text = t; default: text = value.jsonText }
+                steps.append("\(frame) set \(p.name) \(text)")
+            }
+        }
+        let run = try preview(["--frames", "27", "--script", steps.joined(separator: "; ")])
         XCTAssertEqual(run.status, 0, run.stderr)
-        let before = try XCTUnwrap(number(after: "(programs compiled so far: ", in: run.stdout), run.stdout)
+        let prepared = try XCTUnwrap(run.stdout.components(separatedBy: "programs prepared:").last, run.stdout)
+        let ready = try XCTUnwrap(number(after: "(programs compiled so far: ", in: prepared), run.stdout)
         let after = number(after: "; ", in: run.stdout.components(separatedBy: "frame time median").last ?? "")
-        XCTAssertEqual(before, after, "no program compiled after the first frame: \(run.stdout)")
-        XCTAssertTrue(run.stdout.contains("halo preview: parameter values prepared"), run.stdout)
+        XCTAssertEqual(ready, after, "no program compiled after preparation: \(run.stdout)")
+        XCTAssertEqual(run.stdout.components(separatedBy: "halo preview: set ").count - 1, steps.count - 1, run.stdout)
+        XCTAssertLessThan(run.stdout.range(of: "programs prepared")!.lowerBound, run.stdout.range(of: "halo preview: set ")!.lowerBound)
     }
 
     /// A new value every frame costs about what an unchanged frame does (the scene is
@@ -90,11 +106,12 @@ final class ParameterPreviewTests: XCTestCase {
         let perSet = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6 / 50
         // Whole frames: runs with and without a new value every frame, interleaved, so that a
         // change in the machine's load (other builds) is not taken for the values' cost.
-        let steps = (2..<40).map { "\($0) set fade \($0 % 2 == 0 ? "0.2" : "0.3")" }.joined(separator: "; ")
+        // Both prepare every program before frame 1 (whose interval the median leaves out).
+        let steps = "1 wait-prepared; " + (2..<40).map { "\($0) set fade \($0 % 2 == 0 ? "0.2" : "0.3")" }.joined(separator: "; ")
         var plain: [Double] = [], changing: [Double] = [], compiled: [Double?] = []
         for _ in 0..<2 {
-            for (script, into) in [(nil, 0), (steps, 1)] as [(String?, Int)] {
-                let run = try preview(["--frames", "40"] + (script.map { ["--script", $0] } ?? []))
+            for (script, into) in [("1 wait-prepared", 0), (steps, 1)] {
+                let run = try preview(["--frames", "40", "--script", script])
                 XCTAssertEqual(run.status, 0, run.stderr)
                 let median = try XCTUnwrap(number(after: "frame time median ", in: run.stdout), run.stdout)
                 if into == 0 { plain.append(median) } else { changing.append(median) }

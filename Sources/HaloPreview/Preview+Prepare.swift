@@ -1,0 +1,58 @@
+import Foundation
+import Halo
+
+// Making ready, between frames, every program the scene's parameter values can need.
+extension Preview {
+    /// Seconds a frame spends preparing programs at most, past its first program: llvmpipe
+    /// takes 0.05 to 0.5 s a program (its compile at first draw included), so one a frame
+    /// there; a GPU's driver does several.
+    static let preparationBudget = 0.03
+
+    /// After a frame is drawn: lists the programs the scene's values can need (once a scene
+    /// and renderer: at load, after a reload) and makes the next few ready (``preparationBudget``),
+    /// so that the window shows the scene from its first frame and a value set once all are
+    /// ready compiles nothing. Scenes without parameters prepare nothing.
+    func prepareProgramsAfterFrame(layout: PreviewLayout, framebuffer fb: (Int, Int), all: Bool = false) {
+        guard !source.state.parameters.isEmpty else { return }
+        let key = PreparationKey(renderer: ObjectIdentifier(renderer), parameters: source.state.parameters, reloads: reloadAttempts)
+        if preparation?.key != key {
+            let frames = StructuralValues.combinations(source.state).compactMap { values -> Frame? in
+                (try? source.document.scene(values: values)).map { frame(of: $0, background: background, layout: layout) }
+            }
+            preparation = Preparation(key: key, pending: renderer.programsToPrepare(for: frames, window: true), start: now(),
+                                      compiledBefore: renderer.programsCompiled)
+        }
+        guard var p = preparation, !p.pending.isEmpty else { return }
+        let target = FrameTarget.window(width: fb.0, height: fb.1, originX: layout.originX, originY: layout.originY)
+        do {
+            try renderer.prepare(&p.pending, into: target, for: all ? .infinity : Preview.preparationBudget)
+        } catch {
+            // The frame that needs the program reports it; the rest are still prepared.
+            printError("halo preview: preparing programs: \(error)")
+        }
+        p.frames += 1
+        preparation = p
+        if p.pending.isEmpty {
+            say("halo preview: programs prepared: \(p.pending.total) listed, \(renderer.programsCompiled - p.compiledBefore) compiled"
+                + String(format: " in %.0f ms over %d frames", (now() - p.start) * 1000, p.frames)
+                + " (programs compiled so far: \(renderer.programsCompiled))")
+        }
+    }
+}
+
+/// What a preparation was listed for: another renderer (a shader reload) or a reload of
+/// the file lists again (programs ready already are skipped); live values set since do not.
+struct PreparationKey: Equatable {
+    var renderer: ObjectIdentifier
+    var parameters: [Parameter]
+    var reloads: Int
+}
+
+/// Programs being prepared, and since when.
+struct Preparation {
+    var key: PreparationKey
+    var pending: PendingPrograms
+    var start: Double
+    var compiledBefore: Int
+    var frames = 0
+}
