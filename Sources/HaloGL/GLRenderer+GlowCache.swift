@@ -1,0 +1,102 @@
+import CEpoxy
+import HaloCore
+
+/// The glow atlas across frames: only the glows whose source changed since the last frame
+/// are drawn and blurred again (``GlowCache``).
+extension GLRenderer {
+    /// Whether unchanged glows keep last frame's texels (default true). False draws every
+    /// glow every frame, as a reference: the image is the same, to the bit.
+    public var cachesGlows: Bool {
+        get { glowCache.isEnabled }
+        set { glowCache.isEnabled = newValue; if !newValue { glowCache.forget() } }
+    }
+
+    /// Glows drawn (source and blur) and glows reused from the frame before, in the last frame.
+    public var glowsDrawnAndReused: (drawn: Int, reused: Int) { (glowCache.drawnLastFrame, glowCache.reusedLastFrame) }
+
+    /// The frame's glow atlas (its first page; a frame of more pages draws them all, drawPaged).
+    /// - Parameter layerData: the frame's layer data (``LayerData/rows(_:ramps:arcs:)``).
+    func drawGlowsCached(_ plan: FramePlan, layerData: [Float]) throws {
+        guard let page = plan.glowPages.first else { return }
+        guard plan.glowPages.count == 1 else { try drawGlows(page, index: 0); return }
+        try glowA.ensure(width: page.width, height: page.height, growOnly: true)
+        let texture = (name: UInt32(glowA.texture), width: glowA.width, height: glowA.height)
+        let glows = glowKeys(plan, page: page, layerData: layerData)
+        let keys = glows.map(\.key)
+        guard let changed = glowCache.changed(keys, texture: texture) else {
+            try drawGlows(page, index: 0)
+            glowCache.hold(keys, texture: texture, drawn: keys.count)
+            return
+        }
+        if !changed.isEmpty {
+            let rows = Set(changed.map { glows[$0].row })
+            var part = FramePlan.GlowPage(width: page.width, height: page.height)
+            for var batch in page.source {
+                batch.instances = GLRenderer.instances(of: rows, in: batch.instances)
+                if !batch.instances.isEmpty { part.source.append(batch) }
+            }
+            for var blur in page.blurs {
+                blur.horizontal = GLRenderer.instances(of: rows, in: blur.horizontal)
+                blur.vertical = GLRenderer.instances(of: rows, in: blur.vertical)
+                if !blur.horizontal.isEmpty || !blur.vertical.isEmpty { part.blurs.append(blur) }
+            }
+            let regions = changed.map { n -> (Int, Int, Int, Int) in
+                let p = plan.layers[glows[n].row], pad = p.glowPlan!.radius + 1
+                return (p.atlas.x - pad, p.atlas.y - pad, p.glowRegion.gw + 2 * pad, p.glowRegion.gh + 2 * pad)
+            }
+            try drawGlows(part, index: 0, regions: regions)
+        }
+        glowCache.hold(keys, texture: texture, drawn: changed.count)
+    }
+
+    /// Clears `regions` (x, y, width, height; texels) of the bound glow atlas texture, or all of it.
+    func clearGlowAtlas(_ regions: [(Int, Int, Int, Int)]?) {
+        halo_glClearColor(0, 0, 0, 0)
+        guard let regions else { halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT)); return }
+        halo_glEnable(GLenum(GL_SCISSOR_TEST))
+        for r in regions {
+            halo_glScissor(GLint(r.0), GLint(r.1), GLsizei(r.2), GLsizei(r.3))
+            halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
+        halo_glDisable(GLenum(GL_SCISSOR_TEST))
+    }
+
+    /// Each glowing layer of the page (its row in the layer data) with its cache key, nil
+    /// where its glow is not cacheable (``GlowCache/isCacheable(_:)``).
+    func glowKeys(_ plan: FramePlan, page: FramePlan.GlowPage, layerData: [Float]) -> [(row: Int, key: GlowCache.Key?)] {
+        var sources: [Int: [GlowCache.Source]] = [:]
+        for batch in page.source {
+            for (row, data) in GLRenderer.split(batch.instances) { sources[row, default: []].append(GlowCache.Source(variant: batch.variant, instances: data)) }
+        }
+        var blurs: [Int: (weights: [Float], h: [Float], v: [Float])] = [:]
+        for blur in page.blurs {
+            for (row, data) in GLRenderer.split(blur.horizontal) { blurs[row, default: (blur.plan.weights, [], [])].h += data }
+            for (row, data) in GLRenderer.split(blur.vertical) { blurs[row, default: (blur.plan.weights, [], [])].v += data }
+        }
+        let n = LayerData.texels * 4
+        return plan.layers.indices.filter { plan.layers[$0].glowPlan != nil }.map { i in
+            let layer = plan.layers[i].layer
+            guard GlowCache.isCacheable(layer), (i + 1) * n <= layerData.count else { return (i, nil) }
+            let b = blurs[i] ?? (plan.layers[i].glowPlan!.weights, [], [])
+            return (i, GlowCache.Key(row: Array(layerData[i * n ..< (i + 1) * n]), ramps: [layer.fill?.ramp, layer.stroke?.paint.ramp],
+                                     place: plan.layers[i].atlas, sources: sources[i] ?? [], weights: b.weights,
+                                     horizontal: b.h, vertical: b.v))
+        }
+    }
+
+    /// Instances (``FramePlan/floatsPerInstance`` floats each) by their layer row.
+    static func split(_ data: [Float]) -> [Int: [Float]] {
+        var out: [Int: [Float]] = [:]
+        let m = FramePlan.floatsPerInstance
+        for s in stride(from: 0, to: data.count, by: m) { out[Int(data[s + 6]), default: []] += data[s ..< s + m] }
+        return out
+    }
+
+    /// The instances of layer rows `rows` in `data`, in their order.
+    static func instances(of rows: Set<Int>, in data: [Float]) -> [Float] {
+        var out: [Float] = []
+        let m = FramePlan.floatsPerInstance
+        for s in stride(from: 0, to: data.count, by: m) where rows.contains(Int(data[s + 6])) { out += data[s ..< s + m] }
+        return out
+    }
+}
