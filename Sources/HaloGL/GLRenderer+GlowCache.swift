@@ -78,7 +78,12 @@ extension GLRenderer {
             let layer = plan.layers[i].layer
             guard GlowCache.isCacheable(layer), (i + 1) * n <= layerData.count else { return (i, nil) }
             let b = blurs[i] ?? (plan.layers[i].glowPlan!.weights, [], [])
-            return (i, GlowCache.Key(row: Array(layerData[i * n ..< (i + 1) * n]), ramps: [layer.fill?.ramp, layer.stroke?.paint.ramp],
+            var row = Array(layerData[i * n ..< (i + 1) * n])
+            // Texel 8 (the layer's and the glow's opacity) is applied by the layer's tiles,
+            // never read by the glow source (GlowCacheTests checks glow_source.frag): a fading
+            // layer keeps its glow.
+            for c in 0..<4 { row[GlowCache.opacityTexel * 4 + c] = 0 }
+            return (i, GlowCache.Key(row: row, ramps: [layer.fill?.ramp, layer.stroke?.paint.ramp],
                                      place: plan.layers[i].atlas, sources: sources[i] ?? [], weights: b.weights,
                                      horizontal: b.h, vertical: b.v))
         }

@@ -5,7 +5,7 @@ import HaloCore
 ///
 /// A glow's texels depend only on what its passes read: its layer's data row (geometry,
 /// stroke band, paint at the frame's time, glow colour, the region's origin and the
-/// atlas mapping), the ramps its paint reads, its source tiles (and their program
+/// atlas mapping; not the opacities, which the layer's tiles apply), the ramps its paint reads, its source tiles (and their program
 /// variants), its blur kernel and rects, its place in the atlas and the atlas's size (the
 /// blur's texture coordinates are normalised by it). Each region's passes read nothing
 /// beyond its own padding (``GlowAtlas``: radius + 1 blank texels, more than the kernel
@@ -28,6 +28,10 @@ final class GlowCache {
         var weights: [Float]
         var horizontal: [Float], vertical: [Float]
     }
+
+    /// The layer-data texel of the layer's and the glow's opacity (vLayer in
+    /// Shaders/lib/layer_data.glsl), left out of the key: the glow source does not read it.
+    static let opacityTexel = 8
 
     /// One source draw of a glow: its variant and its tiles' instances.
     struct Source: Equatable {

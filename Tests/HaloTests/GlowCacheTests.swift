@@ -78,6 +78,34 @@ final class GlowCacheTests: XCTestCase {
         XCTAssertEqual(r.cached[1].pixels, r.uncached.pixels)
     }
 
+    func testALayerWhoseOpacityChangesKeepsItsGlow() throws {
+        // A background off the 8-bit grid: no faint-glow cut-off, so the blur's rects do not
+        // follow the opacity either.
+        var s = try scene()
+        s.canvas.background = .color(RGBA(0.05, 0.05, 0.1))
+        let gpu = try SharedGPU.renderer()
+        defer { gpu.cachesGlows = true }
+        gpu.cachesGlows = false
+        gpu.cachesGlows = true
+        _ = try gpu.render(Frame(s, time: 0))
+        s.layers[0].opacity = 0.5
+        s.layers[1].glow?.opacity = 0.3
+        let cached = try gpu.render(Frame(s, time: 0))
+        XCTAssertEqual(gpu.glowsDrawnAndReused.drawn, 0)
+        XCTAssertEqual(gpu.glowsDrawnAndReused.reused, 2)
+        gpu.cachesGlows = false
+        let reference = try gpu.render(Frame(s, time: 0))
+        XCTAssertEqual(cached.pixels, reference.pixels)
+    }
+
+    func testTheGlowSourceDoesNotReadTheOpacitiesTheKeyLeavesOut() throws {
+        // GlowCache.opacityTexel is vLayer; the glow source's whole text (its includes, every
+        // branch) names it only where layer_data.glsl declares it.
+        let text = try ShaderLibrary(directory: repositoryRoot.appendingPathComponent("Shaders").path).assemble("glow_source.frag").source
+        XCTAssertEqual(text.components(separatedBy: "vLayer").count - 1, 1, "glow_source.frag reads vLayer: take it into GlowCache.Key")
+        XCTAssertTrue(text.contains("vLayer;           // texel \(GlowCache.opacityTexel): opacity, glow opacity"))
+    }
+
     func testKeysAreEqualOnlyForTheSameSource() throws {
         let s = try scene()
         let plan = { (t: Double) in FramePlan(Frame(s, time: t), gridOffset: (0, 0), isWindow: false, lutWidth: 8192, maxTextureSize: 16384) }
