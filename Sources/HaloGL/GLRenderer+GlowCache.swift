@@ -21,15 +21,19 @@ extension GLRenderer {
         guard plan.glowPages.count == 1 else { try drawGlows(page, index: 0); return }
         try glowA.ensure(width: page.width, height: page.height, growOnly: true)
         let texture = (name: UInt32(glowA.texture), width: glowA.width, height: glowA.height)
-        let glows = glowKeys(plan, page: page, layerData: layerData)
-        let keys = glows.map(\.key)
-        guard let changed = glowCache.changed(keys, texture: texture) else {
+        let glowing = plan.layers.indices.filter { plan.layers[$0].glowPlan != nil }
+        let rests = GlowRests(plan, page: page)
+        let (changedGlows, keys) = glowCache.changed(glowRows(plan, layers: glowing, layerData: layerData), texture: texture) {
+            rests.rest(of: glowing[$0])
+        }
+        // Every glow changed (every paint turns): one clear of the whole atlas, as without the cache.
+        guard let changed = changedGlows, changed.count < keys.count else {
             try drawGlows(page, index: 0)
             glowCache.hold(keys, texture: texture, drawn: keys.count)
             return
         }
         if !changed.isEmpty {
-            let rows = Set(changed.map { glows[$0].row })
+            let rows = Set(changed.map { glowing[$0] })
             var part = FramePlan.GlowPage(width: page.width, height: page.height)
             for var batch in page.source {
                 batch.instances = GLRenderer.instances(of: rows, in: batch.instances)
@@ -41,7 +45,7 @@ extension GLRenderer {
                 if !blur.horizontal.isEmpty || !blur.vertical.isEmpty { part.blurs.append(blur) }
             }
             let regions = changed.map { n -> (Int, Int, Int, Int) in
-                let p = plan.layers[glows[n].row], pad = p.glowPlan!.radius + 1
+                let p = plan.layers[glowing[n]], pad = p.glowPlan!.radius + 1
                 return (p.atlas.x - pad, p.atlas.y - pad, p.glowRegion.gw + 2 * pad, p.glowRegion.gh + 2 * pad)
             }
             try drawGlows(part, index: 0, regions: regions)
@@ -61,31 +65,18 @@ extension GLRenderer {
         halo_glDisable(GLenum(GL_SCISSOR_TEST))
     }
 
-    /// Each glowing layer of the page (its row in the layer data) with its cache key, nil
-    /// where its glow is not cacheable (``GlowCache/isCacheable(_:)``).
-    func glowKeys(_ plan: FramePlan, page: FramePlan.GlowPage, layerData: [Float]) -> [(row: Int, key: GlowCache.Key?)] {
-        var sources: [Int: [GlowCache.Source]] = [:]
-        for batch in page.source {
-            for (row, data) in GLRenderer.split(batch.instances) { sources[row, default: []].append(GlowCache.Source(variant: batch.variant, instances: data)) }
-        }
-        var blurs: [Int: (weights: [Float], h: [Float], v: [Float])] = [:]
-        for blur in page.blurs {
-            for (row, data) in GLRenderer.split(blur.horizontal) { blurs[row, default: (blur.plan.weights, [], [])].h += data }
-            for (row, data) in GLRenderer.split(blur.vertical) { blurs[row, default: (blur.plan.weights, [], [])].v += data }
-        }
+    /// Each of `layers`' glow place and data row (``GlowCache/Key``), nil where its glow is
+    /// not cacheable (``GlowCache/isCacheable(_:)``).
+    func glowRows(_ plan: FramePlan, layers: [Int], layerData: [Float]) -> [(place: GlowAtlas.Place, row: [Float])?] {
         let n = LayerData.texels * 4
-        return plan.layers.indices.filter { plan.layers[$0].glowPlan != nil }.map { i in
-            let layer = plan.layers[i].layer
-            guard GlowCache.isCacheable(layer), (i + 1) * n <= layerData.count else { return (i, nil) }
-            let b = blurs[i] ?? (plan.layers[i].glowPlan!.weights, [], [])
+        return layers.map { i in
+            guard GlowCache.isCacheable(plan.layers[i].layer), (i + 1) * n <= layerData.count else { return nil }
             var row = Array(layerData[i * n ..< (i + 1) * n])
             // Texel 8 (the layer's and the glow's opacity) is applied by the layer's tiles,
             // never read by the glow source (GlowCacheTests checks glow_source.frag): a fading
             // layer keeps its glow.
             for c in 0..<4 { row[GlowCache.opacityTexel * 4 + c] = 0 }
-            return (i, GlowCache.Key(row: row, ramps: [layer.fill?.ramp, layer.stroke?.paint.ramp],
-                                     place: plan.layers[i].atlas, sources: sources[i] ?? [], weights: b.weights,
-                                     horizontal: b.h, vertical: b.v))
+            return (plan.layers[i].atlas, row)
         }
     }
 
@@ -103,5 +94,40 @@ extension GLRenderer {
         let m = FramePlan.floatsPerInstance
         for s in stride(from: 0, to: data.count, by: m) where rows.contains(Int(data[s + 6])) { out += data[s ..< s + m] }
         return out
+    }
+}
+
+/// The rest of the glows' keys (``GlowCache/Rest``), made on first use: the page's source
+/// and blur instances split by layer once, only in frames where some glow's row is unchanged.
+final class GlowRests {
+    private let plan: FramePlan
+    private let page: FramePlan.GlowPage
+    private var sources: [Int: [GlowCache.Source]]?
+    private var blurs: [Int: (weights: [Float], h: [Float], v: [Float])] = [:]
+
+    init(_ plan: FramePlan, page: FramePlan.GlowPage) {
+        self.plan = plan
+        self.page = page
+    }
+
+    /// Layer `i`'s rest of the key.
+    func rest(of i: Int) -> GlowCache.Rest {
+        if sources == nil { split() }
+        let layer = plan.layers[i].layer
+        let b = blurs[i] ?? (plan.layers[i].glowPlan!.weights, [], [])
+        return GlowCache.Rest(ramps: [layer.fill?.ramp, layer.stroke?.paint.ramp], sources: sources?[i] ?? [],
+                              weights: b.weights, horizontal: b.h, vertical: b.v)
+    }
+
+    private func split() {
+        var s: [Int: [GlowCache.Source]] = [:]
+        for batch in page.source {
+            for (row, data) in GLRenderer.split(batch.instances) { s[row, default: []].append(GlowCache.Source(variant: batch.variant, instances: data)) }
+        }
+        for blur in page.blurs {
+            for (row, data) in GLRenderer.split(blur.horizontal) { blurs[row, default: (blur.plan.weights, [], [])].h += data }
+            for (row, data) in GLRenderer.split(blur.vertical) { blurs[row, default: (blur.plan.weights, [], [])].v += data }
+        }
+        sources = s
     }
 }

@@ -4,10 +4,10 @@ import HaloCore
 /// is unchanged is not drawn and blurred again.
 ///
 /// A glow's texels depend only on what its passes read: its layer's data row (geometry,
-/// stroke band, paint at the frame's time, glow colour, the region's origin and the
-/// atlas mapping; not the opacities, which the layer's tiles apply), the ramps its paint reads, its source tiles (and their program
-/// variants), its blur kernel and rects, its place in the atlas and the atlas's size (the
-/// blur's texture coordinates are normalised by it). Each region's passes read nothing
+/// stroke band, paint at the frame's time, glow colour, the region's origin and the atlas
+/// mapping; not the opacities, which the layer's tiles apply), the ramps its paint reads,
+/// its source tiles (and their program variants), its blur kernel and rects, its place in
+/// the atlas and the atlas's size (the blur's texture coordinates are normalised by it). Each region's passes read nothing
 /// beyond its own padding (``GlowAtlas``: radius + 1 blank texels, more than the kernel
 /// reaches), so a glow whose ``Key`` equals last frame's at the same place holds the same
 /// texels, to the bit, as drawing it again would give; every other glow's padded region is
@@ -19,11 +19,21 @@ import HaloCore
 /// than one atlas page (the pages share the texture), and any frame after the atlas texture
 /// was reallocated or drawn by another path (``forget()``).
 final class GlowCache {
-    /// What a glow's texels depend on (see the type's comment).
+    /// What a glow's texels depend on (see the type's comment), in two parts: its place and
+    /// data row, compared first (a turning paint's row changes every frame), and the rest
+    /// (``Rest``), made only for a glow new at its place or whose row equals last frame's;
+    /// nil otherwise, and the glow is then drawn again in the next frame too (a paint
+    /// that stops turning is reused from the second frame after).
     struct Key: Equatable {
-        var row: [Float]
-        var ramps: [GradientRamp?]
         var place: GlowAtlas.Place
+        var row: [Float]
+        var rest: Rest?
+    }
+
+    /// The rest of a glow's key: the ramps its paints read, its source draws, its kernel
+    /// and its blur rects.
+    struct Rest: Equatable {
+        var ramps: [GradientRamp?]
         var sources: [Source]
         var weights: [Float]
         var horizontal: [Float], vertical: [Float]
@@ -58,11 +68,25 @@ final class GlowCache {
 
     private static func slot(_ p: GlowAtlas.Place) -> Int { p.page << 48 | p.y << 24 | p.x }
 
-    /// Which of this frame's glows (`keys`, nil where not cacheable) must be drawn: their
-    /// indices, or nil when every one must (no reuse possible: a full redraw).
-    func changed(_ keys: [Key?], texture t: (name: UInt32, width: Int, height: Int)) -> [Int]? {
-        guard isEnabled, let old = texture, old == t else { return nil }
-        return keys.indices.filter { n in keys[n].map { held[GlowCache.slot($0.place)] != $0 } ?? true }
+    /// This frame's keys (`rows`: each glow's place and data row, nil where not cacheable;
+    /// `rest(n)` makes glow n's ``Rest``) and which glows must be drawn: their indices, or
+    /// nil when every one must (the atlas texture is not the one the cache holds).
+    func changed(_ rows: [(place: GlowAtlas.Place, row: [Float])?], texture t: (name: UInt32, width: Int, height: Int),
+                 rest: (Int) -> Rest) -> (changed: [Int]?, keys: [Key?]) {
+        var keys: [Key?] = [], changed: [Int] = []
+        let reusable = isEnabled && texture.map { $0 == t } == true
+        for (n, r) in rows.enumerated() {
+            guard let r else { keys.append(nil); changed.append(n); continue }
+            var key = Key(place: r.place, row: r.row, rest: nil)
+            let old = held[GlowCache.slot(r.place)]
+            // A new glow's rest is made too, so that the next frame can reuse it; a glow
+            // whose row changed (a turning paint) makes none.
+            if old == nil || old?.row == r.row { key.rest = rest(n) }
+            if reusable, let o = old, o.rest != nil, o.row == key.row, o.rest == key.rest { keys.append(key); continue }
+            keys.append(key)
+            changed.append(n)
+        }
+        return (reusable ? changed : nil, keys)
     }
 
     /// Records the frame's glows as drawn (the atlas holds them): `drawn` of them were drawn.

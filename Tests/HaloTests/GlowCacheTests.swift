@@ -59,6 +59,16 @@ final class GlowCacheTests: XCTestCase {
         XCTAssertNotEqual(r.cached[0].pixels, r.cached[1].pixels, "the turning paint should change the image")
     }
 
+    func testAPaintThatStopsTurningIsReusedFromTheSecondFrameAfter() throws {
+        // Frame 2's turning glow keeps only its row (its paint moved); frame 3 holds the same
+        // row and makes the rest of its key, drawing it once more; frame 4 reuses it.
+        var passes: [String] = []
+        let r = try render(try scene(), times: [0.5, 0.6, 0.6, 0.6], passes: &passes)
+        XCTAssertEqual(r.counts.map(\.drawn), [2, 1, 1, 0])
+        XCTAssertEqual(r.cached[3].pixels, r.uncached.pixels)
+        XCTAssertEqual(r.cached[2].pixels, r.uncached.pixels)
+    }
+
     func testAFrameWhoseGlowsAreAllUnchangedDrawsNoGlowPass() throws {
         var passes: [String] = []
         let r = try render(try scene(), times: [1.0, 1.0], passes: &passes)
@@ -112,12 +122,17 @@ final class GlowCacheTests: XCTestCase {
         let a = plan(0.5), b = plan(0.9)
         XCTAssertEqual(a.glowPages.count, 1)
         let gpu = try SharedGPU.renderer()
-        let data = { (p: FramePlan) in LayerData.rows(p, ramps: gpu.ramps, arcs: nil) }
-        let ka = gpu.glowKeys(a, page: a.glowPages[0], layerData: data(a))
-        let kb = gpu.glowKeys(b, page: b.glowPages[0], layerData: data(b))
+        func keys(_ p: FramePlan) -> [(row: GlowCache.Key, rest: GlowCache.Rest)] {
+            let glowing = p.layers.indices.filter { p.layers[$0].glowPlan != nil }
+            let rows = gpu.glowRows(p, layers: glowing, layerData: LayerData.rows(p, ramps: gpu.ramps, arcs: nil))
+            let rests = GlowRests(p, page: p.glowPages[0])
+            return glowing.indices.map { (GlowCache.Key(place: rows[$0]!.place, row: rows[$0]!.row), rests.rest(of: glowing[$0])) }
+        }
+        let ka = keys(a), kb = keys(b)
         XCTAssertEqual(ka.count, 2)
-        XCTAssertNotNil(ka[0].key)
-        XCTAssertEqual(ka[0].key, kb[0].key, "the static glow's key changed with time alone")
-        XCTAssertNotEqual(ka[1].key, kb[1].key, "the turning paint's key did not change")
+        XCTAssertEqual(ka[0].row, kb[0].row, "the static glow's row changed with time alone")
+        XCTAssertEqual(ka[0].rest, kb[0].rest, "the static glow's tiles or kernel changed with time alone")
+        XCTAssertFalse(ka[0].rest.sources.isEmpty)
+        XCTAssertNotEqual(ka[1].row, kb[1].row, "the turning paint's row did not change")
     }
 }
