@@ -50,6 +50,17 @@ final class GPUCheckToolTests: XCTestCase {
         }
     }
 
+    func testHaloEGLPlatformChoosesThePlatformOrSaysWhyNot() throws {
+        let scene = repositoryRoot.appendingPathComponent("tools/bench-scenes/button.json").path
+        let args = ["bench", scene, "--size", "32x32", "--frames", "1", "--warmup", "0", "--json"]
+        let ok = try runHalo(args, environment: ["HALO_EGL_PLATFORM": "surfaceless"])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertTrue(ok.stdout.contains("\"egl_platform\": \"surfaceless\""), ok.stdout)
+        let bad = try runHalo(args, environment: ["HALO_EGL_PLATFORM": "wayland"])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("HALO_EGL_PLATFORM: expected surfaceless or device, found wayland"), bad.stderr)
+    }
+
     func testBadUsageExitsTwoWithoutRunning() throws {
         let r = try runTool(["--frames", "0", "--halo", "/nonexistent"])
         XCTAssertEqual(r.status, 2)
