@@ -28,14 +28,17 @@ extension GLRenderer {
 
     /// One page of the glow atlas: every glow's stroke layer into glowA, then the blur:
     /// glowA -> glowB (x), glowB -> glowA (y), one draw per kernel.
-    func drawGlows(_ page: FramePlan.GlowPage, index: Int) throws {
+    /// - Parameter regions: clear only these atlas rects (x, y, width, height; texels) of
+    ///   both textures, where `page` holds only the glows drawn there (``GlowCache``);
+    ///   nil clears the whole atlas, and the glow cache forgets what it held.
+    func drawGlows(_ page: FramePlan.GlowPage, index: Int, regions: [(Int, Int, Int, Int)]? = nil) throws {
+        if regions == nil { glowCache.forget() }
         try glowA.ensure(width: page.width, height: page.height, growOnly: true)
         try glowB.ensure(width: page.width, height: page.height, growOnly: true)
         halo_glDisable(GLenum(GL_BLEND))
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), glowA.fbo)
         halo_glViewport(0, 0, GLsizei(glowA.width), GLsizei(glowA.height))
-        halo_glClearColor(0, 0, 0, 0)
-        halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        clearGlowAtlas(regions)
         for batch in page.source {
             let s = try programs.glowSourceProgram(batch.variant)
             halo_glUseProgram(s.id)
@@ -48,8 +51,7 @@ extension GLRenderer {
         for (src, dst, horizontal) in [(glowA, glowB, true), (glowB, glowA, false)] {
             if horizontal {
                 halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), dst.fbo)
-                halo_glClearColor(0, 0, 0, 0)
-                halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                clearGlowAtlas(regions)
             }
             for blur in page.blurs {
                 try blurPass(blur.plan, from: src, to: dst, horizontal: horizontal, rects: horizontal ? blur.horizontal : blur.vertical)

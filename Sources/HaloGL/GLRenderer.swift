@@ -39,6 +39,8 @@ public final class GLRenderer {
     /// pixels over 2 against its exact image (a float canvas in half floats does not).
     var glowA = RenderTarget(format: GL_RGBA16F)
     var glowB = RenderTarget(format: GL_RGBA16F)
+    /// Which glows glowA still holds from the last frame (GLRenderer+GlowCache.swift).
+    let glowCache = GlowCache()
     /// A blurred region at 1/k (result) and the blur's intermediate: a material's backdrop
     /// (``FramePlan/MaterialRegion``) or a text's glow. Full floats: a material of blur 0
     /// shows the canvas below unchanged, to the bit.
@@ -223,7 +225,8 @@ public final class GLRenderer {
         programs.prepare(for: plan)
         ramps.upload(frame)
         arcs.upload(frame)
-        uploadLayerData(LayerData.rows(plan, ramps: ramps, arcs: arcs), layers: plan.layers.count)
+        let layerData = LayerData.rows(plan, ramps: ramps, arcs: arcs)
+        uploadLayerData(layerData, layers: plan.layers.count)
         try drawTextAtlas(plan)
         halo_glDisable(GLenum(GL_SCISSOR_TEST))
         halo_glDisable(GLenum(GL_DEPTH_TEST))
@@ -232,7 +235,7 @@ public final class GLRenderer {
         // scene for llvmpipe (each framebuffer switch ends one).
         // (A frame with more than one atlas page draws the later pages' glows between
         // layers: drawPaged.)
-        if let first = plan.glowPages.first { try drawGlows(first, index: 0) }
+        try drawGlowsCached(plan, layerData: layerData)
         let bg = frame.backgroundColor
         // The target: the background colour everywhere when tiles write directly (they
         // overwrite their pixels), then a window's letterbox. Clears, not drawn rects:

@@ -21,8 +21,22 @@ public final class HeadlessContext {
     public let renderer: String
     public let version: String
 
+    /// The EGL platform `HALO_EGL_PLATFORM` asks for ("surfaceless" or "device"), nil when
+    /// unset or empty: either platform then, surfaceless first. On a machine with both
+    /// Mesa and NVIDIA's driver, glvnd may answer the surfaceless platform with Mesa's
+    /// llvmpipe; `device` takes the GPU's own EGL device (tools/gpu-check sets it where
+    /// nvidia-smi is found).
+    public static var requestedPlatform: String? {
+        guard let v = ProcessInfo.processInfo.environment["HALO_EGL_PLATFORM"], !v.isEmpty else { return nil }
+        return v
+    }
+
+    /// GL_VENDOR of the context, e.g. "Mesa" or "NVIDIA Corporation".
+    public var vendor: String { glString(GL_VENDOR) }
+
     /// Creates and makes current a GL 3.3 core context.
-    /// - Throws: ``GLError`` naming the step that failed (no EGL, no platform, no GL 3.3).
+    /// - Throws: ``GLError`` naming the step that failed (no EGL, no platform, no GL 3.3,
+    ///   a `HALO_EGL_PLATFORM` that is not offered or not one of the two).
     public init() throws {
         let clientExtensions = halo_eglQueryString(nil, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
         var candidates: [(String, EGLDisplay)] = []
@@ -40,6 +54,13 @@ public final class HeadlessContext {
                     }
                 }
             }
+        }
+        if let wanted = HeadlessContext.requestedPlatform {
+            guard ["surfaceless", "device"].contains(wanted) else {
+                throw GLError("HALO_EGL_PLATFORM: expected surfaceless or device, found \(wanted)")
+            }
+            candidates = candidates.filter { $0.0 == wanted }
+            if candidates.isEmpty { throw GLError("HALO_EGL_PLATFORM=\(wanted): this EGL offers no \(wanted) platform") }
         }
         if candidates.isEmpty {
             throw GLError(clientExtensions.isEmpty ? "no EGL: libEGL found no client extensions (is an EGL driver installed?)"

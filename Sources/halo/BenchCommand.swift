@@ -50,16 +50,23 @@ enum BenchCommand {
             }
             if args.given(.benchJSON) {
                 func num(_ d: Double?) -> String { d.map { String(format: "%.4f", $0) } ?? "null" }
+                // The GL driver's own names (tools/gpu-check prints them).
+                let glFields = (gpu?.context).map { c in
+                    [("gl_vendor", c.vendor), ("gl_version", c.version), ("egl_platform", c.platform)]
+                        .map { ", \"\($0.0)\": \(JSONValue.string($0.1).jsonText)" }.joined()
+                } ?? ""
                 let renderer = gpu?.rendererName ?? "cpu reference (\(ProcessInfo.processInfo.activeProcessorCount) threads)"
                 print("{\"median_ms\": \(num(r.medianMs)), \"min_ms\": \(num(r.minMs)), \"max_ms\": \(num(r.maxMs)), " +
                       "\"mpix_per_s\": \(num(r.megapixelsPerSecond)), \"peak_rss_mb\": \(num(r.peakRSSMB)), " +
-                      "\"gpu_median_ms\": \(num(r.gpuMedianMs)), \"width\": \(r.width), \"height\": \(r.height), " +
+                      "\"gpu_median_ms\": \(num(r.gpuMedianMs)), \"first_ms\": \(num(r.firstMs)), \"width\": \(r.width), \"height\": \(r.height), " +
                       "\"backend\": \"\(backend.rawValue)\", \"frames\": \(frames), \"renderer\": \(JSONValue.string(renderer).jsonText)" +
+                      glFields +
                       (passes.isEmpty ? "" : ", \"passes_ms\": {" + passes.map { "\(JSONValue.string($0.0).jsonText): \(num($0.1))" }.joined(separator: ", ") + "}") + "}")
             } else {
                 print("\(args.operands[0]) at \(r.width)x\(r.height), \(backend.rawValue)\(gpu.map { " (\($0.rendererName))" } ?? ""), \(frames) frames after \(warmup) warm-up")
                 print(String(format: "frame time: min %.2f ms, median %.2f ms, max %.2f ms (%.1f Mpix/s)", r.minMs, r.medianMs, r.maxMs, r.megapixelsPerSecond))
                 if let g = r.gpuMedianMs { print(String(format: "GPU time (timer queries): median %.2f ms", g)) }
+                if let f = r.firstMs { print(String(format: "first frame (compiles, fills the caches): %.2f ms", f)) }
                 print(String(format: "peak resident memory: %.1f MB", r.peakRSSMB))
                 if !passes.isEmpty {
                     print("passes (median ms, each ended by glFinish):")
