@@ -583,7 +583,7 @@ float medialJump(vec2 p, out vec2 normal, out float s0) {
 // Convex clipping of a pixel square by straight lines: the exact area (and centroid) of the
 // part of a square on given sides of up to five lines. Used where two edges cross in one
 // pixel: a dash's cut and the band's edge (lib/dash.glsl), a path paint's jump and the
-// medial axis (lib/paint_eval.glsl).
+// medial axis (lib/paint_jump.glsl).
 #ifndef HALO_CLIP_GLSL
 #define HALO_CLIP_GLSL
 
@@ -1368,102 +1368,14 @@ vec4 rampLUT(sampler2D lut, float v, float width, float t) {
 }
 #endif
 """#,
-        "lib/paint_eval.glsl": #"""
-// The premultiplied colour of paint slot i (0 fill, 1 stroke; its kind a compile-time
-// constant, HALO_FILL or HALO_STROKE) over the pixel at p.
-#ifndef HALO_PAINT_EVAL_GLSL
-#define HALO_PAINT_EVAL_GLSL
-#include "lib/layer_data.glsl"
+        "lib/paint_average.glsl": #"""
+// The paint's average over a pixel's covered strip where its colour varies smoothly but not
+// linearly: about an angular or radial centre, and across a ramp's kink (lib/paint_eval.glsl
+// picks the case).
+#ifndef HALO_PAINT_AVERAGE_GLSL
+#define HALO_PAINT_AVERAGE_GLSL
 #include "lib/coverage.glsl"
-#include "lib/paint.glsl"
-#include "lib/shader_paint.glsl"
-#if HALO_ARC
-#include "lib/arc_length.glsl"
-#include "lib/clip.glsl"
-#endif
-
-// Path (colour along the outline): t = frac(s / L + offset), in [0, 1); with L = 0, s / L
-// counts as 0 (docs/scene-format.md "Paints"). The twin of pathGradientT in Swift.
-float pathGradientT(float s, float L, float offset) {
-    float x = (L > 0.0 ? s / L : 0.0) + offset;
-    float t = x - floor(x);
-    return t < 1.0 ? t : 0.0;
-}
-
-// Gradient parameter t of slot i at p (unclamped), and its gradient dt/dp (1/px) in g;
-// g is 0 where t is constant (an angular gradient's gap; see angularTAcrossGap).
-float paintT(int i, int kind, vec2 p, out vec2 g) {
-    vec4 geo = vPaintGeometry[i];
-    if (kind == PAINT_LINEAR) {
-        g = geo.zw;
-        return linearGradientT(p, geo.xy, geo.zw);
-    }
-#if HALO_ARC
-    if (kind == PAINT_PATH) {
-        // geo = (offset, L): dt/dp by differences of s 0.05 px apart (across the start point
-        // s wraps by L; across a jump the difference means nothing, and paintColor splits there).
-        const float e = 0.05;
-        float L = geo.y, s = 0.0;
-        vec2 ds = vec2(0.0);
-        for (int k = 0; k < ROLLED(3); k++) {
-            float v = arcLengthAt(p + (k == 1 ? vec2(e, 0.0) : k == 2 ? vec2(0.0, e) : vec2(0.0)));
-            if (k == 0) s = v; else if (k == 1) ds.x = v - s; else ds.y = v - s;
-        }
-        ds -= L * floor(ds / max(L, 1e-30) + 0.5);
-        g = ds / (e * max(L, 1e-30));
-        return pathGradientT(s, L, geo.x);
-    }
-#endif
-    if (kind == PAINT_ANGULAR) {
-        vec2 v = p - geo.xy;
-        float r2 = max(dot(v, v), 1e-12);
-        float rel = mod(degrees(atan(v.y, v.x)) - geo.z, 360.0);
-        g = rel <= geo.w ? vec2(-v.y, v.x) / r2 * (57.29577951 / geo.w) : vec2(0.0);
-        return angularGradientT(p, geo.xy, geo.z, geo.w);
-    }
-    vec2 v = p - geo.xy;
-    float r = max(length(v), 1e-12);
-    g = v / r * geo.w;
-    return radialGradientT(p, geo.xy, geo.z, geo.w);
-}
-
-vec4 rampAt(int i, float t) { return rampColor(uRamps, vPaintRamps[2 * i], vPaintRamps[2 * i + 1], t); }
-
-// In a partial sweep's gap t holds 1, then 0, and paintT's gradient is 0. For averaging,
-// the gap's first half continues the sweep's t past 1, and its second half before 0 where
-// the ramp's colour below 0 is the colour at 0 (no hard stop at 0): the same colours once
-// clamped, but a pixel across the sweep's end or start then sees the sweep's change.
-// Returns t, and the sweep's gradient in g where t was extended.
-float angularTAcrossGap(int i, vec2 p, float t, inout vec2 g) {
-    vec4 geo = vPaintGeometry[i];
-    vec2 v = p - geo.xy;
-    float rel = mod(degrees(atan(v.y, v.x)) - geo.z, 360.0);
-    if (rel <= geo.w) return t;
-    vec2 gs = vec2(-v.y, v.x) / max(dot(v, v), 1e-12) * (57.29577951 / geo.w);
-    if (rel < geo.w + 0.5 * (360.0 - geo.w)) { g = gs; return rel / geo.w; }
-    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
-    if (rampNode(uRamps, row, 0) == rampColor(uRamps, row, count, 0.0)) { g = gs; return (rel - 360.0) / geo.w; }
-    return t;
-}
-
-// The integral of slot i's ramp colour from its first location to t, the ends extended
-// as constants (the ramp clamps): rampIntegrals' F0 for any t.
-vec4 rampF0(int i, float t) {
-    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
-    float lFirst = rampLocation(uRamps, row, 0), lLast = rampLocation(uRamps, row, count - 1);
-    vec4 f0, f1;
-    if (t <= lFirst) return rampNode(uRamps, row, 0) * (t - lFirst);
-    rampIntegrals(uRamps, row, count, min(t, lLast), f0, f1);
-    return f0 + rampNode(uRamps, row, count - 1) * max(t - lLast, 0.0);
-}
-
-// The mean of slot i's ramp colour over t in [ta, tb]: the difference of rampF0 over the
-// interval (exact; with float32 sums, within about 1e-7 / |tb - ta| of the colour's range,
-// so under 1e-3 apart the colour at the middle, off by at most the ramp's curvature there).
-vec4 rampMean(int i, float ta, float tb) {
-    if (abs(tb - ta) < 1e-3) return rampAt(i, 0.5 * (ta + tb));
-    return (rampF0(i, tb) - rampF0(i, ta)) / (tb - ta);
-}
+#include "lib/paint_t.glsl"
 
 // Integral over r in [ra, rb] of c(r) r dr along one ray from a radial gradient's centre
 // (c(r) the ramp's colour at t = (r - r0) k): exact. Below and above the ramp's ends the
@@ -1549,64 +1461,6 @@ vec4 paintNearCentre(int i, int kind, vec2 pixel, vec4 strip) {
     return sum / area;
 }
 
-// A path paint's colour on one side of a jump (paintColor): the ramp's mean from t at the
-// jump, extrapolated from the side's middle tm and far end tf and kept within 0...1 (t wraps
-// there), to tf; a steep segment just before a wrap or a stop counts (the colour at the
-// side's middle missed 18 levels of a segment 1.25 px long beside a wrap). Where the side
-// itself holds the wrap (tm and tf over half a turn apart), the colour at its middle.
-vec4 pathSideMean(int i, float tm, float tf) {
-    if (abs(tm - tf) > 0.5) return rampAt(i, tm);
-    return rampMean(i, clamp(2.0 * tm - tf, 0.0, 1.0), tf);
-}
-
-// How many colour-stop nodes of slot's ramp lie at or below t.
-float stopsBelow(int row, int count, float t) {
-    if (!(t >= rampLocation(uRamps, row, 0))) return 0.0;
-    return rampStopsUpTo(uRamps, row, rampSegment(uRamps, row, count, t).x);
-}
-
-// The mean offset along a unit n, beyond x, of the points of a w x h rectangle centred at
-// 0 (size = (w, h), n in the rectangle's frame): the offset is the sum of two uniform
-// variables of widths a >= b (halfPlaneCoverage's distribution), and the mean beyond x is
-// x + H / P, P the share beyond x and H the integral of that share over (x, inf),
-// piecewise cubic in the depth s = (a + b) / 2 - x. Exact.
-float tailMeanOffset(float x, vec2 n, vec2 size) {
-    float a = abs(n.x) * size.x, b = abs(n.y) * size.y;
-    if (b > a) { float t = a; a = b; b = t; }
-    float s = clamp(0.5 * (a + b) - x, 0.0, a + b);
-    float r;                                            // H / P
-    if (s <= b) r = s / 3.0;                            // P = s^2 / 2ab, H = s^3 / 6ab
-    else if (s <= a) r = (b * b / 3.0 + s * s - s * b) / (2.0 * s - b);
-    else {
-        float u = a + b - s;
-        float P = 1.0 - u * u / (2.0 * a * b);
-        float H = b * b / (6.0 * a) + 0.5 * (a - b) + (s - a) - (b * b * b - u * u * u) / (6.0 * a * b);
-        r = H / P;
-    }
-    return 0.5 * (a + b) - s + r;
-}
-
-// One side of a jump in paintColor, given t at the side's middle tm and far end tf along
-// the jump's normal: the colour at the side's centroid c (exact where the paint is linear
-// over the side; the mean of t along n, uniformly weighted, erred by 3 to 4 levels beside a
-// hard stop 0.15 of a 26 px gradient from transparent), unless a colour stop lies inside
-// the side's range of t (a steep segment beside the jump): then the ramp's mean over that
-// range. A path paint's t wraps: pathSideMean.
-vec4 jumpSideColour(int i, int kind, vec2 c, float tm, float tf) {
-    if (kind == PAINT_PATH) return pathSideMean(i, tm, tf);
-    float tj = 2.0 * tm - tf, e = 0.02 * abs(tf - tj);      // (the jump's own stop at tj: not inside)
-    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
-    if (stopsBelow(row, count, max(tj, tf) - e) != stopsBelow(row, count, min(tj, tf) + e)) return rampMean(i, tj, tf);
-    vec2 g;
-    return rampAt(i, paintT(i, kind, c, g));
-}
-
-// A jump candidate: keep the nearest (signed distance d in px from the strip's middle,
-// > 0 on the after side; n the unit normal towards the after side).
-void nearestJump(float d, vec2 n, inout float best, inout vec2 bn) {
-    if (abs(d) < abs(best)) { best = d; bn = n; }
-}
-
 // The paint's average over the covered strip (see paintColor) where t is linear across it
 // (t at the middle, gradient g) but the ramp kinks within its range of t. The offset
 // s = dot(g / |g|, x - middle) of a point x of the strip is spread as the rectangle's
@@ -1635,67 +1489,22 @@ vec4 paintKinkAverage(int i, float t, vec2 g, vec4 strip) {
     }
     return sum;
 }
-
-// The jump at a hard stop at location l as a candidate: a line across the pixel at distance
-// (t - l) / |dt/dp| along t's gradient, exact for linear gradients, within the curve's
-// bulge for radial ones (under 1/(12 d) of the pixel at distance d: paintColor integrates
-// about the centre nearer than 16 px). For angular gradients the jump is the ray from the
-// centre at angle + l span: its line's signed distance and normal.
-void hardStopJump(int i, int kind, vec2 p, float t, float gl, vec2 gn, float l, inout float best, inout vec2 bn) {
-    if (kind != PAINT_ANGULAR) { nearestJump((t - l) / gl, gn, best, bn); return; }
-    vec4 geo = vPaintGeometry[i];
-    vec2 v = p - geo.xy;
-    float aj = geo.z + l * geo.w;
-    float delta = mod(degrees(atan(v.y, v.x)) - aj + 180.0, 360.0) - 180.0;
-    if (abs(delta) < 90.0) nearestJump(length(v) * sin(radians(delta)), vec2(-sin(radians(aj)), cos(radians(aj))), best, bn);
-}
-
-#if HALO_ARC
-// A path paint over the covered strip of a pixel that the medial axis crosses (the line
-// dot(mn, x - pixel) = c, from medialJump): s jumps there, so each side of the line is a
-// part of its own, cut again by the nearest jump (hard stop or wrap) of its own s; each
-// part takes the colour at its centroid, weighted by its exact area (clipSquare). Exact
-// for flat colours between jumps (a ramp of hard stops), else the colour at each part's
-// centroid (exact where the paint is linear over the part).
-vec4 pathAcrossMedial(int i, vec2 pixel, vec4 strip, float c, vec2 mn) {
-    const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
-    vec4 geo = vPaintGeometry[i];
-    float L = geo.y;
-    vec3 below = vec3(strip.xy, strip.w), above = vec3(-strip.xy, -strip.z);   // a <= dot(n, x) <= b
-    int first = int(i == 0 ? vArcJumps.x : vArcJumps.z), count = int(i == 0 ? vArcJumps.y : vArcJumps.w);
-    vec4 sum = vec4(0.0);
-    float total = 0.0;
-    vec3 side = WHOLE, cut = WHOLE;
-    // Steps 3k + h: side k's part (h = 0), where its s finds the nearest jump, then that part
-    // before and beyond the jump (h = 1, 2). (One call site each of clipSquare and
-    // arcLengthAt: llvmpipe inlines every call.)
-    for (int step = 0; step < ROLLED(6); step++) {
-        int k = step / 3, h = step - 3 * k;
-        if (h == 0) { side = k == 0 ? vec3(mn, c) : vec3(-mn, -c); cut = WHOLE; }
-        vec3 q = clipSquare(1.0, below, above, side, h == 0 ? WHOLE : h == 1 ? cut : -cut, WHOLE);
-        if (q.x <= 0.0) { if (h == 0) step += 2; continue; }
-        float s = arcLengthAt(pixel + q.yz);
-        if (h > 0) {
-            sum += rampAt(i, pathGradientT(s, L, geo.x)) * q.x;
-            total += q.x;
-            continue;
-        }
-        // This side's nearest jump within a pixel of its centroid, as a line across it.
-        float best = 1.0;
-        if (count > 0) {
-            int j = arcSearch(first, count, s);
-            for (int m = 0; m < min(2, count); m++) {
-                int e = first + (j + m - first + 2 * count) % count;   // (% of a negative is undefined)
-                vec4 a = arcEntry(e, 0), b = arcEntry(e, 1);
-                float ds = abs(a.x - s);
-                float dist = dot(pixel + q.yz - a.yz, b.zw);
-                if (min(ds, L - ds) < 4.0 && abs(dist) < best) { best = abs(dist); cut = vec3(b.zw, dot(a.yz - pixel, b.zw)); }
-            }
-        }
-    }
-    return total > 0.0 ? sum / total : vec4(0.0);     // (no covered part: no colour)
-}
 #endif
+
+"""#,
+        "lib/paint_eval.glsl": #"""
+// The premultiplied colour of paint slot i (0 fill, 1 stroke; its kind a compile-time
+// constant, HALO_FILL or HALO_STROKE) over the pixel at p.
+#ifndef HALO_PAINT_EVAL_GLSL
+#define HALO_PAINT_EVAL_GLSL
+#include "lib/layer_data.glsl"
+#include "lib/coverage.glsl"
+#include "lib/paint.glsl"
+#include "lib/shader_paint.glsl"
+#include "lib/paint_t.glsl"
+#include "lib/paint_average.glsl"
+#include "lib/paint_jump.glsl"
+
 
 // The paint averaged over the covered part of the pixel at `pixel` (docs/scene-format.md: where the
 // colour changes within a pixel, the pixel gets the paint's average over its covered
@@ -1854,6 +1663,234 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     if (unwrapped && reach > 1e-4 && leaves && stopsBelow(row, count, t + reach) != stopsBelow(row, count, t - reach))
         return paintKinkAverage(i, t, g, strip);
     return centre;
+}
+#endif
+
+"""#,
+        "lib/paint_jump.glsl": #"""
+// Jumps of the paint inside a pixel (hard stops, seams, wraps, the medial axis of a path
+// paint): finding the nearest as a straight edge, and the colour of each side of it.
+#ifndef HALO_PAINT_JUMP_GLSL
+#define HALO_PAINT_JUMP_GLSL
+#include "lib/paint_t.glsl"
+#if HALO_ARC
+#include "lib/arc_length.glsl"
+#include "lib/clip.glsl"
+#endif
+
+// A path paint's colour on one side of a jump (paintColor): the ramp's mean from t at the
+// jump, extrapolated from the side's middle tm and far end tf and kept within 0...1 (t wraps
+// there), to tf; a steep segment just before a wrap or a stop counts (the colour at the
+// side's middle missed 18 levels of a segment 1.25 px long beside a wrap). Where the side
+// itself holds the wrap (tm and tf over half a turn apart), the colour at its middle.
+vec4 pathSideMean(int i, float tm, float tf) {
+    if (abs(tm - tf) > 0.5) return rampAt(i, tm);
+    return rampMean(i, clamp(2.0 * tm - tf, 0.0, 1.0), tf);
+}
+
+// The mean offset along a unit n, beyond x, of the points of a w x h rectangle centred at
+// 0 (size = (w, h), n in the rectangle's frame): the offset is the sum of two uniform
+// variables of widths a >= b (halfPlaneCoverage's distribution), and the mean beyond x is
+// x + H / P, P the share beyond x and H the integral of that share over (x, inf),
+// piecewise cubic in the depth s = (a + b) / 2 - x. Exact.
+float tailMeanOffset(float x, vec2 n, vec2 size) {
+    float a = abs(n.x) * size.x, b = abs(n.y) * size.y;
+    if (b > a) { float t = a; a = b; b = t; }
+    float s = clamp(0.5 * (a + b) - x, 0.0, a + b);
+    float r;                                            // H / P
+    if (s <= b) r = s / 3.0;                            // P = s^2 / 2ab, H = s^3 / 6ab
+    else if (s <= a) r = (b * b / 3.0 + s * s - s * b) / (2.0 * s - b);
+    else {
+        float u = a + b - s;
+        float P = 1.0 - u * u / (2.0 * a * b);
+        float H = b * b / (6.0 * a) + 0.5 * (a - b) + (s - a) - (b * b * b - u * u * u) / (6.0 * a * b);
+        r = H / P;
+    }
+    return 0.5 * (a + b) - s + r;
+}
+
+// One side of a jump in paintColor, given t at the side's middle tm and far end tf along
+// the jump's normal: the colour at the side's centroid c (exact where the paint is linear
+// over the side; the mean of t along n, uniformly weighted, erred by 3 to 4 levels beside a
+// hard stop 0.15 of a 26 px gradient from transparent), unless a colour stop lies inside
+// the side's range of t (a steep segment beside the jump): then the ramp's mean over that
+// range. A path paint's t wraps: pathSideMean.
+vec4 jumpSideColour(int i, int kind, vec2 c, float tm, float tf) {
+    if (kind == PAINT_PATH) return pathSideMean(i, tm, tf);
+    float tj = 2.0 * tm - tf, e = 0.02 * abs(tf - tj);      // (the jump's own stop at tj: not inside)
+    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
+    if (stopsBelow(row, count, max(tj, tf) - e) != stopsBelow(row, count, min(tj, tf) + e)) return rampMean(i, tj, tf);
+    vec2 g;
+    return rampAt(i, paintT(i, kind, c, g));
+}
+
+// A jump candidate: keep the nearest (signed distance d in px from the strip's middle,
+// > 0 on the after side; n the unit normal towards the after side).
+void nearestJump(float d, vec2 n, inout float best, inout vec2 bn) {
+    if (abs(d) < abs(best)) { best = d; bn = n; }
+}
+
+// The jump at a hard stop at location l as a candidate: a line across the pixel at distance
+// (t - l) / |dt/dp| along t's gradient, exact for linear gradients, within the curve's
+// bulge for radial ones (under 1/(12 d) of the pixel at distance d: paintColor integrates
+// about the centre nearer than 16 px). For angular gradients the jump is the ray from the
+// centre at angle + l span: its line's signed distance and normal.
+void hardStopJump(int i, int kind, vec2 p, float t, float gl, vec2 gn, float l, inout float best, inout vec2 bn) {
+    if (kind != PAINT_ANGULAR) { nearestJump((t - l) / gl, gn, best, bn); return; }
+    vec4 geo = vPaintGeometry[i];
+    vec2 v = p - geo.xy;
+    float aj = geo.z + l * geo.w;
+    float delta = mod(degrees(atan(v.y, v.x)) - aj + 180.0, 360.0) - 180.0;
+    if (abs(delta) < 90.0) nearestJump(length(v) * sin(radians(delta)), vec2(-sin(radians(aj)), cos(radians(aj))), best, bn);
+}
+
+#if HALO_ARC
+// A path paint over the covered strip of a pixel that the medial axis crosses (the line
+// dot(mn, x - pixel) = c, from medialJump): s jumps there, so each side of the line is a
+// part of its own, cut again by the nearest jump (hard stop or wrap) of its own s; each
+// part takes the colour at its centroid, weighted by its exact area (clipSquare). Exact
+// for flat colours between jumps (a ramp of hard stops), else the colour at each part's
+// centroid (exact where the paint is linear over the part).
+vec4 pathAcrossMedial(int i, vec2 pixel, vec4 strip, float c, vec2 mn) {
+    const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
+    vec4 geo = vPaintGeometry[i];
+    float L = geo.y;
+    vec3 below = vec3(strip.xy, strip.w), above = vec3(-strip.xy, -strip.z);   // a <= dot(n, x) <= b
+    int first = int(i == 0 ? vArcJumps.x : vArcJumps.z), count = int(i == 0 ? vArcJumps.y : vArcJumps.w);
+    vec4 sum = vec4(0.0);
+    float total = 0.0;
+    vec3 side = WHOLE, cut = WHOLE;
+    // Steps 3k + h: side k's part (h = 0), where its s finds the nearest jump, then that part
+    // before and beyond the jump (h = 1, 2). (One call site each of clipSquare and
+    // arcLengthAt: llvmpipe inlines every call.)
+    for (int step = 0; step < ROLLED(6); step++) {
+        int k = step / 3, h = step - 3 * k;
+        if (h == 0) { side = k == 0 ? vec3(mn, c) : vec3(-mn, -c); cut = WHOLE; }
+        vec3 q = clipSquare(1.0, below, above, side, h == 0 ? WHOLE : h == 1 ? cut : -cut, WHOLE);
+        if (q.x <= 0.0) { if (h == 0) step += 2; continue; }
+        float s = arcLengthAt(pixel + q.yz);
+        if (h > 0) {
+            sum += rampAt(i, pathGradientT(s, L, geo.x)) * q.x;
+            total += q.x;
+            continue;
+        }
+        // This side's nearest jump within a pixel of its centroid, as a line across it.
+        float best = 1.0;
+        if (count > 0) {
+            int j = arcSearch(first, count, s);
+            for (int m = 0; m < min(2, count); m++) {
+                int e = first + (j + m - first + 2 * count) % count;   // (% of a negative is undefined)
+                vec4 a = arcEntry(e, 0), b = arcEntry(e, 1);
+                float ds = abs(a.x - s);
+                float dist = dot(pixel + q.yz - a.yz, b.zw);
+                if (min(ds, L - ds) < 4.0 && abs(dist) < best) { best = abs(dist); cut = vec3(b.zw, dot(a.yz - pixel, b.zw)); }
+            }
+        }
+    }
+    return total > 0.0 ? sum / total : vec4(0.0);     // (no covered part: no colour)
+}
+#endif
+#endif
+
+"""#,
+        "lib/paint_t.glsl": #"""
+// The gradient parameter t of paint slot i at a point, and its ramp's colour, integral and
+// mean over t: the pieces the averaging of lib/paint_eval.glsl is built from.
+#ifndef HALO_PAINT_T_GLSL
+#define HALO_PAINT_T_GLSL
+#include "lib/layer_data.glsl"
+#include "lib/paint.glsl"
+#if HALO_ARC
+#include "lib/arc_length.glsl"
+#endif
+
+// Path (colour along the outline): t = frac(s / L + offset), in [0, 1); with L = 0, s / L
+// counts as 0 (docs/scene-format.md "Paints"). The twin of pathGradientT in Swift.
+float pathGradientT(float s, float L, float offset) {
+    float x = (L > 0.0 ? s / L : 0.0) + offset;
+    float t = x - floor(x);
+    return t < 1.0 ? t : 0.0;
+}
+
+// Gradient parameter t of slot i at p (unclamped), and its gradient dt/dp (1/px) in g;
+// g is 0 where t is constant (an angular gradient's gap; see angularTAcrossGap).
+float paintT(int i, int kind, vec2 p, out vec2 g) {
+    vec4 geo = vPaintGeometry[i];
+    if (kind == PAINT_LINEAR) {
+        g = geo.zw;
+        return linearGradientT(p, geo.xy, geo.zw);
+    }
+#if HALO_ARC
+    if (kind == PAINT_PATH) {
+        // geo = (offset, L): dt/dp by differences of s 0.05 px apart (across the start point
+        // s wraps by L; across a jump the difference means nothing, and paintColor splits there).
+        const float e = 0.05;
+        float L = geo.y, s = 0.0;
+        vec2 ds = vec2(0.0);
+        for (int k = 0; k < ROLLED(3); k++) {
+            float v = arcLengthAt(p + (k == 1 ? vec2(e, 0.0) : k == 2 ? vec2(0.0, e) : vec2(0.0)));
+            if (k == 0) s = v; else if (k == 1) ds.x = v - s; else ds.y = v - s;
+        }
+        ds -= L * floor(ds / max(L, 1e-30) + 0.5);
+        g = ds / (e * max(L, 1e-30));
+        return pathGradientT(s, L, geo.x);
+    }
+#endif
+    if (kind == PAINT_ANGULAR) {
+        vec2 v = p - geo.xy;
+        float r2 = max(dot(v, v), 1e-12);
+        float rel = mod(degrees(atan(v.y, v.x)) - geo.z, 360.0);
+        g = rel <= geo.w ? vec2(-v.y, v.x) / r2 * (57.29577951 / geo.w) : vec2(0.0);
+        return angularGradientT(p, geo.xy, geo.z, geo.w);
+    }
+    vec2 v = p - geo.xy;
+    float r = max(length(v), 1e-12);
+    g = v / r * geo.w;
+    return radialGradientT(p, geo.xy, geo.z, geo.w);
+}
+
+vec4 rampAt(int i, float t) { return rampColor(uRamps, vPaintRamps[2 * i], vPaintRamps[2 * i + 1], t); }
+
+// In a partial sweep's gap t holds 1, then 0, and paintT's gradient is 0. For averaging,
+// the gap's first half continues the sweep's t past 1, and its second half before 0 where
+// the ramp's colour below 0 is the colour at 0 (no hard stop at 0): the same colours once
+// clamped, but a pixel across the sweep's end or start then sees the sweep's change.
+// Returns t, and the sweep's gradient in g where t was extended.
+float angularTAcrossGap(int i, vec2 p, float t, inout vec2 g) {
+    vec4 geo = vPaintGeometry[i];
+    vec2 v = p - geo.xy;
+    float rel = mod(degrees(atan(v.y, v.x)) - geo.z, 360.0);
+    if (rel <= geo.w) return t;
+    vec2 gs = vec2(-v.y, v.x) / max(dot(v, v), 1e-12) * (57.29577951 / geo.w);
+    if (rel < geo.w + 0.5 * (360.0 - geo.w)) { g = gs; return rel / geo.w; }
+    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
+    if (rampNode(uRamps, row, 0) == rampColor(uRamps, row, count, 0.0)) { g = gs; return (rel - 360.0) / geo.w; }
+    return t;
+}
+
+// The integral of slot i's ramp colour from its first location to t, the ends extended
+// as constants (the ramp clamps): rampIntegrals' F0 for any t.
+vec4 rampF0(int i, float t) {
+    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
+    float lFirst = rampLocation(uRamps, row, 0), lLast = rampLocation(uRamps, row, count - 1);
+    vec4 f0, f1;
+    if (t <= lFirst) return rampNode(uRamps, row, 0) * (t - lFirst);
+    rampIntegrals(uRamps, row, count, min(t, lLast), f0, f1);
+    return f0 + rampNode(uRamps, row, count - 1) * max(t - lLast, 0.0);
+}
+
+// The mean of slot i's ramp colour over t in [ta, tb]: the difference of rampF0 over the
+// interval (exact; with float32 sums, within about 1e-7 / |tb - ta| of the colour's range,
+// so under 1e-3 apart the colour at the middle, off by at most the ramp's curvature there).
+vec4 rampMean(int i, float ta, float tb) {
+    if (abs(tb - ta) < 1e-3) return rampAt(i, 0.5 * (ta + tb));
+    return (rampF0(i, tb) - rampF0(i, ta)) / (tb - ta);
+}
+
+// How many colour-stop nodes of slot's ramp lie at or below t.
+float stopsBelow(int row, int count, float t) {
+    if (!(t >= rampLocation(uRamps, row, 0))) return 0.0;
+    return rampStopsUpTo(uRamps, row, rampSegment(uRamps, row, count, t).x);
 }
 #endif
 
