@@ -886,10 +886,18 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
             // interval, cuts and band edges, which then hold the band exactly (one half-plane
             // per side; across the whole square p's edge alone would count the other side's
             // band, or miss it).
+            // At the start's corner (the top left, n = 3) the mitre takes s = 0 but the side
+            // arriving there ends at L, another interval: a square reaching into that mitre
+            // splits there too, wherever it lies (its half on the arriving side then takes
+            // that side's last interval, cut along the top side's line; with p's s alone it
+            // took the first, and missed the dash ending at L).
             for (int n = 0; n < 4 && HALO_SHAPE != SHAPE_ELLIPSE; n++) {
                 vec2 C = ARC_CORNER[n], c = vShape.xy + vShape.zw * C, bn = vec2(C.y, -C.x) * 0.70710678;
                 float reach = max(0.75 * size, 1.4142 * min(vShape.z, vShape.w));
-                if (vShapeRadii[ARC_RADIUS[n]] > 0.0 || length(p - c) >= reach || abs(dot(p - c, bn)) >= 0.75 * size) continue;
+                vec2 past = (p - c) * C;                     // > 0: beyond the corner's side lines
+                bool startMitre = n == 3 && min(past.x, past.y) > -0.75 * size;
+                if (vShapeRadii[ARC_RADIUS[n]] > 0.0) continue;
+                if (!startMitre && (length(p - c) >= reach || abs(dot(p - c, bn)) >= 0.75 * size)) continue;
                 atCorner = true; split = true; corner = c;
                 mn = bn;
                 md = dot(p - c, mn);
@@ -1032,10 +1040,31 @@ float fineMeanAt(vec2 p, float size, vec2 t, vec4 head) {
         off = vec4(A, B, -B, -A); wt = vec4(1.0, -1.0, -1.0, 1.0) / (hi * lo);
         second = true;
     }
+    // Across the start point q restarts: the terms of the outline unrolled there
+    // (ResolvedDash.fineTermsUnrolled, exact): from L on, Fg(x - L) + D and
+    // P(x - L) + dP + D (x - L); below 0, Fg(x + L) - D and P(x + L) - dP - D x, with
+    // D, dP the terms' changes from 0 to L (steps 4 and 5, only where a point crosses).
+    bool wraps = false;
+    for (int i = 0; i < 4; i++) {
+        float x = sv[1] + off[i];
+        wraps = wraps || (wt[i] != 0.0 && (x < 0.0 || x >= L));
+    }
     float sum = 0.0;
-    for (int i = 0; i < ROLLED(4); i++) {
+    vec2 tf[4], te = vec2(0.0), ts = vec2(0.0);
+    for (int i = 0; i < ROLLED(6); i++) {
+        if (i < 4 ? wt[i] == 0.0 : !wraps) continue;
+        float x = i < 4 ? sv[1] + off[i] : i == 4 ? L : 0.0;
+        float u = i < 4 ? (x < 0.0 ? x + L : x >= L ? x - L : x) : x;
+        vec2 f = fineTerms(u, head);
+        if (i < 4) tf[i] = f; else if (i == 4) te = f; else ts = f;
+    }
+    vec2 dt = te - ts;                                      // (D, dP)
+    for (int i = 0; i < 4; i++) {
         if (wt[i] == 0.0) continue;
-        vec2 f = fineTerms(sv[1] + off[i], head);
+        float x = sv[1] + off[i];
+        vec2 f = tf[i];
+        if (x >= L) f += vec2(dt.x, dt.y + dt.x * (x - L));
+        else if (x < 0.0) f -= vec2(dt.x, dt.y + dt.x * x);
         sum += wt[i] * (second ? f.y : f.x);
     }
     float mean = mu + sum;
