@@ -48,39 +48,40 @@ float cubicArcLength(vec2 p0, vec2 p1, vec2 p2, vec2 p3, float t) {
     return sum * r;
 }
 
-// The continuous corner's three cubics' control points (docs/scene-format.md "Continuous corners"'s table, units of R),
-// four each, and its two short lines between them.
-const vec2 CONTINUOUS_CUBICS[12] = vec2[12](
+// The continuous corner's first half, from its start to its diagonal (docs/scene-format.md
+// "Continuous corners"'s table, units of R): cubic 1, and cubic 2's first half (de Casteljau
+// at t = 1/2; cubic 2 is symmetric about the diagonal, so that half is half its length),
+// four control points each; line 1 joins them. The second half is the first's mirror image
+// across the diagonal (a and b swapped), its arc length the corner's length less the mirror's.
+const vec2 CONTINUOUS_HALF_CUBICS[8] = vec2[8](
     vec2(1.52866483, 0.0), vec2(1.08849299, 0.0), vec2(0.86840701, 0.0), vec2(0.66993397, 0.06549600),
-    vec2(0.63149399, 0.07491100), vec2(0.37282401, 0.16906001), vec2(0.16906001, 0.37282401), vec2(0.07491100, 0.63149399),
-    vec2(0.06549600, 0.66993397), vec2(0.0, 0.86840701), vec2(0.0, 1.08849299), vec2(0.0, 1.52866483));
+    vec2(0.63149399, 0.07491100), vec2(0.50215900, 0.12198551), vec2(0.38655050, 0.19646376), vec2(0.29150713, 0.29150713));
 
-// The continuous corner's point nearest to q (units of R, the corner's frame a, b; see
-// docs/scene-format.md "Continuous corners"): (squared distance, arc length from the corner's start, point a, b).
-// (One call site each of cubicNearest and cubicArcLength: llvmpipe inlines every call.)
-vec4 continuousCornerNearest(vec2 q) {
+// The point of the continuous corner's first half nearest to q (units of R, the corner's
+// frame a, b; see docs/scene-format.md "Continuous corners"): (squared distance, arc length
+// from the corner's start, point a, b). For q with a >= b it is the corner's nearest point
+// (a convex curve symmetric about the diagonal: the mirror image of a point of the other
+// half is nearer to q). (One call site each of cubicNearest and cubicArcLength: llvmpipe
+// inlines every call.)
+vec4 continuousHalfNearest(vec2 q) {
     int piece = 0;
     vec2 best = vec2(1e30, 0.0);
-    for (int c = 0; c < ROLLED(3); c++) {
-        vec2 h = cubicNearest(q, CONTINUOUS_CUBICS[4 * c], CONTINUOUS_CUBICS[4 * c + 1], CONTINUOUS_CUBICS[4 * c + 2], CONTINUOUS_CUBICS[4 * c + 3]);
+    for (int c = 0; c < ROLLED(2); c++) {
+        vec2 h = cubicNearest(q, CONTINUOUS_HALF_CUBICS[4 * c], CONTINUOUS_HALF_CUBICS[4 * c + 1], CONTINUOUS_HALF_CUBICS[4 * c + 2], CONTINUOUS_HALF_CUBICS[4 * c + 3]);
         if (h.x < best.x) { best = h; piece = 2 * c; }
     }
-    for (int k = 1; k <= 3; k += 2) {
-        vec2 a = CONTINUOUS_CUBICS[2 * k + 1], b = CONTINUOUS_CUBICS[2 * k + 2];
-        vec2 ab = b - a;
-        float t = clamp(dot(q - a, ab) / dot(ab, ab), 0.0, 1.0);
-        vec2 v = q - (a + t * ab);
-        if (dot(v, v) < best.x) { best = vec2(dot(v, v), t); piece = k; }
-    }
+    vec2 a = CONTINUOUS_HALF_CUBICS[3], ab = CONTINUOUS_HALF_CUBICS[4] - a;
+    float tl = clamp(dot(q - a, ab) / dot(ab, ab), 0.0, 1.0);
+    vec2 v = q - (a + tl * ab);
+    if (dot(v, v) < best.x) { best = vec2(dot(v, v), tl); piece = 1; }
     float t = best.y, s;
     vec2 point;
-    if (piece == 1 || piece == 3) {
-        vec2 a = CONTINUOUS_CUBICS[2 * piece + 1], b = CONTINUOUS_CUBICS[2 * piece + 2];
-        s = t * length(b - a);
-        point = mix(a, b, t);
+    if (piece == 1) {
+        s = t * length(ab);
+        point = a + t * ab;
     } else {
-        int c = 2 * piece;            // the cubic's first control point: 0, 4 or 8
-        vec2 p0 = CONTINUOUS_CUBICS[c], p1 = CONTINUOUS_CUBICS[c + 1], p2 = CONTINUOUS_CUBICS[c + 2], p3 = CONTINUOUS_CUBICS[c + 3];
+        int c = 2 * piece;            // the cubic's first control point: 0 or 4
+        vec2 p0 = CONTINUOUS_HALF_CUBICS[c], p1 = CONTINUOUS_HALF_CUBICS[c + 1], p2 = CONTINUOUS_HALF_CUBICS[c + 2], p3 = CONTINUOUS_HALF_CUBICS[c + 3];
         s = cubicArcLength(p0, p1, p2, p3, t);
         point = cubicAt(p0, p1, p2, p3, t);
     }
@@ -150,9 +151,18 @@ void boxArcHits(vec2 p, float L, out vec4 h0, out vec4 h1, out vec4 h2) {
             float aa = dot(p - K, ARC_A[n]), bb = dot(p - K, ARC_B[n]), reach = CONTINUOUS_REACH * R;
             float dx = max(max(0.0, aa - reach), -aa), dy = max(max(0.0, bb - reach), -bb);
             float lim = h0.x + 2.0;
-            if (dx * dx + dy * dy < lim * lim) {
-                vec4 u = continuousCornerNearest(vec2(aa, bb) / R);
+            // The nearest point: of q's own half (folded onto a >= b); within 3 px of the
+            // diagonal also the other half's, so that medialJump sees the diagonal, where s
+            // jumps between the halves (inside, beyond their centres of curvature).
+            int halves = abs(aa - bb) < 3.0 ? 2 : 1;
+            vec2 first = vec2(1e30);
+            for (int m = 0; m < halves && dx * dx + dy * dy < lim * lim; m++) {
+                bool mirrored = (m == 0) != (aa >= bb);
+                vec4 u = continuousHalfNearest((mirrored ? vec2(bb, aa) : vec2(aa, bb)) / R);
+                if (mirrored) u = vec4(u.x, CONTINUOUS_UNIT_LENGTH - u.y, u.w, u.z);
                 vec2 qq = K + R * (u.z * ARC_A[n] + u.w * ARC_B[n]);
+                if (m == 1 && length(qq - first) < 1e-3) break;     // the same point: on the diagonal
+                first = qq;
                 arcOffer(vec4(sqrt(u.x) * R, s + R * u.y, qq), L, h0, h1, h2);
             }
             s += CONTINUOUS_UNIT_LENGTH * R;
@@ -248,7 +258,20 @@ float medialJump(vec2 p, out vec2 normal, out float s0) {
     // The next nearest piece's point, where s jumps there: more than 2 px apart round the
     // outline, or on either side of the start point (pieces that meet smoothly have s
     // continuous across their boundary, where their distance difference is flat).
-    vec4 other = length(h1.zw - h0.zw) > 1e-3 ? h1 : h2;
+    // Of the next two, the first that is another point and not a smooth neighbour of the
+    // best one (s within 2 px and a normal within 30 degrees: the end of a continuous
+    // corner next to a side's nearest point, which hid the other side across the medial
+    // line beyond the corner).
+    vec4 other = h2;
+    for (int k = 0; k < 2; k++) {
+        vec4 c = k == 0 ? h1 : h2;
+        if (c.x >= 1e29 || length(c.zw - h0.zw) <= 1e-3) continue;
+        float dc = abs(c.y - h0.y);
+        vec2 v1 = p - h0.zw, v2 = p - c.zw;
+        float n1 = length(v1), n2 = length(v2);
+        bool neighbour = min(dc, L - dc) <= 2.0 && dc <= 0.5 * L && n1 > 0.0 && n2 > 0.0 && length(v1 / n1 - v2 / n2) < 0.5;
+        if (!neighbour) { other = c; break; }
+    }
     float ds = abs(other.y - h0.y);
     if (other.x >= 1e29 || other.x - h0.x > 3.0 || length(other.zw - h0.zw) <= 1e-3) return 1e9;
     // A sharp corner's point against a side through it: their boundary is the side's normal

@@ -1,7 +1,7 @@
 // Convex clipping of a pixel square by straight lines: the exact area (and centroid) of the
 // part of a square on given sides of up to five lines. Used where two edges cross in one
 // pixel: a dash's cut and the band's edge (lib/dash.glsl), a path paint's jump and the
-// medial axis (lib/paint_eval.glsl).
+// medial axis (lib/paint_jump.glsl).
 #ifndef HALO_CLIP_GLSL
 #define HALO_CLIP_GLSL
 

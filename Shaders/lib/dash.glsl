@@ -211,10 +211,18 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
             // interval, cuts and band edges, which then hold the band exactly (one half-plane
             // per side; across the whole square p's edge alone would count the other side's
             // band, or miss it).
+            // At the start's corner (the top left, n = 3) the mitre takes s = 0 but the side
+            // arriving there ends at L, another interval: a square reaching into that mitre
+            // splits there too, wherever it lies (its half on the arriving side then takes
+            // that side's last interval, cut along the top side's line; with p's s alone it
+            // took the first, and missed the dash ending at L).
             for (int n = 0; n < 4 && HALO_SHAPE != SHAPE_ELLIPSE; n++) {
                 vec2 C = ARC_CORNER[n], c = vShape.xy + vShape.zw * C, bn = vec2(C.y, -C.x) * 0.70710678;
                 float reach = max(0.75 * size, 1.4142 * min(vShape.z, vShape.w));
-                if (vShapeRadii[ARC_RADIUS[n]] > 0.0 || length(p - c) >= reach || abs(dot(p - c, bn)) >= 0.75 * size) continue;
+                vec2 past = (p - c) * C;                     // > 0: beyond the corner's side lines
+                bool startMitre = n == 3 && min(past.x, past.y) > -0.75 * size;
+                if (vShapeRadii[ARC_RADIUS[n]] > 0.0) continue;
+                if (!startMitre && (length(p - c) >= reach || abs(dot(p - c, bn)) >= 0.75 * size)) continue;
                 atCorner = true; split = true; corner = c;
                 mn = bn;
                 md = dot(p - c, mn);

@@ -54,10 +54,31 @@ float fineMeanAt(vec2 p, float size, vec2 t, vec4 head) {
         off = vec4(A, B, -B, -A); wt = vec4(1.0, -1.0, -1.0, 1.0) / (hi * lo);
         second = true;
     }
+    // Across the start point q restarts: the terms of the outline unrolled there
+    // (ResolvedDash.fineTermsUnrolled, exact): from L on, Fg(x - L) + D and
+    // P(x - L) + dP + D (x - L); below 0, Fg(x + L) - D and P(x + L) - dP - D x, with
+    // D, dP the terms' changes from 0 to L (steps 4 and 5, only where a point crosses).
+    bool wraps = false;
+    for (int i = 0; i < 4; i++) {
+        float x = sv[1] + off[i];
+        wraps = wraps || (wt[i] != 0.0 && (x < 0.0 || x >= L));
+    }
     float sum = 0.0;
-    for (int i = 0; i < ROLLED(4); i++) {
+    vec2 tf[4], te = vec2(0.0), ts = vec2(0.0);
+    for (int i = 0; i < ROLLED(6); i++) {
+        if (i < 4 ? wt[i] == 0.0 : !wraps) continue;
+        float x = i < 4 ? sv[1] + off[i] : i == 4 ? L : 0.0;
+        float u = i < 4 ? (x < 0.0 ? x + L : x >= L ? x - L : x) : x;
+        vec2 f = fineTerms(u, head);
+        if (i < 4) tf[i] = f; else if (i == 4) te = f; else ts = f;
+    }
+    vec2 dt = te - ts;                                      // (D, dP)
+    for (int i = 0; i < 4; i++) {
         if (wt[i] == 0.0) continue;
-        vec2 f = fineTerms(sv[1] + off[i], head);
+        float x = sv[1] + off[i];
+        vec2 f = tf[i];
+        if (x >= L) f += vec2(dt.x, dt.y + dt.x * (x - L));
+        else if (x < 0.0) f -= vec2(dt.x, dt.y + dt.x * x);
         sum += wt[i] * (second ? f.y : f.x);
     }
     float mean = mu + sum;

@@ -444,39 +444,40 @@ float cubicArcLength(vec2 p0, vec2 p1, vec2 p2, vec2 p3, float t) {
     return sum * r;
 }
 
-// The continuous corner's three cubics' control points (docs/scene-format.md "Continuous corners"'s table, units of R),
-// four each, and its two short lines between them.
-const vec2 CONTINUOUS_CUBICS[12] = vec2[12](
+// The continuous corner's first half, from its start to its diagonal (docs/scene-format.md
+// "Continuous corners"'s table, units of R): cubic 1, and cubic 2's first half (de Casteljau
+// at t = 1/2; cubic 2 is symmetric about the diagonal, so that half is half its length),
+// four control points each; line 1 joins them. The second half is the first's mirror image
+// across the diagonal (a and b swapped), its arc length the corner's length less the mirror's.
+const vec2 CONTINUOUS_HALF_CUBICS[8] = vec2[8](
     vec2(1.52866483, 0.0), vec2(1.08849299, 0.0), vec2(0.86840701, 0.0), vec2(0.66993397, 0.06549600),
-    vec2(0.63149399, 0.07491100), vec2(0.37282401, 0.16906001), vec2(0.16906001, 0.37282401), vec2(0.07491100, 0.63149399),
-    vec2(0.06549600, 0.66993397), vec2(0.0, 0.86840701), vec2(0.0, 1.08849299), vec2(0.0, 1.52866483));
+    vec2(0.63149399, 0.07491100), vec2(0.50215900, 0.12198551), vec2(0.38655050, 0.19646376), vec2(0.29150713, 0.29150713));
 
-// The continuous corner's point nearest to q (units of R, the corner's frame a, b; see
-// docs/scene-format.md "Continuous corners"): (squared distance, arc length from the corner's start, point a, b).
-// (One call site each of cubicNearest and cubicArcLength: llvmpipe inlines every call.)
-vec4 continuousCornerNearest(vec2 q) {
+// The point of the continuous corner's first half nearest to q (units of R, the corner's
+// frame a, b; see docs/scene-format.md "Continuous corners"): (squared distance, arc length
+// from the corner's start, point a, b). For q with a >= b it is the corner's nearest point
+// (a convex curve symmetric about the diagonal: the mirror image of a point of the other
+// half is nearer to q). (One call site each of cubicNearest and cubicArcLength: llvmpipe
+// inlines every call.)
+vec4 continuousHalfNearest(vec2 q) {
     int piece = 0;
     vec2 best = vec2(1e30, 0.0);
-    for (int c = 0; c < ROLLED(3); c++) {
-        vec2 h = cubicNearest(q, CONTINUOUS_CUBICS[4 * c], CONTINUOUS_CUBICS[4 * c + 1], CONTINUOUS_CUBICS[4 * c + 2], CONTINUOUS_CUBICS[4 * c + 3]);
+    for (int c = 0; c < ROLLED(2); c++) {
+        vec2 h = cubicNearest(q, CONTINUOUS_HALF_CUBICS[4 * c], CONTINUOUS_HALF_CUBICS[4 * c + 1], CONTINUOUS_HALF_CUBICS[4 * c + 2], CONTINUOUS_HALF_CUBICS[4 * c + 3]);
         if (h.x < best.x) { best = h; piece = 2 * c; }
     }
-    for (int k = 1; k <= 3; k += 2) {
-        vec2 a = CONTINUOUS_CUBICS[2 * k + 1], b = CONTINUOUS_CUBICS[2 * k + 2];
-        vec2 ab = b - a;
-        float t = clamp(dot(q - a, ab) / dot(ab, ab), 0.0, 1.0);
-        vec2 v = q - (a + t * ab);
-        if (dot(v, v) < best.x) { best = vec2(dot(v, v), t); piece = k; }
-    }
+    vec2 a = CONTINUOUS_HALF_CUBICS[3], ab = CONTINUOUS_HALF_CUBICS[4] - a;
+    float tl = clamp(dot(q - a, ab) / dot(ab, ab), 0.0, 1.0);
+    vec2 v = q - (a + tl * ab);
+    if (dot(v, v) < best.x) { best = vec2(dot(v, v), tl); piece = 1; }
     float t = best.y, s;
     vec2 point;
-    if (piece == 1 || piece == 3) {
-        vec2 a = CONTINUOUS_CUBICS[2 * piece + 1], b = CONTINUOUS_CUBICS[2 * piece + 2];
-        s = t * length(b - a);
-        point = mix(a, b, t);
+    if (piece == 1) {
+        s = t * length(ab);
+        point = a + t * ab;
     } else {
-        int c = 2 * piece;            // the cubic's first control point: 0, 4 or 8
-        vec2 p0 = CONTINUOUS_CUBICS[c], p1 = CONTINUOUS_CUBICS[c + 1], p2 = CONTINUOUS_CUBICS[c + 2], p3 = CONTINUOUS_CUBICS[c + 3];
+        int c = 2 * piece;            // the cubic's first control point: 0 or 4
+        vec2 p0 = CONTINUOUS_HALF_CUBICS[c], p1 = CONTINUOUS_HALF_CUBICS[c + 1], p2 = CONTINUOUS_HALF_CUBICS[c + 2], p3 = CONTINUOUS_HALF_CUBICS[c + 3];
         s = cubicArcLength(p0, p1, p2, p3, t);
         point = cubicAt(p0, p1, p2, p3, t);
     }
@@ -546,9 +547,18 @@ void boxArcHits(vec2 p, float L, out vec4 h0, out vec4 h1, out vec4 h2) {
             float aa = dot(p - K, ARC_A[n]), bb = dot(p - K, ARC_B[n]), reach = CONTINUOUS_REACH * R;
             float dx = max(max(0.0, aa - reach), -aa), dy = max(max(0.0, bb - reach), -bb);
             float lim = h0.x + 2.0;
-            if (dx * dx + dy * dy < lim * lim) {
-                vec4 u = continuousCornerNearest(vec2(aa, bb) / R);
+            // The nearest point: of q's own half (folded onto a >= b); within 3 px of the
+            // diagonal also the other half's, so that medialJump sees the diagonal, where s
+            // jumps between the halves (inside, beyond their centres of curvature).
+            int halves = abs(aa - bb) < 3.0 ? 2 : 1;
+            vec2 first = vec2(1e30);
+            for (int m = 0; m < halves && dx * dx + dy * dy < lim * lim; m++) {
+                bool mirrored = (m == 0) != (aa >= bb);
+                vec4 u = continuousHalfNearest((mirrored ? vec2(bb, aa) : vec2(aa, bb)) / R);
+                if (mirrored) u = vec4(u.x, CONTINUOUS_UNIT_LENGTH - u.y, u.w, u.z);
                 vec2 qq = K + R * (u.z * ARC_A[n] + u.w * ARC_B[n]);
+                if (m == 1 && length(qq - first) < 1e-3) break;     // the same point: on the diagonal
+                first = qq;
                 arcOffer(vec4(sqrt(u.x) * R, s + R * u.y, qq), L, h0, h1, h2);
             }
             s += CONTINUOUS_UNIT_LENGTH * R;
@@ -644,7 +654,20 @@ float medialJump(vec2 p, out vec2 normal, out float s0) {
     // The next nearest piece's point, where s jumps there: more than 2 px apart round the
     // outline, or on either side of the start point (pieces that meet smoothly have s
     // continuous across their boundary, where their distance difference is flat).
-    vec4 other = length(h1.zw - h0.zw) > 1e-3 ? h1 : h2;
+    // Of the next two, the first that is another point and not a smooth neighbour of the
+    // best one (s within 2 px and a normal within 30 degrees: the end of a continuous
+    // corner next to a side's nearest point, which hid the other side across the medial
+    // line beyond the corner).
+    vec4 other = h2;
+    for (int k = 0; k < 2; k++) {
+        vec4 c = k == 0 ? h1 : h2;
+        if (c.x >= 1e29 || length(c.zw - h0.zw) <= 1e-3) continue;
+        float dc = abs(c.y - h0.y);
+        vec2 v1 = p - h0.zw, v2 = p - c.zw;
+        float n1 = length(v1), n2 = length(v2);
+        bool neighbour = min(dc, L - dc) <= 2.0 && dc <= 0.5 * L && n1 > 0.0 && n2 > 0.0 && length(v1 / n1 - v2 / n2) < 0.5;
+        if (!neighbour) { other = c; break; }
+    }
     float ds = abs(other.y - h0.y);
     if (other.x >= 1e29 || other.x - h0.x > 3.0 || length(other.zw - h0.zw) <= 1e-3) return 1e9;
     // A sharp corner's point against a side through it: their boundary is the side's normal
@@ -673,7 +696,7 @@ float medialJump(vec2 p, out vec2 normal, out float s0) {
 // Convex clipping of a pixel square by straight lines: the exact area (and centroid) of the
 // part of a square on given sides of up to five lines. Used where two edges cross in one
 // pixel: a dash's cut and the band's edge (lib/dash.glsl), a path paint's jump and the
-// medial axis (lib/paint_eval.glsl).
+// medial axis (lib/paint_jump.glsl).
 #ifndef HALO_CLIP_GLSL
 #define HALO_CLIP_GLSL
 
@@ -976,10 +999,18 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
             // interval, cuts and band edges, which then hold the band exactly (one half-plane
             // per side; across the whole square p's edge alone would count the other side's
             // band, or miss it).
+            // At the start's corner (the top left, n = 3) the mitre takes s = 0 but the side
+            // arriving there ends at L, another interval: a square reaching into that mitre
+            // splits there too, wherever it lies (its half on the arriving side then takes
+            // that side's last interval, cut along the top side's line; with p's s alone it
+            // took the first, and missed the dash ending at L).
             for (int n = 0; n < 4 && HALO_SHAPE != SHAPE_ELLIPSE; n++) {
                 vec2 C = ARC_CORNER[n], c = vShape.xy + vShape.zw * C, bn = vec2(C.y, -C.x) * 0.70710678;
                 float reach = max(0.75 * size, 1.4142 * min(vShape.z, vShape.w));
-                if (vShapeRadii[ARC_RADIUS[n]] > 0.0 || length(p - c) >= reach || abs(dot(p - c, bn)) >= 0.75 * size) continue;
+                vec2 past = (p - c) * C;                     // > 0: beyond the corner's side lines
+                bool startMitre = n == 3 && min(past.x, past.y) > -0.75 * size;
+                if (vShapeRadii[ARC_RADIUS[n]] > 0.0) continue;
+                if (!startMitre && (length(p - c) >= reach || abs(dot(p - c, bn)) >= 0.75 * size)) continue;
                 atCorner = true; split = true; corner = c;
                 mn = bn;
                 md = dot(p - c, mn);
@@ -1122,10 +1153,31 @@ float fineMeanAt(vec2 p, float size, vec2 t, vec4 head) {
         off = vec4(A, B, -B, -A); wt = vec4(1.0, -1.0, -1.0, 1.0) / (hi * lo);
         second = true;
     }
+    // Across the start point q restarts: the terms of the outline unrolled there
+    // (ResolvedDash.fineTermsUnrolled, exact): from L on, Fg(x - L) + D and
+    // P(x - L) + dP + D (x - L); below 0, Fg(x + L) - D and P(x + L) - dP - D x, with
+    // D, dP the terms' changes from 0 to L (steps 4 and 5, only where a point crosses).
+    bool wraps = false;
+    for (int i = 0; i < 4; i++) {
+        float x = sv[1] + off[i];
+        wraps = wraps || (wt[i] != 0.0 && (x < 0.0 || x >= L));
+    }
     float sum = 0.0;
-    for (int i = 0; i < ROLLED(4); i++) {
+    vec2 tf[4], te = vec2(0.0), ts = vec2(0.0);
+    for (int i = 0; i < ROLLED(6); i++) {
+        if (i < 4 ? wt[i] == 0.0 : !wraps) continue;
+        float x = i < 4 ? sv[1] + off[i] : i == 4 ? L : 0.0;
+        float u = i < 4 ? (x < 0.0 ? x + L : x >= L ? x - L : x) : x;
+        vec2 f = fineTerms(u, head);
+        if (i < 4) tf[i] = f; else if (i == 4) te = f; else ts = f;
+    }
+    vec2 dt = te - ts;                                      // (D, dP)
+    for (int i = 0; i < 4; i++) {
         if (wt[i] == 0.0) continue;
-        vec2 f = fineTerms(sv[1] + off[i], head);
+        float x = sv[1] + off[i];
+        vec2 f = tf[i];
+        if (x >= L) f += vec2(dt.x, dt.y + dt.x * (x - L));
+        else if (x < 0.0) f -= vec2(dt.x, dt.y + dt.x * x);
         sum += wt[i] * (second ? f.y : f.x);
     }
     float mean = mu + sum;
@@ -1507,102 +1559,14 @@ vec4 rampLUT(sampler2D lut, float v, float width, float t) {
 }
 #endif
 """#,
-        "lib/paint_eval.glsl": #"""
-// The premultiplied colour of paint slot i (0 fill, 1 stroke; its kind a compile-time
-// constant, HALO_FILL or HALO_STROKE) over the pixel at p.
-#ifndef HALO_PAINT_EVAL_GLSL
-#define HALO_PAINT_EVAL_GLSL
-#include "lib/layer_data.glsl"
+        "lib/paint_average.glsl": #"""
+// The paint's average over a pixel's covered strip where its colour varies smoothly but not
+// linearly: about an angular or radial centre, and across a ramp's kink (lib/paint_eval.glsl
+// picks the case).
+#ifndef HALO_PAINT_AVERAGE_GLSL
+#define HALO_PAINT_AVERAGE_GLSL
 #include "lib/coverage.glsl"
-#include "lib/paint.glsl"
-#include "lib/shader_paint.glsl"
-#if HALO_ARC
-#include "lib/arc_length.glsl"
-#include "lib/clip.glsl"
-#endif
-
-// Path (colour along the outline): t = frac(s / L + offset), in [0, 1); with L = 0, s / L
-// counts as 0 (docs/scene-format.md "Paints"). The twin of pathGradientT in Swift.
-float pathGradientT(float s, float L, float offset) {
-    float x = (L > 0.0 ? s / L : 0.0) + offset;
-    float t = x - floor(x);
-    return t < 1.0 ? t : 0.0;
-}
-
-// Gradient parameter t of slot i at p (unclamped), and its gradient dt/dp (1/px) in g;
-// g is 0 where t is constant (an angular gradient's gap; see angularTAcrossGap).
-float paintT(int i, int kind, vec2 p, out vec2 g) {
-    vec4 geo = vPaintGeometry[i];
-    if (kind == PAINT_LINEAR) {
-        g = geo.zw;
-        return linearGradientT(p, geo.xy, geo.zw);
-    }
-#if HALO_ARC
-    if (kind == PAINT_PATH) {
-        // geo = (offset, L): dt/dp by differences of s 0.05 px apart (across the start point
-        // s wraps by L; across a jump the difference means nothing, and paintColor splits there).
-        const float e = 0.05;
-        float L = geo.y, s = 0.0;
-        vec2 ds = vec2(0.0);
-        for (int k = 0; k < ROLLED(3); k++) {
-            float v = arcLengthAt(p + (k == 1 ? vec2(e, 0.0) : k == 2 ? vec2(0.0, e) : vec2(0.0)));
-            if (k == 0) s = v; else if (k == 1) ds.x = v - s; else ds.y = v - s;
-        }
-        ds -= L * floor(ds / max(L, 1e-30) + 0.5);
-        g = ds / (e * max(L, 1e-30));
-        return pathGradientT(s, L, geo.x);
-    }
-#endif
-    if (kind == PAINT_ANGULAR) {
-        vec2 v = p - geo.xy;
-        float r2 = max(dot(v, v), 1e-12);
-        float rel = mod(degrees(atan(v.y, v.x)) - geo.z, 360.0);
-        g = rel <= geo.w ? vec2(-v.y, v.x) / r2 * (57.29577951 / geo.w) : vec2(0.0);
-        return angularGradientT(p, geo.xy, geo.z, geo.w);
-    }
-    vec2 v = p - geo.xy;
-    float r = max(length(v), 1e-12);
-    g = v / r * geo.w;
-    return radialGradientT(p, geo.xy, geo.z, geo.w);
-}
-
-vec4 rampAt(int i, float t) { return rampColor(uRamps, vPaintRamps[2 * i], vPaintRamps[2 * i + 1], t); }
-
-// In a partial sweep's gap t holds 1, then 0, and paintT's gradient is 0. For averaging,
-// the gap's first half continues the sweep's t past 1, and its second half before 0 where
-// the ramp's colour below 0 is the colour at 0 (no hard stop at 0): the same colours once
-// clamped, but a pixel across the sweep's end or start then sees the sweep's change.
-// Returns t, and the sweep's gradient in g where t was extended.
-float angularTAcrossGap(int i, vec2 p, float t, inout vec2 g) {
-    vec4 geo = vPaintGeometry[i];
-    vec2 v = p - geo.xy;
-    float rel = mod(degrees(atan(v.y, v.x)) - geo.z, 360.0);
-    if (rel <= geo.w) return t;
-    vec2 gs = vec2(-v.y, v.x) / max(dot(v, v), 1e-12) * (57.29577951 / geo.w);
-    if (rel < geo.w + 0.5 * (360.0 - geo.w)) { g = gs; return rel / geo.w; }
-    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
-    if (rampNode(uRamps, row, 0) == rampColor(uRamps, row, count, 0.0)) { g = gs; return (rel - 360.0) / geo.w; }
-    return t;
-}
-
-// The integral of slot i's ramp colour from its first location to t, the ends extended
-// as constants (the ramp clamps): rampIntegrals' F0 for any t.
-vec4 rampF0(int i, float t) {
-    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
-    float lFirst = rampLocation(uRamps, row, 0), lLast = rampLocation(uRamps, row, count - 1);
-    vec4 f0, f1;
-    if (t <= lFirst) return rampNode(uRamps, row, 0) * (t - lFirst);
-    rampIntegrals(uRamps, row, count, min(t, lLast), f0, f1);
-    return f0 + rampNode(uRamps, row, count - 1) * max(t - lLast, 0.0);
-}
-
-// The mean of slot i's ramp colour over t in [ta, tb]: the difference of rampF0 over the
-// interval (exact; with float32 sums, within about 1e-7 / |tb - ta| of the colour's range,
-// so under 1e-3 apart the colour at the middle, off by at most the ramp's curvature there).
-vec4 rampMean(int i, float ta, float tb) {
-    if (abs(tb - ta) < 1e-3) return rampAt(i, 0.5 * (ta + tb));
-    return (rampF0(i, tb) - rampF0(i, ta)) / (tb - ta);
-}
+#include "lib/paint_t.glsl"
 
 // Integral over r in [ra, rb] of c(r) r dr along one ray from a radial gradient's centre
 // (c(r) the ramp's colour at t = (r - r0) k): exact. Below and above the ramp's ends the
@@ -1688,64 +1652,6 @@ vec4 paintNearCentre(int i, int kind, vec2 pixel, vec4 strip) {
     return sum / area;
 }
 
-// A path paint's colour on one side of a jump (paintColor): the ramp's mean from t at the
-// jump, extrapolated from the side's middle tm and far end tf and kept within 0...1 (t wraps
-// there), to tf; a steep segment just before a wrap or a stop counts (the colour at the
-// side's middle missed 18 levels of a segment 1.25 px long beside a wrap). Where the side
-// itself holds the wrap (tm and tf over half a turn apart), the colour at its middle.
-vec4 pathSideMean(int i, float tm, float tf) {
-    if (abs(tm - tf) > 0.5) return rampAt(i, tm);
-    return rampMean(i, clamp(2.0 * tm - tf, 0.0, 1.0), tf);
-}
-
-// How many colour-stop nodes of slot's ramp lie at or below t.
-float stopsBelow(int row, int count, float t) {
-    if (!(t >= rampLocation(uRamps, row, 0))) return 0.0;
-    return rampStopsUpTo(uRamps, row, rampSegment(uRamps, row, count, t).x);
-}
-
-// The mean offset along a unit n, beyond x, of the points of a w x h rectangle centred at
-// 0 (size = (w, h), n in the rectangle's frame): the offset is the sum of two uniform
-// variables of widths a >= b (halfPlaneCoverage's distribution), and the mean beyond x is
-// x + H / P, P the share beyond x and H the integral of that share over (x, inf),
-// piecewise cubic in the depth s = (a + b) / 2 - x. Exact.
-float tailMeanOffset(float x, vec2 n, vec2 size) {
-    float a = abs(n.x) * size.x, b = abs(n.y) * size.y;
-    if (b > a) { float t = a; a = b; b = t; }
-    float s = clamp(0.5 * (a + b) - x, 0.0, a + b);
-    float r;                                            // H / P
-    if (s <= b) r = s / 3.0;                            // P = s^2 / 2ab, H = s^3 / 6ab
-    else if (s <= a) r = (b * b / 3.0 + s * s - s * b) / (2.0 * s - b);
-    else {
-        float u = a + b - s;
-        float P = 1.0 - u * u / (2.0 * a * b);
-        float H = b * b / (6.0 * a) + 0.5 * (a - b) + (s - a) - (b * b * b - u * u * u) / (6.0 * a * b);
-        r = H / P;
-    }
-    return 0.5 * (a + b) - s + r;
-}
-
-// One side of a jump in paintColor, given t at the side's middle tm and far end tf along
-// the jump's normal: the colour at the side's centroid c (exact where the paint is linear
-// over the side; the mean of t along n, uniformly weighted, erred by 3 to 4 levels beside a
-// hard stop 0.15 of a 26 px gradient from transparent), unless a colour stop lies inside
-// the side's range of t (a steep segment beside the jump): then the ramp's mean over that
-// range. A path paint's t wraps: pathSideMean.
-vec4 jumpSideColour(int i, int kind, vec2 c, float tm, float tf) {
-    if (kind == PAINT_PATH) return pathSideMean(i, tm, tf);
-    float tj = 2.0 * tm - tf, e = 0.02 * abs(tf - tj);      // (the jump's own stop at tj: not inside)
-    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
-    if (stopsBelow(row, count, max(tj, tf) - e) != stopsBelow(row, count, min(tj, tf) + e)) return rampMean(i, tj, tf);
-    vec2 g;
-    return rampAt(i, paintT(i, kind, c, g));
-}
-
-// A jump candidate: keep the nearest (signed distance d in px from the strip's middle,
-// > 0 on the after side; n the unit normal towards the after side).
-void nearestJump(float d, vec2 n, inout float best, inout vec2 bn) {
-    if (abs(d) < abs(best)) { best = d; bn = n; }
-}
-
 // The paint's average over the covered strip (see paintColor) where t is linear across it
 // (t at the middle, gradient g) but the ramp kinks within its range of t. The offset
 // s = dot(g / |g|, x - middle) of a point x of the strip is spread as the rectangle's
@@ -1774,67 +1680,22 @@ vec4 paintKinkAverage(int i, float t, vec2 g, vec4 strip) {
     }
     return sum;
 }
-
-// The jump at a hard stop at location l as a candidate: a line across the pixel at distance
-// (t - l) / |dt/dp| along t's gradient, exact for linear gradients, within the curve's
-// bulge for radial ones (under 1/(12 d) of the pixel at distance d: paintColor integrates
-// about the centre nearer than 16 px). For angular gradients the jump is the ray from the
-// centre at angle + l span: its line's signed distance and normal.
-void hardStopJump(int i, int kind, vec2 p, float t, float gl, vec2 gn, float l, inout float best, inout vec2 bn) {
-    if (kind != PAINT_ANGULAR) { nearestJump((t - l) / gl, gn, best, bn); return; }
-    vec4 geo = vPaintGeometry[i];
-    vec2 v = p - geo.xy;
-    float aj = geo.z + l * geo.w;
-    float delta = mod(degrees(atan(v.y, v.x)) - aj + 180.0, 360.0) - 180.0;
-    if (abs(delta) < 90.0) nearestJump(length(v) * sin(radians(delta)), vec2(-sin(radians(aj)), cos(radians(aj))), best, bn);
-}
-
-#if HALO_ARC
-// A path paint over the covered strip of a pixel that the medial axis crosses (the line
-// dot(mn, x - pixel) = c, from medialJump): s jumps there, so each side of the line is a
-// part of its own, cut again by the nearest jump (hard stop or wrap) of its own s; each
-// part takes the colour at its centroid, weighted by its exact area (clipSquare). Exact
-// for flat colours between jumps (a ramp of hard stops), else the colour at each part's
-// centroid (exact where the paint is linear over the part).
-vec4 pathAcrossMedial(int i, vec2 pixel, vec4 strip, float c, vec2 mn) {
-    const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
-    vec4 geo = vPaintGeometry[i];
-    float L = geo.y;
-    vec3 below = vec3(strip.xy, strip.w), above = vec3(-strip.xy, -strip.z);   // a <= dot(n, x) <= b
-    int first = int(i == 0 ? vArcJumps.x : vArcJumps.z), count = int(i == 0 ? vArcJumps.y : vArcJumps.w);
-    vec4 sum = vec4(0.0);
-    float total = 0.0;
-    vec3 side = WHOLE, cut = WHOLE;
-    // Steps 3k + h: side k's part (h = 0), where its s finds the nearest jump, then that part
-    // before and beyond the jump (h = 1, 2). (One call site each of clipSquare and
-    // arcLengthAt: llvmpipe inlines every call.)
-    for (int step = 0; step < ROLLED(6); step++) {
-        int k = step / 3, h = step - 3 * k;
-        if (h == 0) { side = k == 0 ? vec3(mn, c) : vec3(-mn, -c); cut = WHOLE; }
-        vec3 q = clipSquare(1.0, below, above, side, h == 0 ? WHOLE : h == 1 ? cut : -cut, WHOLE);
-        if (q.x <= 0.0) { if (h == 0) step += 2; continue; }
-        float s = arcLengthAt(pixel + q.yz);
-        if (h > 0) {
-            sum += rampAt(i, pathGradientT(s, L, geo.x)) * q.x;
-            total += q.x;
-            continue;
-        }
-        // This side's nearest jump within a pixel of its centroid, as a line across it.
-        float best = 1.0;
-        if (count > 0) {
-            int j = arcSearch(first, count, s);
-            for (int m = 0; m < min(2, count); m++) {
-                int e = first + (j + m - first + 2 * count) % count;   // (% of a negative is undefined)
-                vec4 a = arcEntry(e, 0), b = arcEntry(e, 1);
-                float ds = abs(a.x - s);
-                float dist = dot(pixel + q.yz - a.yz, b.zw);
-                if (min(ds, L - ds) < 4.0 && abs(dist) < best) { best = abs(dist); cut = vec3(b.zw, dot(a.yz - pixel, b.zw)); }
-            }
-        }
-    }
-    return total > 0.0 ? sum / total : vec4(0.0);     // (no covered part: no colour)
-}
 #endif
+
+"""#,
+        "lib/paint_eval.glsl": #"""
+// The premultiplied colour of paint slot i (0 fill, 1 stroke; its kind a compile-time
+// constant, HALO_FILL or HALO_STROKE) over the pixel at p.
+#ifndef HALO_PAINT_EVAL_GLSL
+#define HALO_PAINT_EVAL_GLSL
+#include "lib/layer_data.glsl"
+#include "lib/coverage.glsl"
+#include "lib/paint.glsl"
+#include "lib/shader_paint.glsl"
+#include "lib/paint_t.glsl"
+#include "lib/paint_average.glsl"
+#include "lib/paint_jump.glsl"
+
 
 // The paint averaged over the covered part of the pixel at `pixel` (docs/scene-format.md: where the
 // colour changes within a pixel, the pixel gets the paint's average over its covered
@@ -1993,6 +1854,234 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     if (unwrapped && reach > 1e-4 && leaves && stopsBelow(row, count, t + reach) != stopsBelow(row, count, t - reach))
         return paintKinkAverage(i, t, g, strip);
     return centre;
+}
+#endif
+
+"""#,
+        "lib/paint_jump.glsl": #"""
+// Jumps of the paint inside a pixel (hard stops, seams, wraps, the medial axis of a path
+// paint): finding the nearest as a straight edge, and the colour of each side of it.
+#ifndef HALO_PAINT_JUMP_GLSL
+#define HALO_PAINT_JUMP_GLSL
+#include "lib/paint_t.glsl"
+#if HALO_ARC
+#include "lib/arc_length.glsl"
+#include "lib/clip.glsl"
+#endif
+
+// A path paint's colour on one side of a jump (paintColor): the ramp's mean from t at the
+// jump, extrapolated from the side's middle tm and far end tf and kept within 0...1 (t wraps
+// there), to tf; a steep segment just before a wrap or a stop counts (the colour at the
+// side's middle missed 18 levels of a segment 1.25 px long beside a wrap). Where the side
+// itself holds the wrap (tm and tf over half a turn apart), the colour at its middle.
+vec4 pathSideMean(int i, float tm, float tf) {
+    if (abs(tm - tf) > 0.5) return rampAt(i, tm);
+    return rampMean(i, clamp(2.0 * tm - tf, 0.0, 1.0), tf);
+}
+
+// The mean offset along a unit n, beyond x, of the points of a w x h rectangle centred at
+// 0 (size = (w, h), n in the rectangle's frame): the offset is the sum of two uniform
+// variables of widths a >= b (halfPlaneCoverage's distribution), and the mean beyond x is
+// x + H / P, P the share beyond x and H the integral of that share over (x, inf),
+// piecewise cubic in the depth s = (a + b) / 2 - x. Exact.
+float tailMeanOffset(float x, vec2 n, vec2 size) {
+    float a = abs(n.x) * size.x, b = abs(n.y) * size.y;
+    if (b > a) { float t = a; a = b; b = t; }
+    float s = clamp(0.5 * (a + b) - x, 0.0, a + b);
+    float r;                                            // H / P
+    if (s <= b) r = s / 3.0;                            // P = s^2 / 2ab, H = s^3 / 6ab
+    else if (s <= a) r = (b * b / 3.0 + s * s - s * b) / (2.0 * s - b);
+    else {
+        float u = a + b - s;
+        float P = 1.0 - u * u / (2.0 * a * b);
+        float H = b * b / (6.0 * a) + 0.5 * (a - b) + (s - a) - (b * b * b - u * u * u) / (6.0 * a * b);
+        r = H / P;
+    }
+    return 0.5 * (a + b) - s + r;
+}
+
+// One side of a jump in paintColor, given t at the side's middle tm and far end tf along
+// the jump's normal: the colour at the side's centroid c (exact where the paint is linear
+// over the side; the mean of t along n, uniformly weighted, erred by 3 to 4 levels beside a
+// hard stop 0.15 of a 26 px gradient from transparent), unless a colour stop lies inside
+// the side's range of t (a steep segment beside the jump): then the ramp's mean over that
+// range. A path paint's t wraps: pathSideMean.
+vec4 jumpSideColour(int i, int kind, vec2 c, float tm, float tf) {
+    if (kind == PAINT_PATH) return pathSideMean(i, tm, tf);
+    float tj = 2.0 * tm - tf, e = 0.02 * abs(tf - tj);      // (the jump's own stop at tj: not inside)
+    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
+    if (stopsBelow(row, count, max(tj, tf) - e) != stopsBelow(row, count, min(tj, tf) + e)) return rampMean(i, tj, tf);
+    vec2 g;
+    return rampAt(i, paintT(i, kind, c, g));
+}
+
+// A jump candidate: keep the nearest (signed distance d in px from the strip's middle,
+// > 0 on the after side; n the unit normal towards the after side).
+void nearestJump(float d, vec2 n, inout float best, inout vec2 bn) {
+    if (abs(d) < abs(best)) { best = d; bn = n; }
+}
+
+// The jump at a hard stop at location l as a candidate: a line across the pixel at distance
+// (t - l) / |dt/dp| along t's gradient, exact for linear gradients, within the curve's
+// bulge for radial ones (under 1/(12 d) of the pixel at distance d: paintColor integrates
+// about the centre nearer than 16 px). For angular gradients the jump is the ray from the
+// centre at angle + l span: its line's signed distance and normal.
+void hardStopJump(int i, int kind, vec2 p, float t, float gl, vec2 gn, float l, inout float best, inout vec2 bn) {
+    if (kind != PAINT_ANGULAR) { nearestJump((t - l) / gl, gn, best, bn); return; }
+    vec4 geo = vPaintGeometry[i];
+    vec2 v = p - geo.xy;
+    float aj = geo.z + l * geo.w;
+    float delta = mod(degrees(atan(v.y, v.x)) - aj + 180.0, 360.0) - 180.0;
+    if (abs(delta) < 90.0) nearestJump(length(v) * sin(radians(delta)), vec2(-sin(radians(aj)), cos(radians(aj))), best, bn);
+}
+
+#if HALO_ARC
+// A path paint over the covered strip of a pixel that the medial axis crosses (the line
+// dot(mn, x - pixel) = c, from medialJump): s jumps there, so each side of the line is a
+// part of its own, cut again by the nearest jump (hard stop or wrap) of its own s; each
+// part takes the colour at its centroid, weighted by its exact area (clipSquare). Exact
+// for flat colours between jumps (a ramp of hard stops), else the colour at each part's
+// centroid (exact where the paint is linear over the part).
+vec4 pathAcrossMedial(int i, vec2 pixel, vec4 strip, float c, vec2 mn) {
+    const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
+    vec4 geo = vPaintGeometry[i];
+    float L = geo.y;
+    vec3 below = vec3(strip.xy, strip.w), above = vec3(-strip.xy, -strip.z);   // a <= dot(n, x) <= b
+    int first = int(i == 0 ? vArcJumps.x : vArcJumps.z), count = int(i == 0 ? vArcJumps.y : vArcJumps.w);
+    vec4 sum = vec4(0.0);
+    float total = 0.0;
+    vec3 side = WHOLE, cut = WHOLE;
+    // Steps 3k + h: side k's part (h = 0), where its s finds the nearest jump, then that part
+    // before and beyond the jump (h = 1, 2). (One call site each of clipSquare and
+    // arcLengthAt: llvmpipe inlines every call.)
+    for (int step = 0; step < ROLLED(6); step++) {
+        int k = step / 3, h = step - 3 * k;
+        if (h == 0) { side = k == 0 ? vec3(mn, c) : vec3(-mn, -c); cut = WHOLE; }
+        vec3 q = clipSquare(1.0, below, above, side, h == 0 ? WHOLE : h == 1 ? cut : -cut, WHOLE);
+        if (q.x <= 0.0) { if (h == 0) step += 2; continue; }
+        float s = arcLengthAt(pixel + q.yz);
+        if (h > 0) {
+            sum += rampAt(i, pathGradientT(s, L, geo.x)) * q.x;
+            total += q.x;
+            continue;
+        }
+        // This side's nearest jump within a pixel of its centroid, as a line across it.
+        float best = 1.0;
+        if (count > 0) {
+            int j = arcSearch(first, count, s);
+            for (int m = 0; m < min(2, count); m++) {
+                int e = first + (j + m - first + 2 * count) % count;   // (% of a negative is undefined)
+                vec4 a = arcEntry(e, 0), b = arcEntry(e, 1);
+                float ds = abs(a.x - s);
+                float dist = dot(pixel + q.yz - a.yz, b.zw);
+                if (min(ds, L - ds) < 4.0 && abs(dist) < best) { best = abs(dist); cut = vec3(b.zw, dot(a.yz - pixel, b.zw)); }
+            }
+        }
+    }
+    return total > 0.0 ? sum / total : vec4(0.0);     // (no covered part: no colour)
+}
+#endif
+#endif
+
+"""#,
+        "lib/paint_t.glsl": #"""
+// The gradient parameter t of paint slot i at a point, and its ramp's colour, integral and
+// mean over t: the pieces the averaging of lib/paint_eval.glsl is built from.
+#ifndef HALO_PAINT_T_GLSL
+#define HALO_PAINT_T_GLSL
+#include "lib/layer_data.glsl"
+#include "lib/paint.glsl"
+#if HALO_ARC
+#include "lib/arc_length.glsl"
+#endif
+
+// Path (colour along the outline): t = frac(s / L + offset), in [0, 1); with L = 0, s / L
+// counts as 0 (docs/scene-format.md "Paints"). The twin of pathGradientT in Swift.
+float pathGradientT(float s, float L, float offset) {
+    float x = (L > 0.0 ? s / L : 0.0) + offset;
+    float t = x - floor(x);
+    return t < 1.0 ? t : 0.0;
+}
+
+// Gradient parameter t of slot i at p (unclamped), and its gradient dt/dp (1/px) in g;
+// g is 0 where t is constant (an angular gradient's gap; see angularTAcrossGap).
+float paintT(int i, int kind, vec2 p, out vec2 g) {
+    vec4 geo = vPaintGeometry[i];
+    if (kind == PAINT_LINEAR) {
+        g = geo.zw;
+        return linearGradientT(p, geo.xy, geo.zw);
+    }
+#if HALO_ARC
+    if (kind == PAINT_PATH) {
+        // geo = (offset, L): dt/dp by differences of s 0.05 px apart (across the start point
+        // s wraps by L; across a jump the difference means nothing, and paintColor splits there).
+        const float e = 0.05;
+        float L = geo.y, s = 0.0;
+        vec2 ds = vec2(0.0);
+        for (int k = 0; k < ROLLED(3); k++) {
+            float v = arcLengthAt(p + (k == 1 ? vec2(e, 0.0) : k == 2 ? vec2(0.0, e) : vec2(0.0)));
+            if (k == 0) s = v; else if (k == 1) ds.x = v - s; else ds.y = v - s;
+        }
+        ds -= L * floor(ds / max(L, 1e-30) + 0.5);
+        g = ds / (e * max(L, 1e-30));
+        return pathGradientT(s, L, geo.x);
+    }
+#endif
+    if (kind == PAINT_ANGULAR) {
+        vec2 v = p - geo.xy;
+        float r2 = max(dot(v, v), 1e-12);
+        float rel = mod(degrees(atan(v.y, v.x)) - geo.z, 360.0);
+        g = rel <= geo.w ? vec2(-v.y, v.x) / r2 * (57.29577951 / geo.w) : vec2(0.0);
+        return angularGradientT(p, geo.xy, geo.z, geo.w);
+    }
+    vec2 v = p - geo.xy;
+    float r = max(length(v), 1e-12);
+    g = v / r * geo.w;
+    return radialGradientT(p, geo.xy, geo.z, geo.w);
+}
+
+vec4 rampAt(int i, float t) { return rampColor(uRamps, vPaintRamps[2 * i], vPaintRamps[2 * i + 1], t); }
+
+// In a partial sweep's gap t holds 1, then 0, and paintT's gradient is 0. For averaging,
+// the gap's first half continues the sweep's t past 1, and its second half before 0 where
+// the ramp's colour below 0 is the colour at 0 (no hard stop at 0): the same colours once
+// clamped, but a pixel across the sweep's end or start then sees the sweep's change.
+// Returns t, and the sweep's gradient in g where t was extended.
+float angularTAcrossGap(int i, vec2 p, float t, inout vec2 g) {
+    vec4 geo = vPaintGeometry[i];
+    vec2 v = p - geo.xy;
+    float rel = mod(degrees(atan(v.y, v.x)) - geo.z, 360.0);
+    if (rel <= geo.w) return t;
+    vec2 gs = vec2(-v.y, v.x) / max(dot(v, v), 1e-12) * (57.29577951 / geo.w);
+    if (rel < geo.w + 0.5 * (360.0 - geo.w)) { g = gs; return rel / geo.w; }
+    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
+    if (rampNode(uRamps, row, 0) == rampColor(uRamps, row, count, 0.0)) { g = gs; return (rel - 360.0) / geo.w; }
+    return t;
+}
+
+// The integral of slot i's ramp colour from its first location to t, the ends extended
+// as constants (the ramp clamps): rampIntegrals' F0 for any t.
+vec4 rampF0(int i, float t) {
+    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
+    float lFirst = rampLocation(uRamps, row, 0), lLast = rampLocation(uRamps, row, count - 1);
+    vec4 f0, f1;
+    if (t <= lFirst) return rampNode(uRamps, row, 0) * (t - lFirst);
+    rampIntegrals(uRamps, row, count, min(t, lLast), f0, f1);
+    return f0 + rampNode(uRamps, row, count - 1) * max(t - lLast, 0.0);
+}
+
+// The mean of slot i's ramp colour over t in [ta, tb]: the difference of rampF0 over the
+// interval (exact; with float32 sums, within about 1e-7 / |tb - ta| of the colour's range,
+// so under 1e-3 apart the colour at the middle, off by at most the ramp's curvature there).
+vec4 rampMean(int i, float ta, float tb) {
+    if (abs(tb - ta) < 1e-3) return rampAt(i, 0.5 * (ta + tb));
+    return (rampF0(i, tb) - rampF0(i, ta)) / (tb - ta);
+}
+
+// How many colour-stop nodes of slot's ramp lie at or below t.
+float stopsBelow(int row, int count, float t) {
+    if (!(t >= rampLocation(uRamps, row, 0))) return 0.0;
+    return rampStopsUpTo(uRamps, row, rampSegment(uRamps, row, count, t).x);
 }
 #endif
 

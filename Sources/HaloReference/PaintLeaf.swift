@@ -74,28 +74,44 @@ extension PaintAverage {
     /// centre. Its stops are then straight cuts (``cutLeaf(_:_:_:_:_:)``), each off by under
     /// 1/256 of the side: along a pixel's at most 23 leaves, under 0.13 levels of a full
     /// jump; nil elsewhere (a seam or wrap, a medial axis, a gap of a partial sweep, a centre).
+    /// A path paint's t wraps from 1 to 0 (t = frac(s / L + offset)): its samples are
+    /// unwrapped to within 1/2 of the centre's, so that the wrap through a straight side (the
+    /// outline's start, where t runs on affinely) is a cut like a stop; left to the
+    /// jittered samples it was off by 3 levels along the whole cut.
     func affineLeaf(_ c: Vec2, _ s: Double, _ stops: [Double]) -> Premul? {
         let h = s / 2
-        let t00 = paint.paintT(at: c + Vec2(-h, -h)), t10 = paint.paintT(at: c + Vec2(h, -h))
-        let t01 = paint.paintT(at: c + Vec2(-h, h)), t11 = paint.paintT(at: c + Vec2(h, h))
+        var periodic = false
+        if case .path = paint.geometry { periodic = true }
         let tc = paint.paintT(at: c)
+        func t(_ p: Vec2) -> Double {
+            let v = paint.paintT(at: p)
+            return periodic ? v - (v - tc).rounded() : v
+        }
+        let t00 = t(c + Vec2(-h, -h)), t10 = t(c + Vec2(h, -h))
+        let t01 = t(c + Vec2(-h, h)), t11 = t(c + Vec2(h, h))
         if max(max(t00, t10), max(t01, t11)) - min(min(t00, t10), min(t01, t11)) > 0.25 { return nil }
         let g = Vec2((t10 - t00 + t11 - t01) / (2 * s), (t01 - t00 + t11 - t10) / (2 * s))
         let gl = length(g)
         let bend = max(abs(t00 + t11 - t10 - t01), abs((t00 + t10 + t01 + t11) / 4 - tc))
         guard gl > 0, bend <= s * gl / 256 else { return nil }
-        return cutLeaf(c, s, tc, g, stops)
+        return cutLeaf(c, s, tc, g, stops, periodic: periodic)
     }
 
     /// The paint's mean over the square of side `s` about `c` where t = tc + g . (p - c):
     /// the square cut along each stop's line into convex pieces (``ConvexPiece``), each
-    /// weighted by its exact area and coloured at its centroid.
-    func cutLeaf(_ c: Vec2, _ s: Double, _ tc: Double, _ g: Vec2, _ stops: [Double]) -> Premul {
+    /// weighted by its exact area and coloured at its centroid. `periodic`: t wraps at
+    /// every integer (a path paint), so the stops repeat there and each integer is a cut.
+    func cutLeaf(_ c: Vec2, _ s: Double, _ tc: Double, _ g: Vec2, _ stops: [Double], periodic: Bool = false) -> Premul {
         let gl = length(g)
         let reach = (abs(g.x) + abs(g.y)) * s / 2
         var cuts: [Double] = []
         if gl > 0 {
-            for l in stops where l > tc - reach && l < tc + reach { cuts.append((l - tc) / gl) }
+            var lines = stops
+            if periodic {
+                let shifts = Int((tc - reach).rounded(.down))...Int((tc + reach).rounded(.up))
+                lines = Array(Set(shifts.flatMap { k in (stops + [0]).map { $0 + Double(k) } })).sorted()
+            }
+            for l in lines where l > tc - reach && l < tc + reach { cuts.append((l - tc) / gl) }
         }
         if cuts.isEmpty { return paint.color(at: c) }
         let n = g / gl

@@ -65,8 +65,30 @@ extension ResolvedDash {
         return (f - mu * x, h - mu * x * x / 2 - fineSlope * x)
     }
 
+    /// Fg and P at x along the outline unrolled across its start: the membership at x in
+    /// [0, L) is q's, below 0 it is that at x + L, from L on that at x - L (q restarts at the
+    /// start point: a jump unless L is a multiple of m). Fg and P are continued so that
+    /// their derivatives stay the membership's (up to P's linear term, common to all x,
+    /// which the differences cancel): with D = Fg(L) - Fg(0) and dP = P(L) - P(0),
+    /// Fg(x - L) + D and P(x - L) + dP + D (x - L) from L on, Fg(x + L) - D and
+    /// P(x + L) - dP - D x below 0. Exact; without it, a pixel across the start took the
+    /// pattern as periodic through it (seed 41 of the random scenes: 3 levels).
+    func fineTermsUnrolled(_ x: Double) -> (fg: Double, p: Double) {
+        let L = arc.length
+        guard L > 0, x < 0 || x >= L else { return fineTerms(x) }
+        let end = fineTerms(L), start = fineTerms(0)
+        let D = end.fg - start.fg, dP = end.p - start.p
+        if x >= L {
+            let t = fineTerms(x - L)
+            return (t.fg + D, t.p + dP + D * (x - L))
+        }
+        let t = fineTerms(x + L)
+        return (t.fg - D, t.p - dP - D * x)
+    }
+
     /// The mean membership over the convolution of boxes w1 and w2 wide (pixels of arc
-    /// length, >= 0) about arc length s; the membership at s itself when both are 0.
+    /// length, >= 0) about arc length s in [0, L); the membership at s itself when both
+    /// are 0. Across the start point the pattern restarts (``fineTermsUnrolled(_:)``).
     public func fineMean(at s: Double, _ w1: Double, _ w2: Double) -> Double {
         let mu = onShare
         if round { return 1 }
@@ -74,10 +96,11 @@ extension ResolvedDash {
         if hi <= 1e-9 * max(1, period) { return contains(s) ? 1 : 0 }
         var mean: Double
         if lo < 1e-3 * hi {
-            mean = mu + (fineTerms(s + hi / 2).fg - fineTerms(s - hi / 2).fg) / hi
+            mean = mu + (fineTermsUnrolled(s + hi / 2).fg - fineTermsUnrolled(s - hi / 2).fg) / hi
         } else {
             let A = (hi + lo) / 2, B = (hi - lo) / 2
-            mean = mu + (fineTerms(s + A).p - fineTerms(s + B).p - fineTerms(s - B).p + fineTerms(s - A).p) / (hi * lo)
+            let f = { self.fineTermsUnrolled($0).p }
+            mean = mu + (f(s + A) - f(s + B) - f(s - B) + f(s - A)) / (hi * lo)
         }
         return min(max(mean, 0), 1)
     }

@@ -129,7 +129,7 @@ public struct ResolvedPaint: Equatable, Sendable {
     }
 
     /// The gradient parameter t at pixel-space point `p` (before clamping); 0 for solid
-    /// and shader paints. The twin of `paintT` in Shaders/lib/paint_eval.glsl.
+    /// and shader paints. The twin of `paintT` in Shaders/lib/paint_t.glsl.
     @inline(__always)
     public func paintT(at p: Vec2) -> Double {
         switch geometry {
