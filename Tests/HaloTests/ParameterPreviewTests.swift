@@ -93,7 +93,9 @@ final class ParameterPreviewTests: XCTestCase {
         let after = number(after: "; ", in: run.stdout.components(separatedBy: "frame time median").last ?? "")
         XCTAssertEqual(ready, after, "no program compiled after preparation: \(run.stdout)")
         XCTAssertEqual(run.stdout.components(separatedBy: "halo preview: set ").count - 1, steps.count - 1, run.stdout)
-        XCTAssertLessThan(run.stdout.range(of: "programs prepared")!.lowerBound, run.stdout.range(of: "halo preview: set ")!.lowerBound)
+        let preparedAt = try XCTUnwrap(run.stdout.range(of: "programs prepared"), run.stdout)
+        let firstSet = try XCTUnwrap(run.stdout.range(of: "halo preview: set "), run.stdout)
+        XCTAssertLessThan(preparedAt.lowerBound, firstSet.lowerBound)
     }
 
     /// A new value every frame costs about what an unchanged frame does (the scene is
