@@ -14,6 +14,13 @@ import HaloCore
 /// 1 - alpha <= 1, and a coverage error e of a paint P over a backdrop D moves each channel
 /// by e (P - D P.a), at most e). Proven on every conformance scene and random scenes by
 /// `ErrorBoundTests` (the GPU image within its bound of the exact image everywhere).
+///
+/// A steered glow (a full-turn angular paint turning on a fixed shape, made from its
+/// angular modes: Freeman and Adelson, IEEE PAMI 1991) would add its truncation to the glow
+/// term: 2 sum_{n > N} |c_n| max|E_n| per channel, c_n the paint's exact Fourier
+/// coefficients and E_n the blurred n-th mode of the coverage (``AngularModes``,
+/// docs/accuracy.md "Steered glows" for the derivation). The renderer does not steer glows
+/// yet, so no frame has that term.
 public struct ErrorBound: Sendable {
     /// The frame's size, pixels (the image's).
     public let width: Int, height: Int

@@ -60,6 +60,9 @@ final class GlowCache {
     private(set) var drawnLastFrame = 0
     private(set) var reusedLastFrame = 0
 
+    /// Last frame's cacheable glows' data rows, by their place in the atlas.
+    var heldRows: [Int: [Float]] { held.mapValues(\.row) }
+
     /// The atlas now holds something else (another drawing path, a new texture).
     func forget() {
         texture = nil
@@ -108,5 +111,29 @@ final class GlowCache {
         case .path, .shader: return false
         default: return true
         }
+    }
+
+    /// Whether `layer`'s glow may be steered (``AngularModes``): cacheable, and its source's
+    /// paint a full-turn angular gradient (span 360), whose turn is a rigid rotation of the
+    /// source's colour about the paint's centre on a fixed coverage. A partial sweep's gap
+    /// does not turn with a rigid shape of t, so it takes the ordinary path. Whether the
+    /// ramp has few enough modes is ``AngularModes/modes(within:cap:planePeaks:peak:)``'s.
+    static func isSteerable(_ layer: ResolvedLayer) -> Bool {
+        guard isCacheable(layer), let source = layer.glowSource else { return false }
+        if case .angular(_, _, let span) = source.paint.geometry { return span == 360 }
+        return false
+    }
+
+    /// The layer-data texel of the glow source's paint geometry (vPaint in
+    /// Shaders/lib/layer_data.glsl; ``LayerData``): 4 for a fill's, 5 for a stroke's. An
+    /// angular paint keeps its angle (degrees, mod 360) in .z.
+    static func paintTexel(strokeGlows: Bool) -> Int { strokeGlows ? 5 : 4 }
+
+    /// Whether two frames' rows of one glow (``Key/row``) differ in the source paint's angle
+    /// alone: the glow turned, and its steered modes still hold.
+    static func turnedOnly(_ a: [Float], _ b: [Float], strokeGlows: Bool) -> Bool {
+        guard a.count == b.count else { return false }
+        let angle = paintTexel(strokeGlows: strokeGlows) * 4 + 2
+        return a.indices.allSatisfy { $0 == angle || a[$0] == b[$0] }
     }
 }
