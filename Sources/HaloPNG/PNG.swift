@@ -106,13 +106,16 @@ extension PNG {
         }
         // access() says yes to root everywhere; creating a file is the real test
         // (a read-only mount, /proc, a full inode table).
+        // Registered before it exists, so that a signal between open and unlink removes it.
         let probe = (dir as NSString).appendingPathComponent(".halo-probe.\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
+        Interruption.register(file: probe)
+        defer { Interruption.forget(file: probe) }
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard fd >= 0 else {
             throw PNGError(path: path, reason: "cannot write in the folder \(dir): \(String(cString: strerror(errno)))")
         }
         close(fd)
-        unlink(probe)
+        Interruption.critical { _ = unlink(probe) }
         return target
     }
 }
