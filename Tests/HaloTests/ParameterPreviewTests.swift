@@ -74,7 +74,7 @@ final class ParameterPreviewTests: XCTestCase {
     func testRandomCombinationsOfValuesCompileNothingOnceProgramsArePrepared() throws {
         let document = try SceneDocument(bytes: Array(original.utf8), file: scenePath)
         let parameters = try document.scene().parameters
-        var random = SplitMix(seed: 2026)
+        var random = SplitMix64(seed: 2026)
         var steps = ["2 wait-prepared", "3 set glow 0", "3 set width 12", "3 set period 19", "4 set width 2.2"]
         for frame in 5..<25 {
             for _ in 0...(random.next() % 3) {

@@ -49,11 +49,11 @@ final class ProgramClassesTests: XCTestCase {
         for (name, text) in [("feature-params", feature), ("dashed", ProgramClassesTests.dashedScene)] {
             let document = try SceneDocument(bytes: Array(text.utf8), file: name)
             var state = ParameterState(try document.scene().parameters)
-            var random = SplitMix(seed: 7)
+            var random = SplitMix64(seed: 7)
             var checked = 0
             for round in 0..<200 {
                 for p in state.parameters where random.next() % 2 == 0 || round == 0 { try state.set(p.name, randomValue(p, &random)) }
-                let scale = [0.5, 1, 1.5, 2, 2.7][Int(random.next() % 5)], time = random.unit() * 4
+                let scale = [0.5, 1, 1.5, 2, 2.7][Int(random.next() % 5)], time = random.uniform() * 4
                 func frame(_ values: [String: JSONValue]) throws -> Frame {
                     var s = try document.scene(values: values)
                     s.canvas.scale = scale
@@ -141,30 +141,20 @@ final class ProgramClassesTests: XCTestCase {
     }
 }
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a fixed-seed stream for test values.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+/// TestSupport's SplitMix64 with a uniform draw in [0, 1).
+extension SplitMix64 {
+    mutating func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
 
 /// A value of `p` drawn at random: a number uniform in its range (0...10 past an open end)
 /// or one of its ends,
 /// a colour of random channels and alpha, any option, either boolean.
-func randomValue(_ p: Parameter, _ random: inout SplitMix) -> JSONValue {
+func randomValue(_ p: Parameter, _ random: inout SplitMix64) -> JSONValue {
     switch p.kind {
     case .number(let lo, let hi, _):
         let a = lo ?? 0, b = hi ?? a + 10
         // An end a quarter of the time (a glow radius of 0 is sharp; the least dash and gap are fine dashes).
-        switch random.next() % 8 { case 0: return .number(a); case 1: return .number(b); default: return .number(a + (b - a) * random.unit()) }
+        switch random.next() % 8 { case 0: return .number(a); case 1: return .number(b); default: return .number(a + (b - a) * random.uniform()) }
     case .color:
         let c = (0..<4).map { _ in Int(random.next() % 256) }
         return .string(String(format: "#%02X%02X%02X%02X", c[0], c[1], c[2], c[3]))
