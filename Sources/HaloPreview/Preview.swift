@@ -80,6 +80,10 @@ public final class Preview {
         glfwSetErrorCallback { _, description in
             lastGLFWError = description.map { String(cString: $0) } ?? "unknown GLFW error"
         }
+        // llvmpipe's optimising compile of some programs runs for minutes (LLVM 15's loop
+        // analysis on Mesa 22.3; uikit-gradient-border's took over 2 min): quick compiles,
+        // the same image (docs/performance.md, "Cold starts"). Other drivers ignore it.
+        HeadlessContext.preferQuickShaderCompiles()
         guard glfwInit() == GLFW_TRUE else {
             printError("halo preview: no window system: \(lastGLFWError) (set DISPLAY, or run under xvfb-run for a headless preview)")
             return 1

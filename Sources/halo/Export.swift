@@ -83,7 +83,12 @@ enum Export {
         // Each frame's scene is checked before any work (a keyframed value invalid at a time).
         for t in times { _ = try CommandFailure.exiting(2) { try scene.at(scene.effectiveTime(t)) } }
         var gpu: GLRenderer?
-        if backend == .gpu { gpu = try CommandFailure.exiting(1) { try GLRenderer(shaders: ShaderLibrary(directory: shaders)) } }
+        if backend == .gpu {
+            // Quick compiles, as the preview: llvmpipe's optimising compile of some programs
+            // runs for minutes (docs/performance.md, "Cold starts").
+            HeadlessContext.preferQuickShaderCompiles()
+            gpu = try CommandFailure.exiting(1) { try GLRenderer(shaders: ShaderLibrary(directory: shaders)) }
+        }
         let render: (Double) throws -> RGBA8Image = { t in
             try Halo.render(scene, background: background, time: t, backend: backend, gpu: gpu)
         }

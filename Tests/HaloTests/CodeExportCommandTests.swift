@@ -51,6 +51,18 @@ final class CodeExportCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "no output file")
     }
 
+    /// A shader shape's distance is GLSL: neither CSS nor SwiftUI can draw it. The layer is
+    /// left out and named on stderr; the background still draws, so the export exits 0.
+    func testAShaderShapeIsLeftOutAndNamed() throws {
+        let scene = repositoryRoot.appendingPathComponent("Shaders/examples/star-glow.json").path
+        let html = dir.appendingPathComponent("star.html").path, swift = dir.appendingPathComponent("star.swift").path
+        let run = try runHalo(["export", scene, "--css", html, "--swiftui", swift])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("layers[0].shape: not drawn: a shader shape's GLSL signed distance has no CSS mapping"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("layers[0].shape: not drawn: a shader shape's GLSL signed distance has no SwiftUI mapping"), run.stderr)
+        XCTAssertTrue(try String(contentsOfFile: html, encoding: .utf8).contains("layers[0].shape: not drawn"))
+    }
+
     func testBadInputExitsTwoAndWritesNothing() throws {
         let out = dir.appendingPathComponent("x.html").path
         let bad = dir.appendingPathComponent("bad.json")
