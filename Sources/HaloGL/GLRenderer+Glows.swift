@@ -7,6 +7,7 @@ extension GLRenderer {
     /// One pass of the separable blur (blur.frag) of `src` into `dst` over `rects` (texels);
     /// leaves `src` bound to texture unit 2.
     func blurPass(_ plan: GlowPlan, from src: RenderTarget, to dst: RenderTarget, horizontal: Bool, rects: [Float]) throws {
+        replaceTexels()
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), dst.fbo)
         halo_glViewport(0, 0, GLsizei(dst.width), GLsizei(dst.height))
         halo_glActiveTexture(GLenum(GL_TEXTURE2))
@@ -35,7 +36,7 @@ extension GLRenderer {
         if regions == nil { glowCache.forget() }
         try glowA.ensure(width: page.width, height: page.height, growOnly: true)
         try glowB.ensure(width: page.width, height: page.height, growOnly: true)
-        halo_glDisable(GLenum(GL_BLEND))
+        replaceTexels()
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), glowA.fbo)
         halo_glViewport(0, 0, GLsizei(glowA.width), GLsizei(glowA.height))
         clearGlowAtlas(regions)

@@ -110,7 +110,7 @@ extension GLRenderer {
         case .glowSource(let v):
             if programs.hasGlowSourceProgram(v) { return }
             try glowA.ensure(width: 1, height: 1, growOnly: true)
-            halo_glDisable(GLenum(GL_BLEND))
+            replaceTexels()
             halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), glowA.fbo)
             let s = try programs.glowSourceProgram(v)
             halo_glUseProgram(s.id)
@@ -122,7 +122,7 @@ extension GLRenderer {
             try src.ensure(width: 1, height: 1, growOnly: true)
             try dst.ensure(width: 1, height: 1, growOnly: true)
             if region { regionA = src; regionB = dst } else { glowA = src; glowB = dst }
-            halo_glDisable(GLenum(GL_BLEND))
+            replaceTexels()
             halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), dst.fbo)
             halo_glActiveTexture(GLenum(GL_TEXTURE2))
             halo_glBindTexture(GLenum(GL_TEXTURE_2D), src.texture)

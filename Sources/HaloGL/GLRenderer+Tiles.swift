@@ -31,7 +31,7 @@ extension GLRenderer {
                 } else {
                     halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
                     halo_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
-                    halo_glDisable(GLenum(GL_BLEND))
+                    replaceTexels()
                 }
             }
             let p = try programs.layerProgram(batch.variant)
