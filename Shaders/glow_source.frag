@@ -47,7 +47,10 @@ void main() {
 #endif
 #elif HALO_EDGE
 #if HALO_STROKE >= 0
-    float c = coverShape(p, k, SOURCE_HI) - coverShape(p, k, SOURCE_LO);
+    // One call site of coverShape for both offsets (a rolled loop, as in layer.frag).
+    vec2 band = vec2(0.0);
+    for (int j = 0; j < ROLLED(2); j++) band[j] = coverShape(p, k, j == 0 ? SOURCE_LO : SOURCE_HI);
+    float c = band.y - band.x;
 #else
     float c = coverShape(p, k, 0.0);
 #endif

@@ -3,6 +3,7 @@
 #ifndef HALO_PAINT_EVAL_GLSL
 #define HALO_PAINT_EVAL_GLSL
 #include "lib/layer_data.glsl"
+#include "lib/sdf.glsl"             // ROLLED (first: lib/paint_t.glsl includes it only with HALO_ARC)
 #include "lib/coverage.glsl"
 #include "lib/paint.glsl"
 #include "lib/shader_paint.glsl"
@@ -149,13 +150,20 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
         float xj = -best;                               // the jump's offset along n
         // Each side's t along n at its middle and far end (the jump's t is extrapolated
         // from them, t being linear along n), and its centroid's offset along n.
+        // (Rolled loops: one copy each of paintT and jumpSideColour, ROLLED in lib/sdf.glsl.)
         vec2 gs, nloc = vec2(dot(n, sn), dot(n, st)), size = vec2(strip.w - strip.z, 1.0);
         float aFar = max(hn, xj), bFar = min(-hn, xj);
-        float tAm = paintT(i, kind, p + n * (0.5 * (xj + aFar)), gs), tAf = paintT(i, kind, p + n * aFar, gs);
-        float tBm = paintT(i, kind, p + n * (0.5 * (xj + bFar)), gs), tBf = paintT(i, kind, p + n * bFar, gs);
-        vec4 after = jumpSideColour(i, kind, p + n * tailMeanOffset(xj, nloc, size), tAm, tAf);
-        vec4 before = jumpSideColour(i, kind, p - n * tailMeanOffset(-xj, nloc, size), tBm, tBf);
-        return mix(before, after, fAfter);
+        vec4 ts;                                        // tAm, tAf, tBm, tBf
+        for (int k = 0; k < ROLLED(4); k++) {
+            float far = k < 2 ? aFar : bFar;
+            ts[k] = paintT(i, kind, p + n * ((k & 1) == 0 ? 0.5 * (xj + far) : far), gs);
+        }
+        vec4 side[2];                                   // after, before
+        for (int k = 0; k < ROLLED(2); k++) {
+            float sg = k == 0 ? 1.0 : -1.0;
+            side[k] = jumpSideColour(i, kind, p + sg * n * tailMeanOffset(sg * xj, nloc, size), ts[2 * k], ts[2 * k + 1]);
+        }
+        return mix(side[1], side[0], fAfter);
     }
     // A colour stop (a kink) inside the pixel's range of t: the centre is not the average.
     float reach = 0.75 * gl;

@@ -237,7 +237,10 @@ void main() {
 #endif
 #elif HALO_EDGE
 #if HALO_STROKE >= 0
-    float c = coverShape(p, k, SOURCE_HI) - coverShape(p, k, SOURCE_LO);
+    // One call site of coverShape for both offsets (a rolled loop, as in layer.frag).
+    vec2 band = vec2(0.0);
+    for (int j = 0; j < ROLLED(2); j++) band[j] = coverShape(p, k, j == 0 ? SOURCE_LO : SOURCE_HI);
+    float c = band.y - band.x;
 #else
     float c = coverShape(p, k, 0.0);
 #endif
@@ -306,39 +309,65 @@ void main() {
 #if HALO_SHAPE == 3 && HALO_EDGE
     // A shader shape: its distances near the pixel, found once for every level set (lib/shader_shape.glsl).
     ShapeSamples samples = shaderShapeSamples(p, 1.0, vec3(0.0, vStroke.xy));
-#define COVER(d) shaderShapeCover(samples, d)
+#define FILL_COVER shaderShapeCover(samples, 0.0)
+#define STROKE_COVER (shaderShapeCover(samples, vStroke.y) - shaderShapeCover(samples, vStroke.x))
 #define STRIP(lo, hi) shaderShapeStrip(samples, lo, hi)
 #elif HALO_EDGE == 2
     // Smooth-edge tile: one signed distance and normal serve every edge (lib/shape.glsl).
     vec3 sdg = smoothShapeSDG(p);
-#define COVER(d) smoothCover(sdg, 1.0, d)
+#define FILL_COVER smoothCover(sdg, 1.0, 0.0)
+#define STROKE_COVER (smoothCover(sdg, 1.0, vStroke.y) - smoothCover(sdg, 1.0, vStroke.x))
 #define STRIP(lo, hi) smoothStrip(sdg, lo, hi)
-#else
-#define COVER(d) coverShape(p, 1.0, d)
+#elif HALO_EDGE
+    // The exact coverage at each level set drawn (the fill's 0, the stroke's inner and outer
+    // offsets) from one call site: the rolled loop keeps one copy of coverShape's code where
+    // three calls made three (ROLLED, lib/sdf.glsl).
+    vec3 levelCover = vec3(0.0);
+    for (int k = HALO_FILL >= 0 ? 0 : 1; k < (HALO_STROKE >= 0 ? ROLLED(3) : 1); k++)
+        levelCover[k] = coverShape(p, 1.0, k == 0 ? 0.0 : vStroke[k - 1]);
+#define FILL_COVER levelCover.x
+#define STROKE_COVER (levelCover.z - levelCover.y)
 #define STRIP(lo, hi) coveredStrip(p, lo, hi)
+#else
+#define STRIP(lo, hi) WHOLE
 #endif
 #if HALO_FILL >= 0
 #if HALO_EDGE
-    float cf = COVER(0.0);
+    float cf = FILL_COVER;
 #else
     float cf = vCover.x;
 #endif
-#if HALO_FILL != HALO_PAINT_MATERIAL
-    // Partly covered pixels take the paint over their covered part.
-    if (cf > 0.0) layer = paintColor(0, HALO_FILL, p, HALO_EDGE != 0 && cf < 0.999 && HALO_FILL != PAINT_SOLID ? STRIP(-1e9, 0.0) : WHOLE) * cf;
 #endif
-#endif
-    vec4 stroke = vec4(0.0);
 #if HALO_STROKE >= 0
 #if HALO_EDGE
-    float cs = COVER(vStroke.y) - COVER(vStroke.x);
+    float cs = STROKE_COVER;
 #else
     float cs = vCover.y;
 #endif
 #if HALO_DASH
     cs = dashCoverage(p, 1.0, cs, vStroke.x, vStroke.y);     // the band cut into dashes, with round caps (lib/dash.glsl)
 #endif
-    if (cs > 0.0) stroke = paintColor(1, HALO_STROKE, p, HALO_EDGE != 0 && cs < 0.999 && HALO_STROKE != PAINT_SOLID ? STRIP(vStroke.x, vStroke.y) : WHOLE) * cs;
+#endif
+    // Partly covered pixels take the paint over their covered part (its strip, coveredStrip).
+#if HALO_EDGE == 1 && HALO_SHAPE != 3 && HALO_FILL >= 1 && HALO_FILL != HALO_PAINT_MATERIAL && HALO_STROKE >= 1
+    // Both strips from one call site of coveredStrip (a rolled loop, as levelCover's).
+    vec4 strips[2] = vec4[2](WHOLE, WHOLE);
+    for (int k = 0; k < ROLLED(2); k++) {
+        float c = k == 0 ? cf : cs;
+        if (c > 0.0 && c < 0.999) strips[k] = coveredStrip(p, k == 0 ? -1e9 : vStroke.x, k == 0 ? 0.0 : vStroke.y);
+    }
+#define FILL_STRIP strips[0]
+#define STROKE_STRIP strips[1]
+#else
+#define FILL_STRIP (HALO_EDGE != 0 && cf < 0.999 && HALO_FILL != PAINT_SOLID ? STRIP(-1e9, 0.0) : WHOLE)
+#define STROKE_STRIP (HALO_EDGE != 0 && cs < 0.999 && HALO_STROKE != PAINT_SOLID ? STRIP(vStroke.x, vStroke.y) : WHOLE)
+#endif
+#if HALO_FILL >= 0 && HALO_FILL != HALO_PAINT_MATERIAL
+    if (cf > 0.0) layer = paintColor(0, HALO_FILL, p, FILL_STRIP) * cf;
+#endif
+    vec4 stroke = vec4(0.0);
+#if HALO_STROKE >= 0
+    if (cs > 0.0) stroke = paintColor(1, HALO_STROKE, p, STROKE_STRIP) * cs;
 #endif
 #if HALO_GLOW == 1
     // Past the region, the blank texels around it are read (GlowAtlas).
@@ -1689,6 +1718,7 @@ vec4 paintKinkAverage(int i, float t, vec2 g, vec4 strip) {
 #ifndef HALO_PAINT_EVAL_GLSL
 #define HALO_PAINT_EVAL_GLSL
 #include "lib/layer_data.glsl"
+#include "lib/sdf.glsl"             // ROLLED (first: lib/paint_t.glsl includes it only with HALO_ARC)
 #include "lib/coverage.glsl"
 #include "lib/paint.glsl"
 #include "lib/shader_paint.glsl"
@@ -1835,13 +1865,20 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
         float xj = -best;                               // the jump's offset along n
         // Each side's t along n at its middle and far end (the jump's t is extrapolated
         // from them, t being linear along n), and its centroid's offset along n.
+        // (Rolled loops: one copy each of paintT and jumpSideColour, ROLLED in lib/sdf.glsl.)
         vec2 gs, nloc = vec2(dot(n, sn), dot(n, st)), size = vec2(strip.w - strip.z, 1.0);
         float aFar = max(hn, xj), bFar = min(-hn, xj);
-        float tAm = paintT(i, kind, p + n * (0.5 * (xj + aFar)), gs), tAf = paintT(i, kind, p + n * aFar, gs);
-        float tBm = paintT(i, kind, p + n * (0.5 * (xj + bFar)), gs), tBf = paintT(i, kind, p + n * bFar, gs);
-        vec4 after = jumpSideColour(i, kind, p + n * tailMeanOffset(xj, nloc, size), tAm, tAf);
-        vec4 before = jumpSideColour(i, kind, p - n * tailMeanOffset(-xj, nloc, size), tBm, tBf);
-        return mix(before, after, fAfter);
+        vec4 ts;                                        // tAm, tAf, tBm, tBf
+        for (int k = 0; k < ROLLED(4); k++) {
+            float far = k < 2 ? aFar : bFar;
+            ts[k] = paintT(i, kind, p + n * ((k & 1) == 0 ? 0.5 * (xj + far) : far), gs);
+        }
+        vec4 side[2];                                   // after, before
+        for (int k = 0; k < ROLLED(2); k++) {
+            float sg = k == 0 ? 1.0 : -1.0;
+            side[k] = jumpSideColour(i, kind, p + sg * n * tailMeanOffset(sg * xj, nloc, size), ts[2 * k], ts[2 * k + 1]);
+        }
+        return mix(side[1], side[0], fAfter);
     }
     // A colour stop (a kink) inside the pixel's range of t: the centre is not the average.
     float reach = 0.75 * gl;
