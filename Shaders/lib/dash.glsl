@@ -147,11 +147,6 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
     const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
     vec3 bandIn = WHOLE, bandOut = WHOLE;
     float band = 1.0;
-    if (cs > 0.0 && cs < 0.999) {
-        vec3 g = shapeSDG(p);
-        bandIn = vec3(-g.yz, g.x - lo);
-        bandOut = vec3(g.yz, hi - g.x);
-    }
     // Every s below comes from one call site of medialJump (its s is arcLengthAt's;
     // llvmpipe inlines every call): step 0 at p, which also gives the medial line; then for
     // each side of that line (one, or two where it crosses the square) step h = 0 at the
@@ -181,14 +176,17 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
             // just inside: as far from the other edge as shapeSDG's 0.01 px differences need
             // to see only this one.
             if (atCorner) q = corner + edge[k] * max(0.05 * size, dot(p - corner, edge[k])) + 0.02 * size * (edge[0] + edge[1]);
-            if (split && !thin && cs > 0.0 && cs < 0.999) {
-                // The side's band edges: the tangent lines of its own edge, whose signed
-                // distance q's gradient gives (p's is the other side's edge's across the
-                // diagonal of a sharp corner, which would count the other side's band).
-                vec3 g = shapeSDG(q);
-                bandIn = vec3(-g.yz, g.x - lo - dot(g.yz, q - p));
-                bandOut = vec3(g.yz, hi - g.x + dot(g.yz, q - p));
-            }
+        }
+        // The band's edges as lines, where the square is partly covered: at step 0 the
+        // tangent lines of p's edge; on each side of a split, those of the side's own edge,
+        // whose signed distance q's gradient gives (p's is the other side's edge's across the
+        // diagonal of a sharp corner, which would count the other side's band). One call
+        // site of shapeSDG (llvmpipe inlines every call).
+        if (cs > 0.0 && cs < 0.999 && (step == 0 || (h == 0 && split && !thin))) {
+            vec3 g = shapeSDG(q);
+            float along = dot(g.yz, q - p);
+            bandIn = vec3(-g.yz, step == 0 ? g.x - lo : g.x - lo - along);
+            bandOut = vec3(g.yz, step == 0 ? hi - g.x : hi - g.x + along);
         }
         vec4 ca = vec4(0.0), b = vec4(0.0);
         vec2 ct = vec2(0.0);

@@ -152,17 +152,19 @@ vec4 coveredStrip(vec2 p, float lo, float hi) {
 #if HALO_SHAPE == 3
     return shaderShapeStrip(shaderShapeSamples(p, 1.0, vec3(lo, hi, hi)), lo, hi);
 #endif
-    vec3 g = shapeSDG(p);
-    float a = max(-0.5, lo - g.x), b = min(0.5, hi - g.x);
     // A shape under 2 px across can hold both of its sides in one pixel, where the
-    // distance is not linear along the normal: find the strip's ends by sampling it.
-    if (min(vShape.zw.x, vShape.zw.y) < 1.0) {
-        a = 1.0; b = -1.0;
-        for (int k = 0; k < ROLLED(16); k++) {
-            float u = (float(k) + 0.5) / 16.0 - 0.5;
-            float sd = shapeSDG(p + g.yz * u).x;
-            if (sd > lo && sd < hi) { a = min(a, u - 1.0 / 32.0); b = max(b, u + 1.0 / 32.0); }
-        }
+    // distance is not linear along the normal: find the strip's ends by sampling it (k 0
+    // to 15, after k = -1, the pixel's centre: one call site of shapeSDG).
+    bool tiny = min(vShape.zw.x, vShape.zw.y) < 1.0;
+    vec3 g = vec3(0.0);
+    float a = 0.0, b = 0.0;
+    for (int k = -1; k < (tiny ? ROLLED(16) : 0); k++) {
+        float u = (float(k) + 0.5) / 16.0 - 0.5;
+        vec3 r = shapeSDG(k < 0 ? p : p + g.yz * u);
+        if (k < 0) {
+            g = r;
+            a = tiny ? 1.0 : max(-0.5, lo - g.x); b = tiny ? -1.0 : min(0.5, hi - g.x);
+        } else if (r.x > lo && r.x < hi) { a = min(a, u - 1.0 / 32.0); b = max(b, u + 1.0 / 32.0); }
     }
     return b > a ? vec4(g.yz, a, b) : vec4(1.0, 0.0, -0.5, 0.5);
 }

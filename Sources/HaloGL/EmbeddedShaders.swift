@@ -964,11 +964,6 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
     const vec3 WHOLE = vec3(0.0, 0.0, 1.0);
     vec3 bandIn = WHOLE, bandOut = WHOLE;
     float band = 1.0;
-    if (cs > 0.0 && cs < 0.999) {
-        vec3 g = shapeSDG(p);
-        bandIn = vec3(-g.yz, g.x - lo);
-        bandOut = vec3(g.yz, hi - g.x);
-    }
     // Every s below comes from one call site of medialJump (its s is arcLengthAt's;
     // llvmpipe inlines every call): step 0 at p, which also gives the medial line; then for
     // each side of that line (one, or two where it crosses the square) step h = 0 at the
@@ -998,14 +993,17 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
             // just inside: as far from the other edge as shapeSDG's 0.01 px differences need
             // to see only this one.
             if (atCorner) q = corner + edge[k] * max(0.05 * size, dot(p - corner, edge[k])) + 0.02 * size * (edge[0] + edge[1]);
-            if (split && !thin && cs > 0.0 && cs < 0.999) {
-                // The side's band edges: the tangent lines of its own edge, whose signed
-                // distance q's gradient gives (p's is the other side's edge's across the
-                // diagonal of a sharp corner, which would count the other side's band).
-                vec3 g = shapeSDG(q);
-                bandIn = vec3(-g.yz, g.x - lo - dot(g.yz, q - p));
-                bandOut = vec3(g.yz, hi - g.x + dot(g.yz, q - p));
-            }
+        }
+        // The band's edges as lines, where the square is partly covered: at step 0 the
+        // tangent lines of p's edge; on each side of a split, those of the side's own edge,
+        // whose signed distance q's gradient gives (p's is the other side's edge's across the
+        // diagonal of a sharp corner, which would count the other side's band). One call
+        // site of shapeSDG (llvmpipe inlines every call).
+        if (cs > 0.0 && cs < 0.999 && (step == 0 || (h == 0 && split && !thin))) {
+            vec3 g = shapeSDG(q);
+            float along = dot(g.yz, q - p);
+            bandIn = vec3(-g.yz, step == 0 ? g.x - lo : g.x - lo - along);
+            bandOut = vec3(g.yz, step == 0 ? hi - g.x : hi - g.x + along);
         }
         vec4 ca = vec4(0.0), b = vec4(0.0);
         vec2 ct = vec2(0.0);
@@ -2648,17 +2646,19 @@ vec4 coveredStrip(vec2 p, float lo, float hi) {
 #if HALO_SHAPE == 3
     return shaderShapeStrip(shaderShapeSamples(p, 1.0, vec3(lo, hi, hi)), lo, hi);
 #endif
-    vec3 g = shapeSDG(p);
-    float a = max(-0.5, lo - g.x), b = min(0.5, hi - g.x);
     // A shape under 2 px across can hold both of its sides in one pixel, where the
-    // distance is not linear along the normal: find the strip's ends by sampling it.
-    if (min(vShape.zw.x, vShape.zw.y) < 1.0) {
-        a = 1.0; b = -1.0;
-        for (int k = 0; k < ROLLED(16); k++) {
-            float u = (float(k) + 0.5) / 16.0 - 0.5;
-            float sd = shapeSDG(p + g.yz * u).x;
-            if (sd > lo && sd < hi) { a = min(a, u - 1.0 / 32.0); b = max(b, u + 1.0 / 32.0); }
-        }
+    // distance is not linear along the normal: find the strip's ends by sampling it (k 0
+    // to 15, after k = -1, the pixel's centre: one call site of shapeSDG).
+    bool tiny = min(vShape.zw.x, vShape.zw.y) < 1.0;
+    vec3 g = vec3(0.0);
+    float a = 0.0, b = 0.0;
+    for (int k = -1; k < (tiny ? ROLLED(16) : 0); k++) {
+        float u = (float(k) + 0.5) / 16.0 - 0.5;
+        vec3 r = shapeSDG(k < 0 ? p : p + g.yz * u);
+        if (k < 0) {
+            g = r;
+            a = tiny ? 1.0 : max(-0.5, lo - g.x); b = tiny ? -1.0 : min(0.5, hi - g.x);
+        } else if (r.x > lo && r.x < hi) { a = min(a, u - 1.0 / 32.0); b = max(b, u + 1.0 / 32.0); }
     }
     return b > a ? vec4(g.yz, a, b) : vec4(1.0, 0.0, -0.5, 0.5);
 }
