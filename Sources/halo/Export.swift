@@ -23,6 +23,12 @@ enum Export {
                 throw CommandFailure(status: 2, error: ExportError("--loop: the scene has no loop: \(reason); use --from and --to"))
             }
             if loop.times.count > maxFrames { throw UsageError("--loop: \(loop.times.count) frames (at most \(maxFrames))") }
+            if case .still = scene.loopPeriod, let path = scene.firstShaderPath {
+                // Halo sees no motion in GLSL: a shader that reads its time moves unseen.
+                printError("halo render: warning: --loop: the scene declares no animation, so its loop is one frame; "
+                           + "\(path) is GLSL, whose motion Halo cannot see: give --from and --to for its frames, "
+                           + "or a rotation or keyframe track whose period is the loop (haloLoopPeriod)")
+            }
             if args.given(.renderTime), let t: Double = args.value(.renderTime) {
                 let start = loop.times[0]
                 guard t >= start else {

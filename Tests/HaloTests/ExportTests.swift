@@ -24,6 +24,24 @@ final class ExportTests: XCTestCase {
 
     // MARK: - Loop period
 
+    /// A still scene with a shader paint exports one frame with --loop, and says why: Halo
+    /// cannot see the GLSL's motion (the warning names the paint's JSON path); a still scene
+    /// without one exports its frame without a warning.
+    func testLoopOfAStillSceneWithAShaderPaintWarnsThatItsMotionIsUnseen() throws {
+        let example = repositoryRoot.appendingPathComponent("Shaders/examples/pulse-rings-card.json").path
+        let pattern = folder.appendingPathComponent("f-%04d.png").path
+        let run = try runHalo(["render", example, "--loop", "-o", pattern])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("1 frames"), run.stdout)
+        XCTAssertTrue(run.stderr.contains("warning: --loop: the scene declares no animation"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("layers[0].stroke.paint is GLSL"), run.stderr)
+        let plain = folder.appendingPathComponent("still.json")
+        try Data(#"{ "format": 1, "canvas": { "width": 8, "height": 8 }, "layers": [ \#(rect(fill: #"{ "type": "solid", "color": "red" }"#)) ] }"#.utf8).write(to: plain)
+        let still = try runHalo(["render", plain.path, "--loop", "-o", folder.appendingPathComponent("g-%04d.png").path, "--backend", "cpu"])
+        XCTAssertEqual(still.status, 0, still.stderr)
+        XCTAssertFalse(still.stderr.contains("warning"), still.stderr)
+    }
+
     /// A 3 s rotation and a corner cycle of 1 s steps (4 s round) loop together every 12 s.
     func testTheLoopIsTheLeastCommonPeriodOfTheAnimations() throws {
         let cycle = #"{ "type": "linear", "colors": ["red", "blue"], "startPoint": [0, 0], "endPoint": [1, 1], "cornerCycle": { "stepDuration": 1 } }"#

@@ -81,6 +81,20 @@ extension Scene {
     }
 }
 
+extension Scene {
+    /// The JSON path of the first shader paint or shader shape (GLSL, whose own use of time
+    /// the loop cannot see), e.g. "layers[2].stroke.paint"; nil when there is none.
+    public var firstShaderPath: String? {
+        for (i, layer) in layers.enumerated() {
+            if layer.shape.kind == .shader { return "layers[\(i)].shape" }
+            for (name, paint) in [("fill", layer.fill), ("stroke.paint", layer.stroke?.paint)] {
+                if case .shader? = paint?.kind { return "layers[\(i)].\(name)" }
+            }
+        }
+        return nil
+    }
+}
+
 extension LoopPeriod {
     /// True when the scene is still or has no loop.
     public var isStillOrNone: Bool { if case .period = self { return false } else { return true } }
