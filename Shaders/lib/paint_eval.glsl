@@ -34,18 +34,17 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     vec4 geo = vPaintGeometry[i];
     vec2 p = pixel + strip.xy * (0.5 * (strip.z + strip.w));      // the strip's middle
     // HALO_PAINT_AA 0: the colour at the middle only (the averaging below is compiled out);
-    // 1: averaged unless uPaintAtMiddle (lib/layer_data.glsl).
+    // 1: averaged unless uPaintAtMiddle (lib/layer_data.glsl). t and its gradient g here
+    // from one call site for both (a path paint's g only where it is averaged: s alone
+    // otherwise, without the differences that give its gradient).
 #if HALO_PAINT_AA
-    if (uPaintAtMiddle)
+    bool middle = uPaintAtMiddle;
+#else
+    const bool middle = true;
 #endif
-    {
-        vec2 g0;
-#if HALO_ARC
-        // (s alone: paintT's differences give its gradient, not needed here.)
-        if (kind == PAINT_PATH) return rampLUT(uRampLUT, vStroke[2 + i], uLUTWidth, pathGradientT(arcLengthAt(p), geo.y, geo.x));
-#endif
-        return rampLUT(uRampLUT, vStroke[2 + i], uLUTWidth, paintT(i, kind, p, g0));
-    }
+    vec2 g;
+    float t = paintTAt(i, kind, p, !middle, g);
+    if (middle) return rampLUT(uRampLUT, vStroke[2 + i], uLUTWidth, t);
     int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
     // Near an angular centre every colour meets; near a radial centre t has its apex, and
     // close to it |p - c| curves within a pixel (the colour at the middle errs by about
@@ -61,8 +60,6 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
         if (meetsRamp && (d < 1.5 + 21.0 * k || (d < 16.0 && stopsBelow(row, count, tHi) != stopsBelow(row, count, tLo))))
             return paintNearCentre(i, kind, pixel, strip);
     }
-    vec2 g;
-    float t = paintT(i, kind, p, g);
     if (kind == PAINT_ANGULAR && geo.w < 360.0) t = angularTAcrossGap(i, p, t, g);
     float gl = length(g);
     vec2 gn = g / max(gl, 1e-20);

@@ -17,8 +17,9 @@ float pathGradientT(float s, float L, float offset) {
 }
 
 // Gradient parameter t of slot i at p (unclamped), and its gradient dt/dp (1/px) in g;
-// g is 0 where t is constant (an angular gradient's gap; see angularTAcrossGap).
-float paintT(int i, int kind, vec2 p, out vec2 g) {
+// g is 0 where t is constant (an angular gradient's gap; see angularTAcrossGap). Without
+// `gradient`, a path paint's g is not computed (0: s alone, no differences of it).
+float paintTAt(int i, int kind, vec2 p, bool gradient, out vec2 g) {
     vec4 geo = vPaintGeometry[i];
     if (kind == PAINT_LINEAR) {
         g = geo.zw;
@@ -31,10 +32,11 @@ float paintT(int i, int kind, vec2 p, out vec2 g) {
         const float e = 0.05;
         float L = geo.y, s = 0.0;
         vec2 ds = vec2(0.0);
-        for (int k = 0; k < ROLLED(3); k++) {
+        for (int k = 0; k < (gradient ? ROLLED(3) : 1); k++) {
             float v = arcLengthAt(p + (k == 1 ? vec2(e, 0.0) : k == 2 ? vec2(0.0, e) : vec2(0.0)));
             if (k == 0) s = v; else if (k == 1) ds.x = v - s; else ds.y = v - s;
         }
+        if (!gradient) { g = vec2(0.0); return pathGradientT(s, L, geo.x); }
         ds -= L * floor(ds / max(L, 1e-30) + 0.5);
         g = ds / (e * max(L, 1e-30));
         return pathGradientT(s, L, geo.x);
@@ -52,6 +54,9 @@ float paintT(int i, int kind, vec2 p, out vec2 g) {
     g = v / r * geo.w;
     return radialGradientT(p, geo.xy, geo.z, geo.w);
 }
+
+// paintTAt with the gradient.
+float paintT(int i, int kind, vec2 p, out vec2 g) { return paintTAt(i, kind, p, true, g); }
 
 vec4 rampAt(int i, float t) { return rampColor(uRamps, vPaintRamps[2 * i], vPaintRamps[2 * i + 1], t); }
 

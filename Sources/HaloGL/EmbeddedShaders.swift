@@ -1747,18 +1747,17 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     vec4 geo = vPaintGeometry[i];
     vec2 p = pixel + strip.xy * (0.5 * (strip.z + strip.w));      // the strip's middle
     // HALO_PAINT_AA 0: the colour at the middle only (the averaging below is compiled out);
-    // 1: averaged unless uPaintAtMiddle (lib/layer_data.glsl).
+    // 1: averaged unless uPaintAtMiddle (lib/layer_data.glsl). t and its gradient g here
+    // from one call site for both (a path paint's g only where it is averaged: s alone
+    // otherwise, without the differences that give its gradient).
 #if HALO_PAINT_AA
-    if (uPaintAtMiddle)
+    bool middle = uPaintAtMiddle;
+#else
+    const bool middle = true;
 #endif
-    {
-        vec2 g0;
-#if HALO_ARC
-        // (s alone: paintT's differences give its gradient, not needed here.)
-        if (kind == PAINT_PATH) return rampLUT(uRampLUT, vStroke[2 + i], uLUTWidth, pathGradientT(arcLengthAt(p), geo.y, geo.x));
-#endif
-        return rampLUT(uRampLUT, vStroke[2 + i], uLUTWidth, paintT(i, kind, p, g0));
-    }
+    vec2 g;
+    float t = paintTAt(i, kind, p, !middle, g);
+    if (middle) return rampLUT(uRampLUT, vStroke[2 + i], uLUTWidth, t);
     int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
     // Near an angular centre every colour meets; near a radial centre t has its apex, and
     // close to it |p - c| curves within a pixel (the colour at the middle errs by about
@@ -1774,8 +1773,6 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
         if (meetsRamp && (d < 1.5 + 21.0 * k || (d < 16.0 && stopsBelow(row, count, tHi) != stopsBelow(row, count, tLo))))
             return paintNearCentre(i, kind, pixel, strip);
     }
-    vec2 g;
-    float t = paintT(i, kind, p, g);
     if (kind == PAINT_ANGULAR && geo.w < 360.0) t = angularTAcrossGap(i, p, t, g);
     float gl = length(g);
     vec2 gn = g / max(gl, 1e-20);
@@ -2039,8 +2036,9 @@ float pathGradientT(float s, float L, float offset) {
 }
 
 // Gradient parameter t of slot i at p (unclamped), and its gradient dt/dp (1/px) in g;
-// g is 0 where t is constant (an angular gradient's gap; see angularTAcrossGap).
-float paintT(int i, int kind, vec2 p, out vec2 g) {
+// g is 0 where t is constant (an angular gradient's gap; see angularTAcrossGap). Without
+// `gradient`, a path paint's g is not computed (0: s alone, no differences of it).
+float paintTAt(int i, int kind, vec2 p, bool gradient, out vec2 g) {
     vec4 geo = vPaintGeometry[i];
     if (kind == PAINT_LINEAR) {
         g = geo.zw;
@@ -2053,10 +2051,11 @@ float paintT(int i, int kind, vec2 p, out vec2 g) {
         const float e = 0.05;
         float L = geo.y, s = 0.0;
         vec2 ds = vec2(0.0);
-        for (int k = 0; k < ROLLED(3); k++) {
+        for (int k = 0; k < (gradient ? ROLLED(3) : 1); k++) {
             float v = arcLengthAt(p + (k == 1 ? vec2(e, 0.0) : k == 2 ? vec2(0.0, e) : vec2(0.0)));
             if (k == 0) s = v; else if (k == 1) ds.x = v - s; else ds.y = v - s;
         }
+        if (!gradient) { g = vec2(0.0); return pathGradientT(s, L, geo.x); }
         ds -= L * floor(ds / max(L, 1e-30) + 0.5);
         g = ds / (e * max(L, 1e-30));
         return pathGradientT(s, L, geo.x);
@@ -2074,6 +2073,9 @@ float paintT(int i, int kind, vec2 p, out vec2 g) {
     g = v / r * geo.w;
     return radialGradientT(p, geo.xy, geo.z, geo.w);
 }
+
+// paintTAt with the gradient.
+float paintT(int i, int kind, vec2 p, out vec2 g) { return paintTAt(i, kind, p, true, g); }
 
 vec4 rampAt(int i, float t) { return rampColor(uRamps, vPaintRamps[2 * i], vPaintRamps[2 * i + 1], t); }
 
