@@ -362,12 +362,24 @@ void main() {
 #define FILL_STRIP (HALO_EDGE != 0 && cf < 0.999 && HALO_FILL != PAINT_SOLID ? STRIP(-1e9, 0.0) : WHOLE)
 #define STROKE_STRIP (HALO_EDGE != 0 && cs < 0.999 && HALO_STROKE != PAINT_SOLID ? STRIP(vStroke.x, vStroke.y) : WHOLE)
 #endif
+    vec4 stroke = vec4(0.0);
+#if HALO_FILL >= 1 && HALO_FILL <= 6 && HALO_FILL != 4 && HALO_FILL != 5 && HALO_STROKE >= 1 && HALO_STROKE != 4
+    // Two gradients (no solid, shader or material paint): both from one call site of
+    // paintColor, the slot and its kind chosen per turn (a rolled loop: one copy of the
+    // averaging, which is most of the program, where two calls made two).
+    vec4 painted[2] = vec4[2](vec4(0.0), vec4(0.0));
+    for (int k = 0; k < ROLLED(2); k++) {
+        float c = k == 0 ? cf : cs;
+        if (c > 0.0) painted[k] = paintColor(k, k == 0 ? HALO_FILL : HALO_STROKE, p, k == 0 ? FILL_STRIP : STROKE_STRIP) * c;
+    }
+    layer = painted[0]; stroke = painted[1];
+#else
 #if HALO_FILL >= 0 && HALO_FILL != HALO_PAINT_MATERIAL
     if (cf > 0.0) layer = paintColor(0, HALO_FILL, p, FILL_STRIP) * cf;
 #endif
-    vec4 stroke = vec4(0.0);
 #if HALO_STROKE >= 0
     if (cs > 0.0) stroke = paintColor(1, HALO_STROKE, p, STROKE_STRIP) * cs;
+#endif
 #endif
 #if HALO_GLOW == 1
     // Past the region, the blank texels around it are read (GlowAtlas).
