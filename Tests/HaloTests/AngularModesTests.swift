@@ -6,6 +6,13 @@ import XCTest
 /// ramp against direct quadrature, the stated truncation bound against the synthesised paint
 /// and against a directly blurred turning glow, and the fallback for hard stops and seams.
 final class AngularModesTests: XCTestCase {
+    /// The first class of the suite in name order: where a whole run starts compiling the
+    /// largest GPU tests' programs in the background (``ProgramWarmup``).
+    override class func setUp() {
+        super.setUp()
+        ProgramWarmup.startForWholeRun()
+    }
+
     /// The seed button's rotating border paint (Examples/gradient-border-button.json).
     func seedRamp() throws -> GradientRamp {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -140,15 +140,20 @@ final class RandomDifferentialTests: XCTestCase {
         print("certified bound on random scenes \(Self.firstSeed)...\(Self.firstSeed + UInt64(Self.count) - 1): median \(q(0.5)), 99th percentile \(q(0.99)), mean \(mean), largest promise \(promised.last ?? 0) levels; no promise on \(String(format: "%.3f", none))% of pixels")
     }
 
+    /// Today's singular-point seeds: 1...20 or 21...40 on alternate days (UTC).
+    static var singularSeeds: [UInt64] {
+        let first = 1 + UInt64(Date().timeIntervalSince1970 / 86_400) % 2 * 20
+        return Array(first...(first + 19))
+    }
+
     /// 20 singular-point scenes (``RandomScene/singularJSON(seed:)``: linear end points
     /// nearer than float32 resolves, radial and angular centres on pixel centres, edges
     /// and corners, sub-pixel and nearly equal radii): in each, 99.5% of pixels within 2
     /// levels between GPU and the exact CPU reference, as for the scenes above. Seeds
     /// 1...20 or 21...40 on alternate days (all 40 checked when this was written).
     func testGPUAgreesWithCPUAtSingularPoints() throws {
-        let first = 1 + UInt64(Date().timeIntervalSince1970 / 86_400) % 2 * 20
-        print("singular scenes: seeds \(first)...\(first + 19)")
-        let seeds = Array(first...(first + 19))
+        let seeds = Self.singularSeeds
+        print("singular scenes: seeds \(seeds[0])...\(seeds[seeds.count - 1])")
         let images = renderConcurrently(seeds) { seed, gpu in
             try gpu.render(Frame(SceneDecoder.decode(Data(RandomScene.singularJSON(seed: seed).utf8), file: "singular-\(seed).json")))
         }
