@@ -74,15 +74,29 @@ final class RandomDifferentialTests: XCTestCase {
                 try gpu.render(Frame(SceneDecoder.decode(Data(RandomScene.json(seed: seed).utf8), file: "seed-\(seed).json")))
             }
             for (s, r) in zip(seeds, images) { if case .success(let image) = r { Self.gpuImages[s] = image } }
+            // Every seed's exact CPU image at once, on every core (one image is one thread's work).
+            for (s, r) in zip(seeds, parallelMap(seeds, Self.cpuRender)) { if case .success(let v) = r { Self.cpuImages[s] = v } }
         }
         let scene = try SceneDecoder.decode(Data(RandomScene.json(seed: seed).utf8), file: "seed-\(seed).json")
         let frame = Frame(scene)
-        let cpuFloat = ReferenceRenderer().render(frame)
-        let nan = cpuFloat.pixels.contains { $0.x.isNaN || $0.y.isNaN || $0.z.isNaN || $0.w.isNaN }
-        let r = (frame, nan ? nil : cpuFloat.toRGBA8(), try Self.gpuImages[seed] ?? SharedGPU.renderer().render(frame))
+        let cpu = try Self.cpuImages[seed] ?? Self.cpuRender(seed)
+        let r = (frame, cpu.image, try Self.gpuImages[seed] ?? SharedGPU.renderer().render(frame))
         Self.renders[seed] = r
         return r
     }
+
+    /// A seed's exact CPU image; `image` is nil where it held a NaN.
+    struct ExactImage { let image: RGBA8Image? }
+
+    static func cpuRender(_ seed: UInt64) throws -> ExactImage {
+        let scene = try SceneDecoder.decode(Data(RandomScene.json(seed: seed).utf8), file: "seed-\(seed).json")
+        let cpuFloat = ReferenceRenderer().render(Frame(scene))
+        let nan = cpuFloat.pixels.contains { $0.x.isNaN || $0.y.isNaN || $0.z.isNaN || $0.w.isNaN }
+        return ExactImage(image: nan ? nil : cpuFloat.toRGBA8())
+    }
+
+    /// The exact CPU images of this run's seeds, rendered together by ``render(seed:)``.
+    nonisolated(unsafe) static var cpuImages: [UInt64: ExactImage] = [:]
 
     /// The GPU images of this run's seeds, rendered together by ``render(seed:)``.
     nonisolated(unsafe) static var gpuImages: [UInt64: RGBA8Image] = [:]
@@ -157,10 +171,12 @@ final class RandomDifferentialTests: XCTestCase {
         let images = renderConcurrently(seeds) { seed, gpu in
             try gpu.render(Frame(SceneDecoder.decode(Data(RandomScene.singularJSON(seed: seed).utf8), file: "singular-\(seed).json")))
         }
-        for (seed, image) in zip(seeds, images) {
-            let json = RandomScene.singularJSON(seed: seed)
-            let scene = try SceneDecoder.decode(Data(json.utf8), file: "singular-\(seed).json")
-            let cpu = ReferenceRenderer().render(Frame(scene)).toRGBA8()
+        // The exact CPU images on every core at once.
+        let exact = parallelMap(seeds) { seed in
+            ReferenceRenderer().render(Frame(try SceneDecoder.decode(Data(RandomScene.singularJSON(seed: seed).utf8), file: "singular-\(seed).json"))).toRGBA8()
+        }
+        for (n, (seed, image)) in zip(seeds, images).enumerated() {
+            let cpu = try exact[n].get()
             let got = try image.get()
             guard let c = ImageComparison(cpu, got) else { XCTFail("singular seed \(seed): sizes differ"); continue }
             if 100 - c.percentOver(2) < 99.5 {
