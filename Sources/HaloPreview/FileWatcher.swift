@@ -3,11 +3,12 @@ import Foundation
 import Glibc
 #endif
 
-/// Polls files and folders for changes by their stat signature (modification time to
+/// Finds changed files and folders by their stat signature (modification time to
 /// the nanosecond, size, inode: an editor that saves by renaming a new file into place
-/// changes the inode). The preview polls at 10 Hz; a folder is watched recursively,
-/// so a file added to it counts as a change (hidden files, named with a leading dot, are
-/// not watched).
+/// changes the inode). A folder is watched recursively, so a file added to it counts as a
+/// change (hidden files, named with a leading dot, are not watched). The preview looks
+/// when the kernel reports an event in a watched folder (``notified()``, inotify) and
+/// polls at 10 Hz besides, for file systems that send no events.
 public final class FileWatcher {
     private struct Signature: Equatable {
         var seconds: Int, nanoseconds: Int, size: Int64, inode: UInt64
@@ -16,6 +17,7 @@ public final class FileWatcher {
     private var files: [String] = []
     private var folders: [String] = []
     private var seen: [String: Signature] = [:]
+    private let notifier = ChangeNotifier()
 
     public init() {}
 
@@ -24,7 +26,28 @@ public final class FileWatcher {
         self.files = files
         self.folders = folders
         seen = snapshot()
+        // The folders that hold the files (an atomic save renames into the folder), and every
+        // folder under the watched ones (a folder made later is seen by the poll).
+        var dirs = Set(files.map { ($0 as NSString).deletingLastPathComponent }.map { $0.isEmpty ? "." : $0 })
+        for dir in folders {
+            dirs.insert(dir)
+            guard let e = FileManager.default.enumerator(atPath: dir) else { continue }
+            for case let rel as String in e {
+                if (rel as NSString).lastPathComponent.hasPrefix(".") { e.skipDescendants(); continue }
+                if (e.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory {
+                    dirs.insert((dir as NSString).appendingPathComponent(rel))
+                }
+            }
+        }
+        notifier.watch(folders: dirs)
     }
+
+    /// True when the kernel reported a change in a folder of a watched path since the last
+    /// call (then ``changes()`` says which, if any, changed). Never blocks.
+    public func notified() -> Bool { notifier.takeEvents() }
+
+    /// True when every watched folder has kernel notifications (else only polls see edits).
+    public var isNotified: Bool { notifier.isActive }
 
     /// Every watched path (files, and the files now in the folders).
     public var paths: [String] { seen.keys.sorted() }

@@ -24,11 +24,13 @@ extension Preview {
                 break
             }
             let t = now()
-            if t - lastPoll >= 0.1 { lastPoll = t; checkForChanges() }
+            // A save is seen at once where the kernel reports it, else by the 10 Hz poll.
+            if watcher.notified() || t - lastPoll >= 0.1 { lastPoll = t; checkForChanges() }
             if frames == nil { clock.advance(by: min(t - lastTick, 0.25)); lastTick = t }
             let idle = frames == nil && !needsDraw && (clock.paused || minimised)
             if idle {
-                glfwWaitEventsTimeout(0.1)
+                // Short, so that a paused preview sees a save within 20 ms.
+                glfwWaitEventsTimeout(0.02)
                 updateTitle(force: false)
                 continue
             }

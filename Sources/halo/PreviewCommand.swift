@@ -12,7 +12,8 @@ enum PreviewCommand {
     scale); transparent parts show a checkerboard.
 
     LIVE RELOAD: the scene file, its background image and every file under the shaders
-    folder are polled 10 times a second. A change reloads them; a scene that no longer
+    folder are watched (the kernel's change notifications, and a poll 10 times a second
+    besides). A save reloads them; a scene that no longer
     reads or a shader that no longer compiles or links prints the error (GLSL errors as
     file:line in the shaders folder, with the driver's message) and the window keeps
     drawing the last good state, with "error, see terminal" in its title, until the

@@ -91,38 +91,6 @@ final class PreviewTests: XCTestCase {
         }
     }
 
-    func testFileWatcherSeesEditsRenamesAndNewFiles() throws {
-        let scene = folder.appendingPathComponent("s.json"), shaders = folder.appendingPathComponent("sh")
-        try FileManager.default.createDirectory(at: shaders, withIntermediateDirectories: true)
-        try Data("a".utf8).write(to: scene)
-        try Data("x".utf8).write(to: shaders.appendingPathComponent("a.frag"))
-        let w = FileWatcher()
-        w.watch(files: [scene.path], folders: [shaders.path])
-        XCTAssertEqual(w.changes(), [])
-        try Data("b".utf8).write(to: scene, options: .atomic)          // same size, new inode
-        XCTAssertEqual(w.changes(), [scene.path])
-        XCTAssertEqual(w.changes(), [])
-        try Data("y".utf8).write(to: shaders.appendingPathComponent("b.glsl"))
-        XCTAssertEqual(w.changes(), [shaders.appendingPathComponent("b.glsl").path])
-        try FileManager.default.removeItem(at: scene)
-        XCTAssertEqual(w.changes(), [scene.path])
-    }
-
-    /// Hidden files in a watched folder (an editor's swap file, the temporary an atomic
-    /// save writes before renaming it into place) are not changes; the renamed file is.
-    func testFileWatcherIgnoresHiddenTemporaries() throws {
-        let shaders = folder.appendingPathComponent("sh")
-        try FileManager.default.createDirectory(at: shaders, withIntermediateDirectories: true)
-        let frag = shaders.appendingPathComponent("a.frag"), temp = shaders.appendingPathComponent(".dat.nosync1234.abc")
-        try Data("x".utf8).write(to: frag)
-        let w = FileWatcher()
-        w.watch(files: [], folders: [shaders.path])
-        try Data("y".utf8).write(to: temp)                              // the save, half done
-        XCTAssertEqual(w.changes(), [])
-        XCTAssertEqual(rename(temp.path, frag.path), 0)                  // renamed into place
-        XCTAssertEqual(w.changes(), [frag.path])
-    }
-
     // MARK: Scripted runs of `halo preview` under Xvfb
 
     /// The seed button's scripted screenshot (canvas, and the whole window at the scene's
