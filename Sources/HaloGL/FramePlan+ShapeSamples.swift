@@ -52,8 +52,12 @@ extension FramePlan {
             }()
             let m = FramePlan.floatsPerInstance
             for s in stride(from: 0, to: batch.instances.count, by: m) {
-                let x0 = batch.instances[s].rounded(.down), y0 = batch.instances[s + 1].rounded(.down)
-                let w = Int((batch.instances[s + 2] - x0).rounded(.up)), h = Int((batch.instances[s + 3] - y0).rounded(.up))
+                // The slot keeps the tile's place within llvmpipe's 4 x 4 blocks of fragments
+                // (its corner a multiple of 4 px away), so that its fragments are shaded in the
+                // same groups as in the target: a block two tiles share is shaded for each.
+                func block(_ v: Float, _ rule: FloatingPointRoundingRule) -> Float { (v / 4).rounded(rule) * 4 }
+                let x0 = block(batch.instances[s], .down), y0 = block(batch.instances[s + 1], .down)
+                let w = Int(block(batch.instances[s + 2], .up) - x0), h = Int(block(batch.instances[s + 3], .up) - y0)
                 let at = plan.place(w, h, maxWidth: maxWidth)
                 batch.instances[s + 4] = Float(at.x) - x0
                 batch.instances[s + 5] = Float(at.y) - y0

@@ -19,7 +19,9 @@ extension GLRenderer {
             throw GLError("shader shapes' samples need \(samples.width)x\(samples.height) texels, over the GPU's \(maxTextureSize)")
         }
         try shapeAtlas.ensure(width: samples.width, height: samples.height)
-        replaceTexels()
+        // Blending off: every texel a tile covers is written whole (and llvmpipe's blend would
+        // read texels left from earlier frames).
+        halo_glDisable(GLenum(GL_BLEND))
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), shapeAtlas.fbo)
         halo_glViewport(0, 0, GLsizei(shapeAtlas.width), GLsizei(shapeAtlas.height))
         for draw in samples.draws {
