@@ -5,7 +5,9 @@ import HaloCore
 /// source (its texels, at the glow's reduction k) gets a slot of the tile's size in the
 /// sample atlas (``ShapeSampleAtlas``), packed in shelves. A shader shape's edge tile has no
 /// coverage of its own (aCover, tile.vert), so it carries the slot there: atlas texel =
-/// its pixel + (aCover), read back by layer.frag and glow_source.frag.
+/// its pixel + (aCover), read back by layer.frag and glow_source.frag. A glow the glow cache
+/// keeps (``GlowCache``: its key holds the variant with the shape's text, and these slots)
+/// has its samples drawn all the same, unread: the cache stays exact and the pass simple.
 extension FramePlan {
     /// One draw of the shape pass: the tiles of one shape's text in one mode.
     struct ShapeSampleDraw {
