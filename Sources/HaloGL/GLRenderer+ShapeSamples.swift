@@ -20,7 +20,10 @@ extension GLRenderer {
         }
         try shapeAtlas.ensure(width: samples.width, height: samples.height)
         // Blending off: every texel a tile covers is written whole (and llvmpipe's blend would
-        // read texels left from earlier frames).
+        // read texels left from earlier frames). The blend function reset too: a material's
+        // dual-source one (GLRenderer+Tiles.swift) with more than one draw buffer is an
+        // INVALID_OPERATION at the draw, enabled or not.
+        halo_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ZERO))
         halo_glDisable(GLenum(GL_BLEND))
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), shapeAtlas.fbo)
         halo_glViewport(0, 0, GLsizei(shapeAtlas.width), GLsizei(shapeAtlas.height))
