@@ -11,7 +11,8 @@
 #include "lib/dash.glsl"
 #endif
 
-flat in vec2 vCover;             // edge-free tiles: the stroke's coverage (.y)
+flat in vec2 vCover;             // edge-free tiles: the stroke's coverage (.y); a shader shape's
+                                 // edge tiles: their slot in the sample atlas (lib/shape_samples.glsl)
 out vec4 fragColor;
 
 void main() {
@@ -31,12 +32,13 @@ void main() {
 #define SOURCE_COVER vCover.x
 #endif
 #if HALO_SHAPE == 3 && HALO_EDGE
-    // A shader shape: its distances near the block found once for both level sets (lib/shader_shape.glsl).
+    // A shader shape: its distances near the block, found once for both level sets by the
+    // shape pass (shape_pass.frag), in the tile's slot of the sample atlas (lib/shape_samples.glsl).
+    ShapeSamples samples = readShapeSamples(gl_FragCoord.xy + vCover, k);
 #if HALO_STROKE >= 0
-    ShapeSamples samples = shaderShapeSamples(p, k, vec3(SOURCE_LO, SOURCE_HI, SOURCE_HI));
     float c = shaderShapeCover(samples, SOURCE_HI) - shaderShapeCover(samples, SOURCE_LO);
 #else
-    float c = shaderShapeCover(shaderShapeSamples(p, k, vec3(0.0)), 0.0);
+    float c = shaderShapeCover(samples, 0.0);
 #endif
 #elif HALO_EDGE == 2
     vec3 sdg = smoothShapeSDG(p);

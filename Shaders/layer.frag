@@ -29,7 +29,8 @@ uniform sampler2D uTextAtlas;    // HALO_TEXT: each text's group, premultiplied 
 uniform sampler2D uBackgroundImage; // HALO_DIRECT 4: the placed background image, premultiplied,
                                  // canvas pixels, image row 0 at GL y = 0
 
-flat in vec2 vCover;             // edge-free tiles: coverage of fill and stroke
+flat in vec2 vCover;             // edge-free tiles: coverage of fill and stroke; a shader shape's
+                                 // edge tiles: their slot in the sample atlas (lib/shape_samples.glsl)
 #if HALO_GLOW == 1
 in vec2 vGlowCoord;              // the glow texture's coordinate here (tile.vert)
 #endif
@@ -48,8 +49,9 @@ void main() {
     vec4 layer = vec4(0.0);
     const vec4 WHOLE = vec4(1.0, 0.0, -0.5, 0.5);
 #if HALO_SHAPE == 3 && HALO_EDGE
-    // A shader shape: its distances near the pixel, found once for every level set (lib/shader_shape.glsl).
-    ShapeSamples samples = shaderShapeSamples(p, 1.0, vec3(0.0, vStroke.xy));
+    // A shader shape: its distances near the pixel, found once for every level set by the
+    // shape pass (shape_pass.frag), in the tile's slot of the sample atlas (lib/shape_samples.glsl).
+    ShapeSamples samples = readShapeSamples(p + vCover, 1.0);
 #define FILL_COVER shaderShapeCover(samples, 0.0)
 #define STROKE_COVER (shaderShapeCover(samples, vStroke.y) - shaderShapeCover(samples, vStroke.x))
 #define STRIP(lo, hi) shaderShapeStrip(samples, lo, hi)

@@ -70,5 +70,10 @@ void main() {
     vGlowCoord = (canvas * atlas.z + atlas.xy) / uGlowAtlasSize;
 #endif
 #endif
+#if defined(HALO_LAYER_DATA) && HALO_SHAPE_PASS
+    // A shader shape's edge tile into its slot of the sample atlas (aCover, where an edge tile
+    // has no coverage of its own: FramePlan+ShapeSamples.swift), uTarget the atlas's size.
+    p = canvas + aCover;
+#endif
     gl_Position = vec4(2.0 * p / uTarget - 1.0, 0.0, 1.0);
 }

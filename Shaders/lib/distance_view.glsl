@@ -7,6 +7,8 @@
 #ifndef HALO_DISTANCE_VIEW_GLSL
 #define HALO_DISTANCE_VIEW_GLSL
 #include "lib/shape.glsl"
+// A shader shape's own function: this view alone of the layer programs holds the shape's file.
+#include "lib/shape_eval.glsl"
 
 uniform float uDistanceStep;     // pixels between iso-lines (the preview: 4 pt)
 

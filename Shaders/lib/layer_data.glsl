@@ -60,6 +60,11 @@
 #ifndef HALO_DISTANCE_VIEW
 #define HALO_DISTANCE_VIEW 0
 #endif
+//   HALO_SHAPE_PASS 1: tile.vert draws each tile into its slot of a shader shape's sample atlas
+//                (shape_pass.frag, lib/shape_samples.glsl), 0: into the target
+#ifndef HALO_SHAPE_PASS
+#define HALO_SHAPE_PASS 0
+#endif
 // HALO_ARC: the variant measures arc length (a dashed stroke, or a path paint: PAINT_PATH 6).
 #if HALO_DASH != 0 || HALO_FILL == 6 || HALO_STROKE == 6
 #define HALO_ARC 1

@@ -6,12 +6,13 @@
 #include "lib/layer_data.glsl"
 #include "lib/coverage.glsl"
 #include "lib/sdf.glsl"
-#include "lib/shader_shape.glsl"
+#include "lib/shape_samples.glsl"
 
 const int SHAPE_ROUNDED_BOX = 0;    // rect, circular roundedRect, capsule
 const int SHAPE_CONTINUOUS_BOX = 1; // roundedRect with continuous corners
 const int SHAPE_ELLIPSE = 2;
-// SHAPE_SHADER 3: a shader shape's haloShape (lib/shader_shape.glsl).
+// SHAPE_SHADER 3: a shader shape's haloShape (lib/shader_shape.glsl), evaluated by the shape
+// pass alone (shape_pass.frag): the functions below never run for it.
 
 // A loop over corners or sample points whose body holds a continuous corner's distance (a
 // search on two cubics) stays rolled (ROLLED, lib/sdf.glsl): one copy of the body instead of
@@ -56,7 +57,7 @@ int subdivisions(float R) {
 // same way where the ends are sharp (radius of curvature b^2 / a).
 float coverShape(vec2 p, float s, float d) {
 #if HALO_SHAPE == 3
-    return shaderShapeCover(shaderShapeSamples(p, s, vec3(d)), d);
+    return 0.0;     // never called so: a shader shape's draws read the shape pass's samples (layer.frag)
 #endif
     vec2 x = p - vShape.xy;
     if (HALO_SHAPE == SHAPE_ELLIPSE) {
@@ -124,7 +125,7 @@ float coverShape(vec2 p, float s, float d) {
 // differences for boxes.
 vec3 shapeSDG(vec2 p) {
 #if HALO_SHAPE == 3
-    return levelDistance(shaderShapeSDG(p), 0.0);
+    return vec3(0.0, 1.0, 0.0);     // never called so (no dash on a shader shape; its draws read the shape pass's samples)
 #endif
     vec2 x = p - vShape.xy;
     if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, vShape.zw);
@@ -150,7 +151,7 @@ vec3 shapeSDG(vec2 p) {
 // (docs/scene-format.md averages over the covered part, not the whole pixel).
 vec4 coveredStrip(vec2 p, float lo, float hi) {
 #if HALO_SHAPE == 3
-    return shaderShapeStrip(shaderShapeSamples(p, 1.0, vec3(lo, hi, hi)), lo, hi);
+    return vec4(1.0, 0.0, -0.5, 0.5);       // never called so: layer.frag takes shaderShapeStrip of the shape pass's samples
 #endif
     // A shape under 2 px across can hold both of its sides in one pixel, where the
     // distance is not linear along the normal: find the strip's ends by sampling it (k 0

@@ -77,6 +77,9 @@ static inline void halo_glVertexAttribPointer(GLuint index, GLint size, GLenum t
 static inline void halo_glEnableVertexAttribArray(GLuint index) { epoxy_glEnableVertexAttribArray(index); }
 static inline void halo_glVertexAttribDivisor(GLuint index, GLuint divisor) { epoxy_glVertexAttribDivisor(index, divisor); }
 static inline void halo_glDrawArraysInstanced(GLenum mode, GLint first, GLsizei count, GLsizei instancecount) { epoxy_glDrawArraysInstanced(mode, first, count, instancecount); }
+static inline void halo_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type, const void * pixels) { epoxy_glTexImage3D(target, level, internalformat, width, height, depth, border, format, type, pixels); }
+static inline void halo_glFramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture, GLint level, GLint layer) { epoxy_glFramebufferTextureLayer(target, attachment, texture, level, layer); }
+static inline void halo_glDrawBuffers(GLsizei n, const GLenum * bufs) { epoxy_glDrawBuffers(n, bufs); }
 
 static inline EGLDisplay halo_eglGetPlatformDisplayEXT(EGLenum platform, void * native_display, const EGLint * attrib_list) { return epoxy_eglGetPlatformDisplayEXT(platform, native_display, attrib_list); }
 static inline EGLBoolean halo_eglInitialize(EGLDisplay dpy, EGLint * major, EGLint * minor) { return epoxy_eglInitialize(dpy, major, minor); }

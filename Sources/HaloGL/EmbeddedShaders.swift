@@ -201,7 +201,8 @@ float haloShape(vec2 point, vec2 size, float time) {
 #include "lib/dash.glsl"
 #endif
 
-flat in vec2 vCover;             // edge-free tiles: the stroke's coverage (.y)
+flat in vec2 vCover;             // edge-free tiles: the stroke's coverage (.y); a shader shape's
+                                 // edge tiles: their slot in the sample atlas (lib/shape_samples.glsl)
 out vec4 fragColor;
 
 void main() {
@@ -221,12 +222,13 @@ void main() {
 #define SOURCE_COVER vCover.x
 #endif
 #if HALO_SHAPE == 3 && HALO_EDGE
-    // A shader shape: its distances near the block found once for both level sets (lib/shader_shape.glsl).
+    // A shader shape: its distances near the block, found once for both level sets by the
+    // shape pass (shape_pass.frag), in the tile's slot of the sample atlas (lib/shape_samples.glsl).
+    ShapeSamples samples = readShapeSamples(gl_FragCoord.xy + vCover, k);
 #if HALO_STROKE >= 0
-    ShapeSamples samples = shaderShapeSamples(p, k, vec3(SOURCE_LO, SOURCE_HI, SOURCE_HI));
     float c = shaderShapeCover(samples, SOURCE_HI) - shaderShapeCover(samples, SOURCE_LO);
 #else
-    float c = shaderShapeCover(shaderShapeSamples(p, k, vec3(0.0)), 0.0);
+    float c = shaderShapeCover(samples, 0.0);
 #endif
 #elif HALO_EDGE == 2
     vec3 sdg = smoothShapeSDG(p);
@@ -288,7 +290,8 @@ uniform sampler2D uTextAtlas;    // HALO_TEXT: each text's group, premultiplied 
 uniform sampler2D uBackgroundImage; // HALO_DIRECT 4: the placed background image, premultiplied,
                                  // canvas pixels, image row 0 at GL y = 0
 
-flat in vec2 vCover;             // edge-free tiles: coverage of fill and stroke
+flat in vec2 vCover;             // edge-free tiles: coverage of fill and stroke; a shader shape's
+                                 // edge tiles: their slot in the sample atlas (lib/shape_samples.glsl)
 #if HALO_GLOW == 1
 in vec2 vGlowCoord;              // the glow texture's coordinate here (tile.vert)
 #endif
@@ -307,8 +310,9 @@ void main() {
     vec4 layer = vec4(0.0);
     const vec4 WHOLE = vec4(1.0, 0.0, -0.5, 0.5);
 #if HALO_SHAPE == 3 && HALO_EDGE
-    // A shader shape: its distances near the pixel, found once for every level set (lib/shader_shape.glsl).
-    ShapeSamples samples = shaderShapeSamples(p, 1.0, vec3(0.0, vStroke.xy));
+    // A shader shape: its distances near the pixel, found once for every level set by the
+    // shape pass (shape_pass.frag), in the tile's slot of the sample atlas (lib/shape_samples.glsl).
+    ShapeSamples samples = readShapeSamples(p + vCover, 1.0);
 #define FILL_COVER shaderShapeCover(samples, 0.0)
 #define STROKE_COVER (shaderShapeCover(samples, vStroke.y) - shaderShapeCover(samples, vStroke.x))
 #define STRIP(lo, hi) shaderShapeStrip(samples, lo, hi)
@@ -1256,6 +1260,8 @@ float fineDashCoverage(vec2 p, float size, float cs, float lo, float hi) {
 #ifndef HALO_DISTANCE_VIEW_GLSL
 #define HALO_DISTANCE_VIEW_GLSL
 #include "lib/shape.glsl"
+// A shader shape's own function: this view alone of the layer programs holds the shape's file.
+#include "lib/shape_eval.glsl"
 
 uniform float uDistanceStep;     // pixels between iso-lines (the preview: 4 pt)
 
@@ -1348,6 +1354,11 @@ vec4 distanceViewColor(vec2 p) {
 //                (lib/distance_view.glsl; the preview's D key), 0: the scene
 #ifndef HALO_DISTANCE_VIEW
 #define HALO_DISTANCE_VIEW 0
+#endif
+//   HALO_SHAPE_PASS 1: tile.vert draws each tile into its slot of a shader shape's sample atlas
+//                (shape_pass.frag, lib/shape_samples.glsl), 0: into the target
+#ifndef HALO_SHAPE_PASS
+#define HALO_SHAPE_PASS 0
 #endif
 // HALO_ARC: the variant measures arc length (a dashed stroke, or a path paint: PAINT_PATH 6).
 #if HALO_DASH != 0 || HALO_FILL == 6 || HALO_STROKE == 6
@@ -2400,6 +2411,9 @@ vec4 shaderPaintColor(int i, vec2 p) {
 // float haloShape(vec2 point, vec2 size, float time), the signed distance in points from the
 // outline (negative inside), point from the rect's top-left corner. Every draw of the layer
 // (fill, stroke band, glow source) is a level set of it, as for the built-in shapes.
+// Here: the samples of the function near a pixel (ShapeSamples) and the coverage and strip
+// drawn from them. Only the shape pass evaluates the function (lib/shape_eval.glsl,
+// shape_pass.frag); the layer and glow-source programs read its samples (lib/shape_samples.glsl).
 // Keep in sync with Sources/HaloGL/LayerData.swift (texel 14) and ShaderShapeFile.swift.
 #ifndef HALO_SHADER_SHAPE_GLSL
 #define HALO_SHADER_SHAPE_GLSL
@@ -2412,41 +2426,11 @@ vec4 shaderPaintColor(int i, vec2 p) {
 const int SHAPE_SHADER = 3;
 
 #if HALO_SHAPE == 3
-// Empty here; in the variants of a shader shape GLRenderer reads the shape's file in its place.
-#include "paint/shape.glsl"
-
-// The distance in pixels at pixel-space p: the rect's origin is vShape.xy - vShape.zw (centre
-// minus half size); vShaderShape = (pixels per point, time in seconds).
-float shaderShapeDistance(vec2 p) {
-    float k = vShaderShape.x;
-    return haloShape((p - (vShape.xy - vShape.zw)) / k, 2.0 * vShape.zw / k, vShaderShape.y) * k;
-}
-
 // Distances and gradients of one square: sample i (0...3) is (d, grad d) at a centre of the
 // square's 2 x 2 quarters, or all four at the square's centre where no level set of interest
 // comes near (`whole`). Gradients by central differences, 1/64 px (float keeps them to about
 // 5e-4 at distances of 100 px).
 struct ShapeSamples { vec3 dg[4]; vec3 centre; float s; bool whole; };
-
-const float SHAPE_DIFF_STEP = 1.0 / 64.0;
-
-// The k-th point of a sample: its centre (k 0), then +-e along x and y.
-vec2 shapeSampleOffset(int k, float e) {
-    return k == 1 ? vec2(e, 0.0) : k == 2 ? vec2(-e, 0.0) : k == 3 ? vec2(0.0, e) : k == 4 ? vec2(0.0, -e) : vec2(0.0);
-}
-
-// (d, grad d) at c by central differences: five calls from one call site (a rolled loop, so
-// that llvmpipe inlines the user's function once; ROLLED in lib/sdf.glsl).
-vec3 shaderShapeSDG(vec2 c) {
-    vec3 r = vec3(0.0);
-    for (int k = 0; k < ROLLED(5); k++) {
-        float f = shaderShapeDistance(c + shapeSampleOffset(k, SHAPE_DIFF_STEP));
-        if (k == 0) r.x = f;
-        else if (k <= 2) r.y += (k == 1 ? f : -f) / (2.0 * SHAPE_DIFF_STEP);
-        else r.z += (k == 3 ? f : -f) / (2.0 * SHAPE_DIFF_STEP);
-    }
-    return r;
-}
 
 // The distance to the level set {d = level} along the gradient, to first order: (d - level) / |g|
 // (the exact distance when d is a true distance, |g| = 1), and the unit normal; a vanishing
@@ -2454,25 +2438,6 @@ vec3 shaderShapeSDG(vec2 c) {
 vec3 levelDistance(vec3 dg, float level) {
     float gl = length(dg.yz);
     return gl > 1e-6 ? vec3((dg.x - level) / gl, dg.yz / gl) : vec3(dg.x - level, 1.0, 0.0);
-}
-
-// The samples of the s x s square centred at p, for the level sets `levels` (pixels: the fill's
-// 0, the stroke's inner and outer offsets). A square whose centre lies farther than its
-// half-diagonal (0.7072 s, to first order) from each of them is wholly in or out of each.
-ShapeSamples shaderShapeSamples(vec2 p, float s, vec3 levels) {
-    ShapeSamples r;
-    r.s = s;
-    r.centre = shaderShapeSDG(p);
-    vec3 far = vec3(abs(levelDistance(r.centre, levels.x).x), abs(levelDistance(r.centre, levels.y).x),
-                    abs(levelDistance(r.centre, levels.z).x));
-    r.whole = min(far.x, min(far.y, far.z)) >= 0.7072 * s;
-    for (int i = 0; i < 4; i++) r.dg[i] = r.centre;
-    if (!r.whole) {
-        for (int i = 0; i < ROLLED(4); i++) {
-            r.dg[i] = shaderShapeSDG(p + 0.25 * s * vec2((i & 1) == 1 ? 1.0 : -1.0, i >= 2 ? 1.0 : -1.0));
-        }
-    }
-    return r;
 }
 
 // Box-filter coverage of the square by {d < level}: each quarter (the whole square where
@@ -2514,12 +2479,13 @@ vec4 shaderShapeStrip(ShapeSamples r, float lo, float hi) {
 #include "lib/layer_data.glsl"
 #include "lib/coverage.glsl"
 #include "lib/sdf.glsl"
-#include "lib/shader_shape.glsl"
+#include "lib/shape_samples.glsl"
 
 const int SHAPE_ROUNDED_BOX = 0;    // rect, circular roundedRect, capsule
 const int SHAPE_CONTINUOUS_BOX = 1; // roundedRect with continuous corners
 const int SHAPE_ELLIPSE = 2;
-// SHAPE_SHADER 3: a shader shape's haloShape (lib/shader_shape.glsl).
+// SHAPE_SHADER 3: a shader shape's haloShape (lib/shader_shape.glsl), evaluated by the shape
+// pass alone (shape_pass.frag): the functions below never run for it.
 
 // A loop over corners or sample points whose body holds a continuous corner's distance (a
 // search on two cubics) stays rolled (ROLLED, lib/sdf.glsl): one copy of the body instead of
@@ -2564,7 +2530,7 @@ int subdivisions(float R) {
 // same way where the ends are sharp (radius of curvature b^2 / a).
 float coverShape(vec2 p, float s, float d) {
 #if HALO_SHAPE == 3
-    return shaderShapeCover(shaderShapeSamples(p, s, vec3(d)), d);
+    return 0.0;     // never called so: a shader shape's draws read the shape pass's samples (layer.frag)
 #endif
     vec2 x = p - vShape.xy;
     if (HALO_SHAPE == SHAPE_ELLIPSE) {
@@ -2632,7 +2598,7 @@ float coverShape(vec2 p, float s, float d) {
 // differences for boxes.
 vec3 shapeSDG(vec2 p) {
 #if HALO_SHAPE == 3
-    return levelDistance(shaderShapeSDG(p), 0.0);
+    return vec3(0.0, 1.0, 0.0);     // never called so (no dash on a shader shape; its draws read the shape pass's samples)
 #endif
     vec2 x = p - vShape.xy;
     if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, vShape.zw);
@@ -2658,7 +2624,7 @@ vec3 shapeSDG(vec2 p) {
 // (docs/scene-format.md averages over the covered part, not the whole pixel).
 vec4 coveredStrip(vec2 p, float lo, float hi) {
 #if HALO_SHAPE == 3
-    return shaderShapeStrip(shaderShapeSamples(p, 1.0, vec3(lo, hi, hi)), lo, hi);
+    return vec4(1.0, 0.0, -0.5, 0.5);       // never called so: layer.frag takes shaderShapeStrip of the shape pass's samples
 #endif
     // A shape under 2 px across can hold both of its sides in one pixel, where the
     // distance is not linear along the normal: find the strip's ends by sampling it (k 0
@@ -2731,6 +2697,112 @@ vec4 smoothStrip(vec3 sdg, float lo, float hi) {
 #endif
 
 """#,
+        "lib/shape_eval.glsl": #"""
+// A shader shape's function evaluated: its distance in pixels, its gradient by central
+// differences, and the samples of a square (ShapeSamples, lib/shader_shape.glsl). Only the
+// programs that hold the user's file include this: the shape pass (shape_pass.frag), which
+// writes the samples every draw of the layer needs, and the distance view. So an edit of the
+// file recompiles the small shape pass alone (Shaders/README.md "Reloading").
+// Keep in sync with Sources/HaloGL/LayerData.swift (texel 14) and ShaderShapeFile.swift.
+#ifndef HALO_SHAPE_EVAL_GLSL
+#define HALO_SHAPE_EVAL_GLSL
+#include "lib/shader_shape.glsl"
+
+#if HALO_SHAPE == 3
+// Empty here; in the shape pass (and the distance view) GLRenderer reads the shape's file in
+// its place.
+#include "paint/shape.glsl"
+
+// The distance in pixels at pixel-space p: the rect's origin is vShape.xy - vShape.zw (centre
+// minus half size); vShaderShape = (pixels per point, time in seconds).
+float shaderShapeDistance(vec2 p) {
+    float k = vShaderShape.x;
+    return haloShape((p - (vShape.xy - vShape.zw)) / k, 2.0 * vShape.zw / k, vShaderShape.y) * k;
+}
+
+const float SHAPE_DIFF_STEP = 1.0 / 64.0;
+
+// The k-th point of a sample: its centre (k 0), then +-e along x and y.
+vec2 shapeSampleOffset(int k, float e) {
+    return k == 1 ? vec2(e, 0.0) : k == 2 ? vec2(-e, 0.0) : k == 3 ? vec2(0.0, e) : k == 4 ? vec2(0.0, -e) : vec2(0.0);
+}
+
+// (d, grad d) at c by central differences: five calls from one call site (a rolled loop, so
+// that llvmpipe inlines the user's function once; ROLLED in lib/sdf.glsl).
+vec3 shaderShapeSDG(vec2 c) {
+    vec3 r = vec3(0.0);
+    for (int k = 0; k < ROLLED(5); k++) {
+        float f = shaderShapeDistance(c + shapeSampleOffset(k, SHAPE_DIFF_STEP));
+        if (k == 0) r.x = f;
+        else if (k <= 2) r.y += (k == 1 ? f : -f) / (2.0 * SHAPE_DIFF_STEP);
+        else r.z += (k == 3 ? f : -f) / (2.0 * SHAPE_DIFF_STEP);
+    }
+    return r;
+}
+
+// The samples of the s x s square centred at p, for the level sets `levels` (pixels: the fill's
+// 0, the stroke's inner and outer offsets). A square whose centre lies farther than its
+// half-diagonal (0.7072 s, to first order) from each of them is wholly in or out of each.
+ShapeSamples shaderShapeSamples(vec2 p, float s, vec3 levels) {
+    ShapeSamples r;
+    r.s = s;
+    r.centre = shaderShapeSDG(p);
+    vec3 far = vec3(abs(levelDistance(r.centre, levels.x).x), abs(levelDistance(r.centre, levels.y).x),
+                    abs(levelDistance(r.centre, levels.z).x));
+    r.whole = min(far.x, min(far.y, far.z)) >= 0.7072 * s;
+    for (int i = 0; i < 4; i++) r.dg[i] = r.centre;
+    if (!r.whole) {
+        for (int i = 0; i < ROLLED(4); i++) {
+            r.dg[i] = shaderShapeSDG(p + 0.25 * s * vec2((i & 1) == 1 ? 1.0 : -1.0, i >= 2 ? 1.0 : -1.0));
+        }
+    }
+    return r;
+}
+#endif
+#endif
+
+"""#,
+        "lib/shape_samples.glsl": #"""
+// A shader shape's samples (ShapeSamples, lib/shader_shape.glsl) as the shape pass
+// (shape_pass.frag) stores them and the layer and glow-source programs read them back: 16
+// floats a pixel (or glow-source texel) across the 4 layers of an RGBA32F array texture, the
+// sample atlas (ShapeSampleAtlas.swift). Each edge tile of a shader shape has its own slot
+// there: atlas texel = the tile's pixel (or glow atlas texel) + its instance's vCover
+// (FramePlan+ShapeSamples.swift; tile.vert). Floats stored and read as they are: exact.
+#ifndef HALO_SHAPE_SAMPLES_GLSL
+#define HALO_SHAPE_SAMPLES_GLSL
+#include "lib/shader_shape.glsl"
+
+#if HALO_SHAPE == 3
+uniform sampler2DArray uShapeSamples;   // the sample atlas (texture unit 9)
+
+// Layer i (0...3) of the samples: (centre, whole), (dg0, dg1.x), (dg1.yz, dg2.xy), (dg2.z, dg3).
+vec4 packShapeSamples(ShapeSamples r, int i) {
+    if (i == 0) return vec4(r.centre, r.whole ? 1.0 : 0.0);
+    if (i == 1) return vec4(r.dg[0], r.dg[1].x);
+    if (i == 2) return vec4(r.dg[1].yz, r.dg[2].xy);
+    return vec4(r.dg[2].z, r.dg[3]);
+}
+
+// The samples of the s x s square whose atlas texel is t (texel units; its centre).
+ShapeSamples readShapeSamples(vec2 t, float s) {
+    ivec2 c = ivec2(t);
+    vec4 a = texelFetch(uShapeSamples, ivec3(c, 0), 0), b = texelFetch(uShapeSamples, ivec3(c, 1), 0);
+    vec4 e = texelFetch(uShapeSamples, ivec3(c, 2), 0), f = texelFetch(uShapeSamples, ivec3(c, 3), 0);
+    ShapeSamples r;
+    r.s = s;
+    r.centre = a.xyz;
+    r.whole = a.w > 0.5;
+    r.dg[0] = b.xyz;
+    r.dg[1] = vec3(b.w, e.xy);
+    r.dg[2] = vec3(e.zw, f.x);
+    r.dg[3] = f.yzw;
+    return r;
+}
+#endif
+#endif
+
+"""#,
         "paint/fill.glsl": #"""
 // Empty: GLRenderer reads a shader paint's file in its place (lib/shader_paint.glsl).
 
@@ -2769,6 +2841,47 @@ void main() {
         c = vec4(c.rgb * c.a + checker * (1.0 - c.a), 1.0);
     }
     fragColor = c;
+}
+
+"""#,
+        "shape_pass.frag": #"""
+#version 330 core
+// The shape pass: a shader shape's samples (ShapeSamples, lib/shader_shape.glsl: the distance
+// and its gradient at the square's centre and at its quarters' centres, and whether the square
+// lies wholly in or out of each level set drawn) at every pixel of the layer's edge tiles, or
+// texel of its glow source's tiles, into the tile's slot of the sample atlas
+// (lib/shape_samples.glsl). Drawn over those tiles (tile.vert, HALO_SHAPE_PASS) before the
+// glows and layers of the frame, which read the samples back instead of calling the function:
+// only this small program holds the user's file, so an edit of it recompiles this alone. The
+// same calls in the same order, in float, as layer.frag and glow_source.frag made themselves:
+// their images are the same to the bit.
+#include "lib/shape_eval.glsl"
+#include "lib/shape_samples.glsl"
+
+uniform int uShapeMode;          // 0: a layer's edge tiles (layer.frag: 1 px squares; levels 0 and
+                                 // the stroke's inner and outer offsets); 1: a stroke's glow
+                                 // source (glow_source.frag: k x k blocks; the inner and outer
+                                 // offsets); 2: a fill's glow source (k x k blocks; level 0)
+flat in vec2 vCover;             // the tile's slot: atlas texel minus the tile's pixel or texel
+layout(location = 0) out vec4 samples0;
+layout(location = 1) out vec4 samples1;
+layout(location = 2) out vec4 samples2;
+layout(location = 3) out vec4 samples3;
+
+void main() {
+    // The pixel (canvas) or glow atlas texel this texel stands for: its centre, exact.
+    vec2 t = gl_FragCoord.xy - vCover;
+    // The square's centre and side as layer.frag (p, 1) and glow_source.frag (p, k) take them,
+    // chosen rather than branched: one call site of the user's function.
+    bool glow = uShapeMode != 0;
+    float k = glow ? vGlowMap.z : 1.0;
+    vec2 p = glow ? vGlowMap.xy + t * k : t;
+    vec3 levels = uShapeMode == 0 ? vec3(0.0, vStroke.xy) : uShapeMode == 1 ? vStroke.xyy : vec3(0.0);
+    ShapeSamples r = shaderShapeSamples(p, k, levels);
+    samples0 = packShapeSamples(r, 0);
+    samples1 = packShapeSamples(r, 1);
+    samples2 = packShapeSamples(r, 2);
+    samples3 = packShapeSamples(r, 3);
 }
 
 """#,
@@ -2907,6 +3020,11 @@ void main() {
     vec4 atlas = texelFetch(uLayers, ivec2(11, row), 0);
     vGlowCoord = (canvas * atlas.z + atlas.xy) / uGlowAtlasSize;
 #endif
+#endif
+#if defined(HALO_LAYER_DATA) && HALO_SHAPE_PASS
+    // A shader shape's edge tile into its slot of the sample atlas (aCover, where an edge tile
+    // has no coverage of its own: FramePlan+ShapeSamples.swift), uTarget the atlas's size.
+    p = canvas + aCover;
 #endif
     gl_Position = vec4(2.0 * p / uTarget - 1.0, 0.0, 1.0);
 }

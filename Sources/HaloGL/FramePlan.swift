@@ -108,6 +108,9 @@ struct FramePlan {
     private(set) var backdrops: CellBackdrops
     var canvasBatches: [Batch] = []
     var targetBatches: [Batch] = []
+    /// A shader shape's samples for its edge tiles, drawn before the glows and layers
+    /// (FramePlan+ShapeSamples.swift).
+    var shapeSamples = ShapeSamplePlan()
     private(set) var resolveRects: [Float] = []
 
     /// The bounding box (canvas pixels x0, y0, x1, y1) of the cells that go through the
@@ -169,6 +172,7 @@ struct FramePlan {
         planTextAtlas(maxTextureSize: maxTextureSize)
         let output: OutputMode = frame.backgroundImage != nil ? .overImage : bg.w >= 1 ? (isWindow ? .window : .overOpaque) : .overBackground
         planTiles(output: output)
+        planShapeSamples(maxTextureSize: maxTextureSize)
         let shared = touches
         resolveRects = FramePlan.instances(grid.rects { shared[$0] >= 2 }, row: 0)
     }

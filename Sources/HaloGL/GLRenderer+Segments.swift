@@ -52,6 +52,7 @@ extension GLRenderer {
         ramps.upload(sub)
         arcs.upload(sub)
         uploadLayerData(LayerData.rows(plan, ramps: ramps, arcs: arcs), layers: plan.layers.count)
+        try drawShapeSamples(plan)
         for layer in plan.layers { if let m = layer.material { try drawMaterialBlur(m) } }
         let bg = frame.backgroundColor
         if plan.glowPages.isEmpty { try drawBatches(plan.canvasBatches, plan: plan, target: target, background: bg) }

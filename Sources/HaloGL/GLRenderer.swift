@@ -58,6 +58,8 @@ public final class GLRenderer {
     /// (the canvas's start, and what direct tiles composite over) and its final 8-bit values
     /// (the target's start), uploaded only when the image changes (``uploadedBackground``).
     var backgroundFloat = RenderTarget(format: GL_RGBA32F)
+    /// Shader shapes' samples, the shape pass's output (GLRenderer+ShapeSamples.swift).
+    var shapeAtlas = ShapeSampleAtlas()
     var background8 = RenderTarget(format: GL_RGBA8)
     var uploadedBackground: PremulImage?
     public let maxTextureSize: Int
@@ -122,6 +124,7 @@ public final class GLRenderer {
         if timerQuery != 0 { halo_glDeleteQueries(1, &timerQuery) }
         canvas.release(); output.release(); glowA.release(); glowB.release(); backgroundFloat.release(); background8.release()
         regionA.release(); regionB.release(); textCoverage.release(); textFill.release(); textAtlas.release(); textAtlasContent = nil
+        shapeAtlas.release()
     }
 
     /// When set, each pass of ``draw(_:)`` and ``render(_:)`` ends with `glFinish` and this
@@ -231,6 +234,7 @@ public final class GLRenderer {
         halo_glDisable(GLenum(GL_SCISSOR_TEST))
         halo_glDisable(GLenum(GL_DEPTH_TEST))
         halo_glDisable(GLenum(GL_BLEND))
+        try drawShapeSamples(plan)
         // The glows before the target's clear, so that the target's clear and tiles are one
         // scene for llvmpipe (each framebuffer switch ends one).
         // (A frame with more than one atlas page draws the later pages' glows between

@@ -12,6 +12,8 @@ final class ProgramCache {
     private var downsample: GLProgram?
     private var text: GLProgram?
     private var textFill: [LayerVariant: GLProgram] = [:]
+    /// Shape passes by their shader shape's text (``LayerVariant/shapePass(_:)``).
+    private var shapePass: [LayerVariant: GLProgram] = [:]
     /// The averaged variants (``LayerVariant/averaged``) of the frame being drawn
     /// (``prepare(for:)``): with ``sharesAveragedPrograms``, a tile draw without averaging
     /// uses the averaged program when the frame needs it anyway or it is compiled already.
@@ -43,10 +45,10 @@ final class ProgramCache {
     /// Deletes every program; call while the context is current.
     func delete() {
         for p in Array(layer.values) + Array(glowSource.values) + Array(blur.values) + Array(textFill.values)
-                    + [resolveProgram, downsample, text].compactMap({ $0 }) {
+                    + Array(shapePass.values) + [resolveProgram, downsample, text].compactMap({ $0 }) {
             p.delete()
         }
-        layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; resolveProgram = nil; downsample = nil; text = nil
+        layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; shapePass = [:]; resolveProgram = nil; downsample = nil; text = nil
     }
 
     /// Compiles shader paints for `parameters` from now on: programs with a shader paint
@@ -55,7 +57,7 @@ final class ProgramCache {
     func use(_ parameters: ShaderParameters) {
         guard parameters != self.parameters else { return }
         self.parameters = parameters
-        for cache in [\ProgramCache.layer, \.glowSource, \.textFill] {
+        for cache in [\ProgramCache.layer, \.glowSource, \.textFill, \.shapePass] {
             for (v, p) in self[keyPath: cache] where v.readsParameters {
                 p.delete()
                 self[keyPath: cache][v] = nil
@@ -72,9 +74,17 @@ final class ProgramCache {
     }
 
     /// Whether the program that draws `v`'s tiles is compiled.
-    func hasLayerProgram(_ v: LayerVariant) -> Bool { layer[v] != nil || (sharesAveragedPrograms && layer[v.averaged] != nil) }
+    func hasLayerProgram(_ v: LayerVariant) -> Bool {
+        var v = v
+        v.distanceView = distanceStep != nil
+        v = v.program
+        return layer[v] != nil || (sharesAveragedPrograms && layer[v.averaged] != nil)
+    }
     /// Whether the program that draws `v`'s glow-source tiles is compiled.
-    func hasGlowSourceProgram(_ v: LayerVariant) -> Bool { glowSource[v] != nil || (sharesAveragedPrograms && glowSource[v.averaged] != nil) }
+    func hasGlowSourceProgram(_ v: LayerVariant) -> Bool {
+        let v = v.program
+        return glowSource[v] != nil || (sharesAveragedPrograms && glowSource[v.averaged] != nil)
+    }
 
     /// tile.vert + layer.frag for `v`.
     /// - Throws: ``ShaderError`` when the variant fails to compile or link.
@@ -94,6 +104,7 @@ final class ProgramCache {
     /// its averaged variant or that program is compiled already.
     private func variant(_ v: LayerVariant, fragment: String, uniforms: [String], in cache: inout [LayerVariant: GLProgram],
                          averaged: Set<LayerVariant>) throws -> GLProgram {
+        let v = v.program
         let shared = sharesAveragedPrograms && (averaged.contains(v.averaged) || cache[v.averaged] != nil)
         let key = v.paintAA || shared ? v.averaged : v
         if let p = cache[key] { return p }
@@ -101,6 +112,19 @@ final class ProgramCache {
         let p = try GLProgram(shaders.withShaders(of: v, parameters: parameters), vertex: "tile.vert",
                               fragment: fragment, uniforms: uniforms + (v.readsParameters ? parameters.uniformNames : []), defines: key.defines)
         cache[key] = p
+        return p
+    }
+
+    /// tile.vert + shape_pass.frag for a shader shape's text (``LayerVariant/shapePass(_:)``):
+    /// the one program that holds the shape's file, so an edit of it compiles this alone.
+    /// - Throws: ``ShaderError`` mapped to the shape's file and line.
+    func shapePassProgram(_ v: LayerVariant) throws -> GLProgram {
+        if let p = shapePass[v] { return p }
+        compiledCount += 1
+        let p = try GLProgram(shaders.withShaders(of: v, parameters: parameters), vertex: "tile.vert", fragment: "shape_pass.frag",
+                              uniforms: Uniforms.shapePassProgram + parameters.uniformNames,
+                              defines: v.defines + [("HALO_SHAPE_PASS", "1")])
+        shapePass[v] = p
         return p
     }
 

@@ -15,8 +15,12 @@ enum Uniforms {
     /// lib/sdf.glsl's loop bound that is never set (always 0, so that loops stay rolled:
     /// ROLLED there), in every program that draws a shape.
     static let neverSet = ["uNoUnroll"]
-    static let layerProgram = tile + tileLayer + tileGlow + tileDirect + layer + paint + ["uGlow", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas", "uDistanceStep"]
-    static let glowSourceProgram = tile + tileLayer + layer + paint
+    /// lib/shape_samples.glsl's: the shape pass's sample atlas.
+    static let shapeSamples = ["uShapeSamples"]
+    static let layerProgram = tile + tileLayer + tileGlow + tileDirect + layer + paint + shapeSamples
+        + ["uGlow", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas", "uDistanceStep"]
+    static let glowSourceProgram = tile + tileLayer + layer + paint + shapeSamples
+    static let shapePassProgram = tile + tileLayer + layer + paint + shapeSamples + ["uShapeMode"]
     static let blurProgram = tile + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets"]
     static let resolveProgram = tile + ["uCanvas", "uChecker"]
     static let downsampleProgram = tile + ["uSource", "uLast", "uOrigin", "uK", "uRecolor"]

@@ -115,6 +115,51 @@ final class ShaderShapeTests: XCTestCase {
         XCTAssertLessThanOrEqual(maxDifference(shader, builtIn), 1)
     }
 
+    /// A frame with a material is drawn in segments (GLRenderer+Segments.swift), the shape
+    /// pass in each: a circle drawn under and over a material capsule draws as the built-in
+    /// circle does there, within 1 level.
+    func testAShapeBesideAMaterialDrawsAsTheBuiltInCircle() throws {
+        try Data(circle.utf8).write(to: folder.appendingPathComponent("circle.glsl"))
+        let drawing = ##""fill": { "type": "solid", "color": "#FF2D55" }, "stroke": { "paint": { "type": "solid", "color": "#FFFFFF" }, "width": 3 }, "glow": { "radius": 4 }"##
+        func scene(_ shape: String) throws -> URL {
+            let json = """
+                { "format": 1, "canvas": { "width": 120, "height": 100, "background": "#101018" },
+                  "layers": [ { "shape": \(shape), \(drawing) },
+                              { "shape": { "type": "capsule", "rect": [10, 35, 100, 30] },
+                                "fill": { "type": "material", "blur": 6, "saturation": 1.5, "tint": "#FFFFFF1F" } },
+                              { "shape": \(shape.replacingOccurrences(of: "[25, 15, 70, 70]", with: "[40, 30, 40, 40]")), \(drawing) } ] }
+                """
+            let url = folder.appendingPathComponent("material-\(UUID().uuidString).json")
+            try Data(json.utf8).write(to: url)
+            return url
+        }
+        let shader = try render(try scene(#"{ "type": "shader", "file": "circle.glsl", "rect": [25, 15, 70, 70] }"#))
+        let builtIn = try render(try scene(#"{ "type": "ellipse", "rect": [25, 15, 70, 70] }"#))
+        XCTAssertLessThanOrEqual(maxDifference(shader, builtIn), 1)
+    }
+
+    /// Only the shape pass holds the shape's file (Shaders/shape_pass.frag): a renderer that
+    /// drew the shape compiles one program for an edited file, and draws the new shape as a
+    /// renderer that never saw the old one does, to the bit.
+    func testAnEditedShapeCompilesOnlyItsShapePass() throws {
+        let file = folder.appendingPathComponent("edited.glsl")
+        let shape = #"{ "type": "shader", "file": "edited.glsl", "rect": [25, 15, 70, 70] }"#
+        let drawing = ##""fill": { "type": "solid", "color": "#1C1C28" }, "stroke": { "paint": { "type": "solid", "color": "#FF2D55" }, "width": 3 }, "glow": { "radius": 6 }"##
+        let kept = try GLRenderer()
+        try Data(circle.utf8).write(to: file)
+        let (first, bg) = try loadScene(try scene(shape, drawing))
+        _ = try Halo.render(first, background: bg, backend: .gpu, gpu: kept)
+        let before = kept.programsCompiled
+        // The circle 5 pt smaller.
+        try Data(circle.replacingOccurrences(of: "0.5 * min(size.x, size.y)", with: "0.5 * min(size.x, size.y) + 5.0").utf8).write(to: file)
+        let (edited, _) = try loadScene(try scene(shape, drawing))
+        let image = try Halo.render(edited, background: bg, backend: .gpu, gpu: kept)
+        XCTAssertEqual(kept.programsCompiled - before, 1, "the shape pass alone")
+        let fresh = try Halo.render(edited, background: bg, backend: .gpu, gpu: try GLRenderer())
+        XCTAssertEqual(image.pixels, fresh.pixels)
+        XCTAssertNotEqual(image.pixels, try Halo.render(first, background: bg, backend: .gpu, gpu: kept).pixels, "the edit shows")
+    }
+
     /// A shader shape's pixels have no certified bound: 255 over its reach, and what other
     /// layers certify stays.
     func testTheBoundIsUnboundedOverTheShape() throws {

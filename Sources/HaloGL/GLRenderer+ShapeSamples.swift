@@ -1,0 +1,66 @@
+import CEpoxy
+import HaloCore
+
+/// The shape pass: a shader shape's samples at its edge tiles' pixels and glow-source texels
+/// (Shaders/shape_pass.frag, ``FramePlan/ShapeSamplePlan``), before the glows and layers
+/// that read them (Shaders/lib/shape_samples.glsl).
+extension GLRenderer {
+    /// Texture unit of the sample atlas (uShapeSamples), bound for the rest of the frame.
+    static let shapeSampleUnit: Int32 = 9
+
+    /// Draws `plan`'s shape pass into the sample atlas and binds the atlas for the frame's
+    /// layer and glow-source programs.
+    /// - Throws: ``ShaderError`` when a shape's file fails to compile (its file and line);
+    ///   ``GLError`` when the slots exceed the texture size.
+    func drawShapeSamples(_ plan: FramePlan) throws {
+        let samples = plan.shapeSamples
+        guard !samples.draws.isEmpty else { return }
+        guard samples.width <= maxTextureSize && samples.height <= maxTextureSize else {
+            throw GLError("shader shapes' samples need \(samples.width)x\(samples.height) texels, over the GPU's \(maxTextureSize)")
+        }
+        try shapeAtlas.ensure(width: samples.width, height: samples.height)
+        // Blending off: every texel a tile covers is written whole (and llvmpipe's blend would
+        // read texels left from earlier frames). The blend function reset too: a material's
+        // dual-source one (GLRenderer+Tiles.swift) with more than one draw buffer is an
+        // INVALID_OPERATION at the draw, enabled or not.
+        halo_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ZERO))
+        halo_glDisable(GLenum(GL_BLEND))
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), shapeAtlas.fbo)
+        halo_glViewport(0, 0, GLsizei(shapeAtlas.width), GLsizei(shapeAtlas.height))
+        for draw in samples.draws {
+            let v = LayerVariant.shapePass(draw.source)
+            let p = try programs.shapePassProgram(v)
+            halo_glUseProgram(p.id)
+            halo_glUniform2f(p.loc("uTarget"), Float(shapeAtlas.width), Float(shapeAtlas.height))
+            halo_glUniform4f(p.loc("uCanvasToTarget"), 1, 1, 0, 0)
+            halo_glUniform1i(p.loc("uShapeMode"), draw.mode)
+            setFrameUniforms(p, for: v)
+            drawTiles(draw.instances)
+        }
+        halo_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(GLRenderer.shapeSampleUnit))
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), shapeAtlas.texture)
+        halo_glActiveTexture(GLenum(GL_TEXTURE0))
+        halo_glDisable(GLenum(GL_BLEND))
+        endPass("shape samples")
+        try checkError("drawing the shape samples")
+    }
+}
+
+extension LayerVariant {
+    /// The shape pass's variant for a shader shape's text `source` (HALO_SHAPE 3, nothing else).
+    static func shapePass(_ source: ShaderPaintSource) -> LayerVariant {
+        var v = LayerVariant(shape: .shader, fill: nil, stroke: nil, glow: .none, edge: .perPixel)
+        v.shapeSource = source
+        return v
+    }
+
+    /// The variant whose program draws these tiles: a shader shape's text left out where the
+    /// program reads the shape pass's samples instead of calling the function (all but the
+    /// distance view), so that one program serves every text of it.
+    var program: LayerVariant {
+        guard shape == .shader, !distanceView else { return self }
+        var v = self
+        v.shapeSource = nil
+        return v
+    }
+}
