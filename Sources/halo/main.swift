@@ -4,10 +4,10 @@ import Halo
 let mainHelp = """
 USAGE: halo <command> [options]
 
-Halo draws animated gradient borders (rounded-rectangle, capsule and ellipse
-strokes with linear, angular and radial gradients, and a Gaussian glow) with an
-OpenGL 3.3 renderer or an exact CPU reference. Scenes are JSON files, described in
-docs/scene-format.md of Halo's repository.
+Halo draws animated gradient borders (rounded-rectangle, capsule, ellipse, text and
+shader shapes, stroked and filled with linear, angular, radial and path gradients,
+and a Gaussian glow) with an OpenGL 3.3 renderer or an exact CPU reference. Scenes
+are JSON files, described in docs/scene-format.md of Halo's repository.
 
 COMMANDS:
 \(Command.allCases.map { "  " + $0.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
