@@ -40,7 +40,6 @@ extension GLRenderer {
         halo_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(GLRenderer.shapeSampleUnit))
         halo_glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), shapeAtlas.texture)
         halo_glActiveTexture(GLenum(GL_TEXTURE0))
-        halo_glDisable(GLenum(GL_BLEND))
         endPass("shape samples")
         try checkError("drawing the shape samples")
     }

@@ -17,6 +17,8 @@ import Glibc
 final class ChangeNotifier {
     private var fd: Int32 = -1
     private var watched: Set<String> = []
+    /// Where queued events are read to (their content is not needed: any event means "look").
+    private var buffer = [UInt8](repeating: 0, count: 4096)
 
     init() {
         #if canImport(Glibc)
@@ -54,7 +56,6 @@ final class ChangeNotifier {
     func takeEvents() -> Bool {
         guard fd >= 0 else { return false }
         var any = false
-        var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n <= 0 { break }

@@ -31,13 +31,7 @@ public final class FileWatcher {
         var dirs = Set(files.map { ($0 as NSString).deletingLastPathComponent }.map { $0.isEmpty ? "." : $0 })
         for dir in folders {
             dirs.insert(dir)
-            guard let e = FileManager.default.enumerator(atPath: dir) else { continue }
-            for case let rel as String in e {
-                if (rel as NSString).lastPathComponent.hasPrefix(".") { e.skipDescendants(); continue }
-                if (e.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory {
-                    dirs.insert((dir as NSString).appendingPathComponent(rel))
-                }
-            }
+            walk(dir) { path in if signature(path)?.size == -1 { dirs.insert(path) } }
         }
         notifier.watch(folders: dirs)
     }
@@ -65,22 +59,26 @@ public final class FileWatcher {
     private func snapshot() -> [String: Signature] {
         var out: [String: Signature] = [:]
         for f in files { out[f] = signature(f) ?? Signature(seconds: -1, nanoseconds: 0, size: -1, inode: 0) }
-        let fm = FileManager.default
         for dir in folders {
-            guard let e = fm.enumerator(atPath: dir) else { continue }
-            for case let rel as String in e {
-                // Hidden files are editors' swap files and atomic writers' temporaries (a
-                // save through Foundation's atomic write makes ".dat.nosync..." beside the
-                // file, then renames it into place): not sources, and a poll that lands
-                // between the two must not reload and name the temporary.
-                if (rel as NSString).lastPathComponent.hasPrefix(".") { e.skipDescendants(); continue }
-                let path = (dir as NSString).appendingPathComponent(rel)
-                if let s = signature(path), s.size >= 0 { out[path] = s }
-            }
+            walk(dir) { path in if let s = signature(path), s.size >= 0 { out[path] = s } }
         }
         return out
     }
 
+    /// Every path under `dir`, files and folders. Hidden files are editors' swap
+    /// files and atomic writers' temporaries (a save through Foundation's atomic write makes
+    /// ".dat.nosync..." beside the file, then renames it into place): not sources, and a poll
+    /// that lands between the two must not reload and name the temporary. Hidden folders are
+    /// not entered.
+    private func walk(_ dir: String, _ visit: (String) -> Void) {
+        guard let e = FileManager.default.enumerator(atPath: dir) else { return }
+        for case let rel as String in e {
+            if (rel as NSString).lastPathComponent.hasPrefix(".") { e.skipDescendants(); continue }
+            visit((dir as NSString).appendingPathComponent(rel))
+        }
+    }
+
+    /// A file's signature; a folder's has size -1 and only its inode.
     private func signature(_ path: String) -> Signature? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
