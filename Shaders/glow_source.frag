@@ -10,6 +10,14 @@
 #if HALO_DASH
 #include "lib/dash.glsl"
 #endif
+#ifndef HALO_MODES
+#define HALO_MODES 0             // 1: a steered glow's planes (lib/angular_modes.glsl), not its colour
+#endif
+#if HALO_MODES
+#include "lib/angular_modes.glsl"
+uniform vec4 uCanvasToTarget;    // tile.vert's: here (1, 1, the shift from the glow's atlas texel to the planes' texel)
+uniform int uFirstScalar;        // the planes' scalar of .x (angularModeScalars)
+#endif
 
 flat in vec2 vCover;             // edge-free tiles: the stroke's coverage (.y); a shader shape's
                                  // edge tiles: their slot in the sample atlas (lib/shape_samples.glsl)
@@ -18,7 +26,12 @@ out vec4 fragColor;
 void main() {
     // The block's centre: vGlowMap maps the atlas texel to pixels (lib/layer_data.glsl).
     float k = vGlowMap.z;
+#if HALO_MODES
+    // A steered glow's planes are drawn by this glow's tiles shifted to their own texture.
+    vec2 p = vGlowMap.xy + (gl_FragCoord.xy - uCanvasToTarget.zw) * k;
+#else
     vec2 p = vGlowMap.xy + gl_FragCoord.xy * k;
+#endif
 // The source: the stroke's band, or (HALO_STROKE -1, a layer without a stroke) the fill.
 #if HALO_STROKE >= 0
 #define SOURCE_SLOT 1
@@ -63,6 +76,11 @@ void main() {
     c = dashCoverage(p, k, c, SOURCE_LO, SOURCE_HI);       // a glow of a dashed stroke blurs the dashed stroke
 #endif
     if (c <= 0.0) { fragColor = vec4(0.0); return; }
+#if HALO_MODES
+    // The coverage times cos and sin of n theta about the paint's centre, in place of the paint.
+    fragColor = c * angularModeScalars(p - vPaintGeometry[SOURCE_SLOT].xy, uFirstScalar);
+    return;
+#endif
     vec4 s = paintColor(SOURCE_SLOT, SOURCE_KIND, p, vec4(1.0, 0.0, -0.5, 0.5)) * c;
     fragColor = vGlowColor.a >= 0.0 ? vGlowColor * s.a : s;
 }

@@ -187,6 +187,38 @@ float haloShape(vec2 point, vec2 size, float time) {
 }
 
 """#,
+        "glow_combine.frag": #"""
+#version 330 core
+// Steered glows (Sources/HaloGL/SteeredGlows.swift): one draw per glow over its blur's
+// texels in the glow atlas, writing sum_s w_s P_s, P_s the blurred planes of its geometry
+// (lib/angular_modes.glsl's scalars, four to a texel, one layer of texels after another)
+// and w_s the premultiplied colour weights of the paint's turn this frame:
+// w_0 = c_0, w_{2n-1} = 2 Re(c_n e^{-i n phi}), w_{2n} = -2 Im(c_n e^{-i n phi})
+// (docs/accuracy.md "Steered glows"). Exact up to float32 rounding of the sum; the
+// truncation after N modes is the bound's (ErrorBound, AngularModes.truncation).
+const int MAX_MODE_LAYERS = 17;  // keep in sync with SteeredGlows.maxLayers
+#ifndef HALO_MODE_LAYERS
+#define HALO_MODE_LAYERS MAX_MODE_LAYERS // layers read: a constant, so that the loop unrolls
+#endif                                   // and the weights are read at constant indices
+
+uniform sampler2D uModes;        // the planes, RGBA32F, read texel by texel
+uniform ivec2 uShift;            // planes texel of layer 0 = glow atlas texel + uShift
+uniform int uLayerHeight;        // texels between one layer of planes and the next
+uniform vec4 uWeights[4 * MAX_MODE_LAYERS];
+
+out vec4 fragColor;
+
+void main() {
+    ivec2 t = ivec2(gl_FragCoord.xy) + uShift;
+    vec4 sum = vec4(0.0);
+    for (int l = 0; l < HALO_MODE_LAYERS; l++) {
+        vec4 e = texelFetch(uModes, t + ivec2(0, l * uLayerHeight), 0);
+        sum += uWeights[4 * l] * e.x + uWeights[4 * l + 1] * e.y + uWeights[4 * l + 2] * e.z + uWeights[4 * l + 3] * e.w;
+    }
+    fragColor = sum;
+}
+
+"""#,
         "glow_source.frag": #"""
 #version 330 core
 // The glow's source (the stroke, or the fill of a layer without one) for a glow, premultiplied,
@@ -200,6 +232,14 @@ float haloShape(vec2 point, vec2 size, float time) {
 #if HALO_DASH
 #include "lib/dash.glsl"
 #endif
+#ifndef HALO_MODES
+#define HALO_MODES 0             // 1: a steered glow's planes (lib/angular_modes.glsl), not its colour
+#endif
+#if HALO_MODES
+#include "lib/angular_modes.glsl"
+uniform vec4 uCanvasToTarget;    // tile.vert's: here (1, 1, the shift from the glow's atlas texel to the planes' texel)
+uniform int uFirstScalar;        // the planes' scalar of .x (angularModeScalars)
+#endif
 
 flat in vec2 vCover;             // edge-free tiles: the stroke's coverage (.y); a shader shape's
                                  // edge tiles: their slot in the sample atlas (lib/shape_samples.glsl)
@@ -208,7 +248,12 @@ out vec4 fragColor;
 void main() {
     // The block's centre: vGlowMap maps the atlas texel to pixels (lib/layer_data.glsl).
     float k = vGlowMap.z;
+#if HALO_MODES
+    // A steered glow's planes are drawn by this glow's tiles shifted to their own texture.
+    vec2 p = vGlowMap.xy + (gl_FragCoord.xy - uCanvasToTarget.zw) * k;
+#else
     vec2 p = vGlowMap.xy + gl_FragCoord.xy * k;
+#endif
 // The source: the stroke's band, or (HALO_STROKE -1, a layer without a stroke) the fill.
 #if HALO_STROKE >= 0
 #define SOURCE_SLOT 1
@@ -253,6 +298,11 @@ void main() {
     c = dashCoverage(p, k, c, SOURCE_LO, SOURCE_HI);       // a glow of a dashed stroke blurs the dashed stroke
 #endif
     if (c <= 0.0) { fragColor = vec4(0.0); return; }
+#if HALO_MODES
+    // The coverage times cos and sin of n theta about the paint's centre, in place of the paint.
+    fragColor = c * angularModeScalars(p - vPaintGeometry[SOURCE_SLOT].xy, uFirstScalar);
+    return;
+#endif
     vec4 s = paintColor(SOURCE_SLOT, SOURCE_KIND, p, vec4(1.0, 0.0, -0.5, 0.5)) * c;
     fragColor = vGlowColor.a >= 0.0 ? vGlowColor * s.a : s;
 }
@@ -435,6 +485,29 @@ void main() {
 #else
     fragColor = layer;
 #endif
+}
+
+"""#,
+        "lib/angular_modes.glsl": #"""
+// A steered glow's angular modes (Sources/HaloGL/SteeredGlows.swift; docs/accuracy.md
+// "Steered glows"; W. T. Freeman and E. H. Adelson, "The design and use of steerable
+// filters", IEEE PAMI 13(9), 1991). The planes are real scalars in order: scalar 0 is
+// cos(0) = 1, scalar 2n - 1 is cos(n theta) and scalar 2n is sin(n theta), theta the angle of
+// v = p - the paint's centre (radians, atan(v.y, v.x), y down: clockwise on screen, as
+// lib/paint.glsl angularGradientTDir measures t). A texel holds four consecutive scalars.
+
+// Scalars `first` ... `first` + 3 at v. Float32: theta within about 1e-7 rad, n theta
+// (n <= 160) rounded to within 3e-5 rad, so each value is within 6e-5 of exact (counted
+// in SteeredGlows.floatError).
+vec4 angularModeScalars(vec2 v, int first) {
+    float theta = atan(v.y, v.x);
+    vec4 o;
+    for (int j = 0; j < 4; j++) {
+        int s = first + j;
+        float a = float((s + 1) / 2) * theta;
+        o[j] = (s == 0 || s % 2 == 1) ? cos(a) : sin(a);
+    }
+    return o;
 }
 
 """#,

@@ -12,8 +12,11 @@ struct LayerErrorTerms {
     private var sourceCover: [Float] = []
     private var sourceBox = (i0: 0, j0: 0, i1: 0, j1: 0)
 
-    init(layer: ResolvedLayer, width: Int, height: Int) {
-        self.layer = layer; self.width = width; self.height = height
+    /// A steered glow's truncation (``SteeredGlow/truncation``; 0: not steered).
+    let steered: Double
+
+    init(layer: ResolvedLayer, width: Int, height: Int, steered: Double = 0) {
+        self.layer = layer; self.width = width; self.height = height; self.steered = steered
     }
 
     /// Half a pixel's diagonal, and a hair more: a pixel square meets an edge only where the
@@ -163,7 +166,7 @@ struct LayerErrorTerms {
     /// the glow's peak for k > 1; the kernel's truncated tail, 7e-5, for k = 1) and the
     /// half-float atlas (2^-11), relative to the peak (at most the blurred coverage's
     /// largest value), and the source's own coverage and paint errors (per block) blurred
-    /// the same way.
+    /// the same way; for a steered glow, its truncation (premultiplied, before opacities).
     private func addGlow(_ op: Double, _ add: (Int, Double, ErrorBudget) -> Void) {
         guard let g = layer.glow, g.sigma > 0, g.opacity > 0, !sourceError.isEmpty else { return }
         let plan = GlowPlan(sigma: g.sigma)
@@ -183,7 +186,7 @@ struct LayerErrorTerms {
                 let i = sourceBox.i0 - reach + x
                 guard i >= 0 && i < width else { continue }
                 let e = Double(blurredError.values[y * blurredError.width + x])
-                add(j * width + i, scale * (alpha * stated * peak + e), .glow)
+                add(j * width + i, scale * (alpha * stated * peak + e + steered), .glow)
             }
         }
     }

@@ -15,12 +15,13 @@ import HaloCore
 /// by e (P - D P.a), at most e). Proven on every conformance scene and random scenes by
 /// `ErrorBoundTests` (the GPU image within its bound of the exact image everywhere).
 ///
-/// A steered glow (a full-turn angular paint turning on a fixed shape, made from its
-/// angular modes: Freeman and Adelson, IEEE PAMI 1991) would add its truncation to the glow
-/// term: 2 sum_{n > N} |c_n| max|E_n| per channel, c_n the paint's exact Fourier
-/// coefficients and E_n the blurred n-th mode of the coverage (``AngularModes``,
-/// docs/accuracy.md "Steered glows" for the derivation). The renderer does not steer glows
-/// yet, so no frame has that term.
+/// A steered glow (a full-turn angular paint turning on a fixed shape, drawn from its
+/// angular modes: Freeman and Adelson, IEEE PAMI 1991; ``SteeredGlows``) adds its
+/// truncation to the glow term: 2 sum_{n > N} |c_n| max|E_n| per channel, c_n the paint's
+/// exact Fourier coefficients and E_n the blurred n-th mode of the coverage, plus the
+/// planes' float32 rounding (``SteeredGlow/truncation``; docs/accuracy.md "Steered glows"
+/// for the derivation). Which glows a frame steered is the renderer's (an animation's
+/// frames after the first; ``GLRenderer/steeredGlowsLastFrame``), so it is passed in.
 public struct ErrorBound: Sendable {
     /// The frame's size, pixels (the image's).
     public let width: Int, height: Int
@@ -34,14 +35,16 @@ public struct ErrorBound: Sendable {
     /// pixel's alpha for the straight-alpha encoding's rounding (``ErrorBudget/encoding``);
     /// an image of another size is not used. Takes 0.01 to 1 s a conformance scene on the
     /// CPU (a few seconds for a glow over a whole large canvas); not part of rendering.
-    public init(frame: Frame, image: RGBA8Image? = nil) {
+    /// - Parameter steered: the glows the render steered, by the frame's layer index
+    ///   (``GLRenderer/steeredGlowsLastFrame``); none for a single frame.
+    public init(frame: Frame, image: RGBA8Image? = nil, steered: [Int: SteeredGlow] = [:]) {
         width = frame.width; height = frame.height
         let n = width * height
         levels = Array(repeating: 0, count: n)
         budgets = Array(repeating: .none, count: n)
         largestTerm = Array(repeating: 0, count: n)
-        for layer in frame.layers where layer.opacity > 0 {
-            var terms = LayerErrorTerms(layer: layer, width: width, height: height)
+        for (index, layer) in frame.layers.enumerated() where layer.opacity > 0 {
+            var terms = LayerErrorTerms(layer: layer, width: width, height: height, steered: steered[index]?.truncation ?? 0)
             terms.compute { i, e, b in self.add(i, e, b) }
         }
         if let image, image.width == width, image.height == height {

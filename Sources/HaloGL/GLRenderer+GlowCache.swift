@@ -17,17 +17,21 @@ extension GLRenderer {
     /// The frame's glow atlas (its first page; a frame of more pages draws them all, drawPaged).
     /// - Parameter layerData: the frame's layer data (``LayerData/rows(_:ramps:arcs:)``).
     func drawGlowsCached(_ plan: FramePlan, layerData: [Float]) throws {
+        steering.beginFrame { $0.release() }
         guard let page = plan.glowPages.first else { return }
         guard plan.glowPages.count == 1 else { try drawGlows(page, index: 0); return }
         try glowA.ensure(width: page.width, height: page.height, growOnly: true)
         let texture = (name: UInt32(glowA.texture), width: glowA.width, height: glowA.height)
         let glowing = plan.layers.indices.filter { plan.layers[$0].glowPlan != nil }
         let rests = GlowRests(plan, page: page)
-        let (changedGlows, keys) = glowCache.changed(glowRows(plan, layers: glowing, layerData: layerData), texture: texture) {
-            rests.rest(of: glowing[$0])
-        }
-        // Every glow changed (every paint turns): one clear of the whole atlas, as without the cache.
-        guard let changed = changedGlows, changed.count < keys.count else {
+        let rows = glowRows(plan, layers: glowing, layerData: layerData)
+        let held = glowCache.heldSlots
+        let (changedGlows, keys) = glowCache.changed(rows, texture: texture) { rests.rest(of: glowing[$0]) }
+        // Glows whose paint only turned: from their planes (SteeredGlows), the rest as before.
+        let steers = try changedGlows.map { try self.steers(plan, glowing: glowing, changed: $0, rows: rows, held: held, rests: rests) } ?? [:]
+        let ordinary = changedGlows?.filter { steers[$0] == nil }
+        // Every glow drawn the ordinary way (every paint turns): one clear of the whole atlas, as without the cache.
+        guard let changed = ordinary, changed.count < keys.count else {
             try drawGlows(page, index: 0)
             glowCache.hold(keys, texture: texture, drawn: keys.count)
             return
@@ -50,7 +54,10 @@ extension GLRenderer {
             }
             try drawGlows(part, index: 0, regions: regions)
         }
-        glowCache.hold(keys, texture: texture, drawn: changed.count)
+        let combined = steers.keys.sorted().map { n in (n: n, steer: steers[n]!, rects: rests.rest(of: glowing[n]).vertical) }
+        try combineSteered(plan, combined)
+        for c in combined { steering.record(c.steer, layerIndex: plan.layers[c.steer.row].index) }
+        glowCache.hold(keys, texture: texture, drawn: changed.count + steers.count)
     }
 
     /// Clears `regions` (x, y, width, height; texels) of the bound glow atlas texture, or all of it.

@@ -5,8 +5,9 @@ import HaloCore
 /// The glow atlas's passes: each glow's source at 1/k, then the separable blur (GlowPlan).
 extension GLRenderer {
     /// One pass of the separable blur (blur.frag) of `src` into `dst` over `rects` (texels);
-    /// leaves `src` bound to texture unit 2.
-    func blurPass(_ plan: GlowPlan, from src: RenderTarget, to dst: RenderTarget, horizontal: Bool, rects: [Float]) throws {
+    /// leaves `src` bound to texture unit 2. `offset` (texels) moves the rects in both.
+    func blurPass(_ plan: GlowPlan, from src: RenderTarget, to dst: RenderTarget, horizontal: Bool, rects: [Float],
+                  offset: (Float, Float) = (0, 0)) throws {
         replaceTexels()
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), dst.fbo)
         halo_glViewport(0, 0, GLsizei(dst.width), GLsizei(dst.height))
@@ -18,7 +19,7 @@ extension GLRenderer {
         halo_glUseProgram(b.id)
         halo_glUniform1i(b.loc("uSource"), 2)
         halo_glUniform2f(b.loc("uTarget"), Float(dst.width), Float(dst.height))
-        halo_glUniform4f(b.loc("uCanvasToTarget"), 1, 1, 0, 0)
+        halo_glUniform4f(b.loc("uCanvasToTarget"), 1, 1, offset.0, offset.1)
         halo_glUniform2f(b.loc("uTexSize"), Float(src.width), Float(src.height))
         halo_glUniform1f(b.loc("uCenterWeight"), plan.weights[0])
         pairs.weights.withUnsafeBufferPointer { halo_glUniform1fv(b.loc("uPairWeights"), GLsizei($0.count), $0.baseAddress) }

@@ -41,6 +41,8 @@ public final class GLRenderer {
     var glowB = RenderTarget(format: GL_RGBA16F)
     /// Which glows glowA still holds from the last frame (GLRenderer+GlowCache.swift).
     let glowCache = GlowCache()
+    /// Glows drawn from their angular modes (GLRenderer+SteeredGlows.swift).
+    let steering = SteeredGlows()
     /// A blurred region at 1/k (result) and the blur's intermediate: a material's backdrop
     /// (``FramePlan/MaterialRegion``) or a text's glow. Full floats: a material of blur 0
     /// shows the canvas below unchanged, to the bit.
@@ -125,6 +127,7 @@ public final class GLRenderer {
         canvas.release(); output.release(); glowA.release(); glowB.release(); backgroundFloat.release(); background8.release()
         regionA.release(); regionB.release(); textCoverage.release(); textFill.release(); textAtlas.release(); textAtlasContent = nil
         shapeAtlas.release()
+        steering.forget { $0.release() }
     }
 
     /// When set, each pass of ``draw(_:)`` and ``render(_:)`` ends with `glFinish` and this
@@ -144,8 +147,9 @@ public final class GLRenderer {
     }
 
     /// True for renders of one frame (`halo render`, `halo test`): fewer programs compiled,
-    /// each frame drawn more slowly (see ProgramCache.sharesAveragedPrograms); false (the
-    /// default) for animations. The image is the same.
+    /// each frame drawn more slowly (see ProgramCache.sharesAveragedPrograms), and no glow
+    /// steered (``steersGlows``); false (the default) for animations. The image is the same
+    /// but for steered glows, which stay within their certified bound.
     public var compilesFewerPrograms: Bool {
         get { programs.sharesAveragedPrograms }
         set { programs.sharesAveragedPrograms = newValue }

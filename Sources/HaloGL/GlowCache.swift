@@ -62,6 +62,9 @@ final class GlowCache {
 
     /// Last frame's cacheable glows' data rows, by their place in the atlas.
     var heldRows: [Int: [Float]] { held.mapValues(\.row) }
+    /// ``heldRows`` by ``slot(_:)``, while the atlas texture is the one they were drawn in
+    /// and the cache is on; empty otherwise.
+    var heldSlots: [Int: [Float]] { isEnabled && texture != nil ? held.mapValues(\.row) : [:] }
 
     /// The atlas now holds something else (another drawing path, a new texture).
     func forget() {
@@ -69,7 +72,7 @@ final class GlowCache {
         held = [:]
     }
 
-    private static func slot(_ p: GlowAtlas.Place) -> Int { p.page << 48 | p.y << 24 | p.x }
+    static func slot(_ p: GlowAtlas.Place) -> Int { p.page << 48 | p.y << 24 | p.x }
 
     /// This frame's keys (`rows`: each glow's place and data row, nil where not cacheable;
     /// `rest(n)` makes glow n's ``Rest``) and which glows must be drawn: their indices, or

@@ -7,6 +7,9 @@ final class ProgramCache {
     let shaders: ShaderLibrary
     private var layer: [LayerVariant: GLProgram] = [:]
     private var glowSource: [LayerVariant: GLProgram] = [:]
+    /// glow_source.frag with HALO_MODES: a steered glow's planes (SteeredGlows).
+    private var glowModes: [LayerVariant: GLProgram] = [:]
+    private var glowCombine: [Int: GLProgram] = [:]
     private var blur: [Int: GLProgram] = [:]
     private var resolveProgram: GLProgram?
     private var downsample: GLProgram?
@@ -44,10 +47,11 @@ final class ProgramCache {
 
     /// Deletes every program; call while the context is current.
     func delete() {
-        for p in Array(layer.values) + Array(glowSource.values) + Array(blur.values) + Array(textFill.values)
-                    + Array(shapePass.values) + [resolveProgram, downsample, text].compactMap({ $0 }) {
+        for p in Array(layer.values) + Array(glowSource.values) + Array(glowModes.values) + Array(blur.values) + Array(textFill.values)
+                    + Array(shapePass.values) + Array(glowCombine.values) + [resolveProgram, downsample, text].compactMap({ $0 }) {
             p.delete()
         }
+        glowModes = [:]; glowCombine = [:]
         layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; shapePass = [:]; resolveProgram = nil; downsample = nil; text = nil
     }
 
@@ -97,6 +101,28 @@ final class ProgramCache {
     /// tile.vert + glow_source.frag for `v` (``LayerVariant/glowSource(_:group:)``).
     func glowSourceProgram(_ v: LayerVariant) throws -> GLProgram {
         try variant(v, fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram, in: &glowSource, averaged: averagedGlowSources)
+    }
+
+    /// glow_source.frag for `v`'s tiles drawing a steered glow's planes (HALO_MODES 1):
+    /// coverage times cos and sin of n theta in place of the paint (lib/angular_modes.glsl).
+    func glowModesProgram(_ v: LayerVariant) throws -> GLProgram {
+        let v = v.program
+        if let p = glowModes[v] { return p }
+        compiledCount += 1
+        let p = try GLProgram(shaders.withShaders(of: v, parameters: parameters), vertex: "tile.vert", fragment: "glow_source.frag",
+                              uniforms: Uniforms.glowSourceProgram, defines: v.defines + [("HALO_MODES", "1")])
+        glowModes[v] = p
+        return p
+    }
+
+    /// tile.vert + glow_combine.frag for planes of `layers` texels a point: steered glows.
+    func glowCombineProgram(layers: Int) throws -> GLProgram {
+        if let p = glowCombine[layers] { return p }
+        compiledCount += 1
+        let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "glow_combine.frag", uniforms: Uniforms.glowCombineProgram,
+                              defines: [("HALO_MODE_LAYERS", "\(layers)")])
+        glowCombine[layers] = p
+        return p
     }
 
     /// `fragment` with tile.vert for `v`, its shader paints in place, from `cache` or compiled;

@@ -19,7 +19,9 @@ enum Uniforms {
     static let shapeSamples = ["uShapeSamples"]
     static let layerProgram = tile + tileLayer + tileGlow + tileDirect + layer + paint + shapeSamples
         + ["uGlow", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas", "uDistanceStep"]
-    static let glowSourceProgram = tile + tileLayer + layer + paint + shapeSamples
+    /// glow_source.frag's; uFirstScalar only where it draws a steered glow's planes (HALO_MODES).
+    static let glowSourceProgram = tile + tileLayer + layer + paint + shapeSamples + ["uFirstScalar"]
+    static let glowCombineProgram = tile + ["uModes", "uShift", "uLayerHeight", "uWeights"]
     static let shapePassProgram = tile + tileLayer + layer + paint + shapeSamples + ["uShapeMode"]
     static let blurProgram = tile + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets"]
     static let resolveProgram = tile + ["uCanvas", "uChecker"]

@@ -3,6 +3,7 @@ import XCTest
 @testable import Halo
 @testable import HaloGL
 import HaloCore
+import HaloReference
 import HaloTesting
 
 /// Which glows may be steered (``AngularModes``): a full-turn angular paint whose frame-to-frame
@@ -60,5 +61,77 @@ final class SteeredGlowTests: XCTestCase {
         let hard = try layer(#"{ "type": "angular", "stops": [ { "color": "red", "location": 0 }, { "color": "red", "location": 0.5 }, { "color": "blue", "location": 0.5 }, { "color": "blue", "location": 1 } ], "rotation": { "period": 3 } }"#)
         XCTAssertTrue(GlowCache.isSteerable(hard))
         XCTAssertNil(AngularModes(ramp: try XCTUnwrap(hard.stroke?.paint.ramp), computed: 256).modes(within: 1.0 / 128))
+    }
+}
+
+/// Steered glows as drawn: the frame after a turn is drawn from the planes, within the
+/// certified bound of the exact image (the bound counting the truncation), and within the
+/// truncation of the ordinary path's image.
+final class SteeredGlowRenderTests: XCTestCase {
+    /// Two of the 100-button grid's buttons (160 x 48 capsules, 3 px inside rainbow borders
+    /// turning every 3 s, glow radius 8 at opacity 0.8) on a 420 x 150 canvas: one geometry.
+    static let buttonsJSON = """
+        { "format": 1, "canvas": { "width": 420, "height": 150, "scale": 1, "background": "#0D0D1A" },
+          "layers": [ \(button(x: 24, angle: 0)), \(button(x: 232, angle: 37)) ] }
+        """
+    static func button(x: Int, angle: Int) -> String {
+        """
+        { "shape": { "type": "capsule", "rect": [\(x), 50, 160, 48] }, "fill": { "type": "solid", "color": [1, 1, 1, 0.08] },
+          "stroke": { "paint": { "type": "angular", "center": [0.5, 0.5], "angle": \(angle),
+                                 "colors": ["pink", "orange", "yellow", "mint", "blue", "purple", "pink"],
+                                 "rotation": { "period": 3, "direction": "clockwise" } }, "width": 3, "alignment": "inside" },
+          "glow": { "radius": 8, "opacity": 0.8 } }
+        """
+    }
+
+    /// Frames 0.5 s and 0.5 + 1/60 s by an animation's renderer: the second is steered.
+    private func renderTurn(steering: Bool) throws -> (frame: Frame, image: RGBA8Image, steered: [Int: SteeredGlow]) {
+        let scene = try SceneDecoder.decode(Data(Self.buttonsJSON.utf8))
+        let gpu = try SharedGPU.renderer()
+        let fewer = gpu.compilesFewerPrograms
+        defer { gpu.compilesFewerPrograms = fewer; gpu.steersGlows = true; gpu.cachesGlows = true }
+        gpu.compilesFewerPrograms = false
+        gpu.steersGlows = steering
+        gpu.cachesGlows = false          // forget what other tests left in the atlas
+        gpu.cachesGlows = true
+        _ = try gpu.render(Frame(scene, time: 0.5))
+        XCTAssertTrue(gpu.steeredGlowsLastFrame.isEmpty, "an animation's first frame is drawn the ordinary way")
+        let frame = Frame(scene, time: 0.5 + 1.0 / 60)
+        return (frame, try gpu.render(frame), gpu.steeredGlowsLastFrame)
+    }
+
+    func testATurningGlowIsSteeredWithinTheCertifiedBoundOfTheExactImage() throws {
+        let (frame, image, steered) = try renderTurn(steering: true)
+        XCTAssertEqual(Set(steered.keys), [0, 1], "both buttons' glows turned only")
+        for s in steered.values {
+            XCTAssertTrue((1...SteeredGlows.maxModes).contains(s.modes))
+            XCTAssertGreaterThan(s.truncation, 0)
+        }
+        let exact = ReferenceRenderer().render(frame).toRGBA8()
+        let bound = ErrorBound(frame: frame, image: image, steered: steered)
+        let check = try XCTUnwrap(CertifiedComparison(reference: exact, actual: image, bound: bound))
+        XCTAssertTrue(check.passed, check.failureReason ?? "")
+    }
+
+    /// The steered image differs from the ordinary path's by at most the truncation (times
+    /// the glow's opacity, in levels) plus a level of rounding on each side.
+    func testASteeredGlowMatchesTheOrdinaryPathWithinItsTruncation() throws {
+        let steered = try renderTurn(steering: true), ordinary = try renderTurn(steering: false)
+        XCTAssertTrue(ordinary.steered.isEmpty)
+        let t = try XCTUnwrap(steered.steered.values.map(\.truncation).max())
+        let allowed = Int((t * 0.8 * 255).rounded(.up)) + 2
+        var worst = 0
+        for (a, b) in zip(steered.image.pixels, ordinary.image.pixels) { worst = max(worst, abs(Int(a) - Int(b))) }
+        XCTAssertLessThanOrEqual(worst, allowed)
+    }
+
+    /// A renderer of single frames never steers, whatever it drew before.
+    func testARendererOfSingleFramesNeverSteers() throws {
+        let scene = try SceneDecoder.decode(Data(Self.buttonsJSON.utf8))
+        let gpu = try SharedGPU.renderer()
+        XCTAssertTrue(gpu.compilesFewerPrograms)
+        _ = try gpu.render(Frame(scene, time: 0.5))
+        _ = try gpu.render(Frame(scene, time: 0.5 + 1.0 / 60))
+        XCTAssertTrue(gpu.steeredGlowsLastFrame.isEmpty)
     }
 }

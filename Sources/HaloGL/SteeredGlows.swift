@@ -1,0 +1,215 @@
+import Foundation
+import HaloCore
+
+/// A glow drawn from its angular modes in a frame (``GLRenderer/steeredGlowsLastFrame``).
+public struct SteeredGlow: Sendable, Equatable {
+    /// Modes kept, N (0 ... ``SteeredGlows/maxModes``).
+    public let modes: Int
+    /// The largest channel error the steering may add to the glow before its opacities
+    /// (premultiplied, fractions of full scale): the modes dropped,
+    /// ``AngularModes/truncation(modes:planePeaks:peak:)``, and float32 evaluation
+    /// (``SteeredGlows/floatError``). ``ErrorBound`` adds it, times the layer's and the
+    /// glow's opacity, over the glow's reach.
+    public let truncation: Double
+}
+
+/// Glows whose paint only turns, drawn each frame by one combine pass from planes made once
+/// per geometry (steerable filters: W. T. Freeman and E. H. Adelson, "The design and use of
+/// steerable filters", IEEE PAMI 13(9), 1991; docs/accuracy.md "Steered glows").
+///
+/// Which glows: a full-turn angular stroke paint (``GlowCache/isSteerable(_:)``) whose data
+/// row differs from last frame's only in the paint's angle (``GlowCache/turnedOnly(_:_:strokeGlows:)``),
+/// taken at each block's centre (not averaged: k > 1, or sigma from
+/// ``GlowPlan/centreSampledSigma``), on a built-in shape whose paint centre lies off the
+/// stroke (there the angle is undefined). A glow's planes are the blurred
+/// m cos(n theta), m sin(n theta), n = 0 ... ``measuredModes``, of its source's coverage m
+/// at the glow atlas's resolution: drawn by the glow's own source tiles
+/// (glow_source.frag HALO_MODES) and blurred by its own kernel and rects, so the steered
+/// glow is the ordinary one but for the modes dropped. They depend on the geometry alone
+/// (``Geometry``): identical shapes anywhere on the canvas share one set. The peaks of all
+/// measured planes are read back once and certify, per paint, the fewest modes N whose
+/// truncation is within the glow's stated budget (1/128 of its peak at k > 1; ``GlowPlan``);
+/// planes 0 ... ``maxModes`` are kept (``maxLayers`` texels a point). A glow with no
+/// certified N (hard stops, a seam, a paint too detailed for its blur) takes the ordinary path.
+final class SteeredGlows {
+    /// Planes measured for the certificate: n = 0 ... 135 (``chunks`` x ``maxLayers`` texels
+    /// of 4 scalars). Modes past them count |E_n| <= the blurred coverage's peak.
+    static let chunks = 4
+    static var measuredModes: Int { (chunks * maxLayers * 4 - 1) / 2 }
+    /// Most modes kept; keep 4 x maxLayers >= 2 maxModes + 1 and MAX_MODE_LAYERS in
+    /// Shaders/glow_combine.frag equal to maxLayers.
+    static let maxModes = 32
+    static let maxLayers = 17
+    /// New geometries measured in one frame at most (each costs about one frame's glows);
+    /// the rest wait for later frames on the ordinary path.
+    static let newPerFrame = 2
+    /// Planes unused this many frames are released.
+    static let idleFrames = 120
+
+    /// What a glow's planes depend on, relative to its region's origin (pixels) and its
+    /// place in the atlas (texels): the shape and the stroke's band, the paint's centre, the
+    /// atlas scale k and kernel, the region's size, the source tiles and the blur rects.
+    struct Geometry: Hashable {
+        var kind: String
+        var values: [Double]
+        var sources: [[Float]]
+        var variants: [LayerVariant]
+        var horizontal: [Float], vertical: [Float]
+    }
+
+    /// One geometry's planes: layer l of scalars 4l ... 4l + 3 at rows l x layerHeight + ...,
+    /// the region's first texel at (pad, pad) of each layer.
+    final class Planes {
+        var target: RenderTarget
+        let pad: Int, layerHeight: Int
+        /// max over texels of |E_n| = sqrt(A_n^2 + B_n^2), n = 0 ... measuredModes (E_0 = A_0,
+        /// the blurred coverage's peak).
+        let peaks: [Double]
+        var lastUsed: Int
+        /// Each paint's certified modes and truncation (nil: none certified).
+        var certified: [PaintKey: (modes: Int, truncation: Double)?] = [:]
+        init(target: RenderTarget, pad: Int, layerHeight: Int, peaks: [Double], frame: Int) {
+            self.target = target; self.pad = pad; self.layerHeight = layerHeight; self.peaks = peaks; lastUsed = frame
+        }
+    }
+
+    /// One glow steered in a frame: its layer row, planes, modes and weights.
+    struct Steer {
+        var row: Int
+        var planes: Planes
+        var modes: Int
+        var truncation: Double
+        /// Premultiplied weights of scalars 0 ..< 4 x layers (glow_combine.frag).
+        var weights: [Float]
+        var layers: Int { weights.count / 16 }
+    }
+
+    var isEnabled = true
+    /// Planes by geometry; nil: measured and not steerable (too large for a texture).
+    private(set) var planes: [Geometry: Planes?] = [:]
+    private var modes: [PaintKey: AngularModes] = [:]
+    private(set) var frame = 0
+    /// The last frame's steered glows, by the frame's layer index.
+    private(set) var lastFrame: [Int: SteeredGlow] = [:]
+
+    struct PaintKey: Hashable { var ramp: GradientRamp; var glowColor: [Double]? }
+
+    /// Starts a frame: releases planes idle for ``idleFrames`` (through `release`).
+    func beginFrame(release: (inout RenderTarget) -> Void) {
+        frame += 1
+        lastFrame = [:]
+        byPlace = nextByPlace
+        nextByPlace = [:]
+        for (g, p) in planes {
+            guard let p, frame - p.lastUsed > SteeredGlows.idleFrames else { continue }
+            release(&p.target)
+            planes[g] = nil
+        }
+    }
+
+    func record(_ steer: Steer, layerIndex: Int) {
+        lastFrame[layerIndex] = SteeredGlow(modes: steer.modes, truncation: steer.truncation)
+    }
+
+    /// Whether `plan`'s layer may be steered at all (the row test is the caller's).
+    static func isCandidate(_ p: FramePlan.LayerPlan) -> Bool {
+        let layer = p.layer
+        guard GlowCache.isSteerable(layer), !layer.fillGlows, let gp = p.glowPlan, !gp.sourceAveragesPaint,
+              layer.outline.kind != .shader, let source = layer.glowSource,
+              case .angular(let c, _, _) = source.paint.geometry, source.paint.ramp != nil else { return false }
+        // The paint's centre at least a block's diagonal off the band: the angle is defined
+        // at every covered block's centre.
+        let d = layer.outline.signedDistance(c), margin = 1.5 * Double(gp.k)
+        return d < source.inner - margin || d > source.outer + margin
+    }
+
+    /// `p`'s geometry (relative to its region and place), given its source draws and blur
+    /// rects as the atlas holds them (``GlowCache/Rest``).
+    static func geometry(_ p: FramePlan.LayerPlan, rest: GlowCache.Rest) -> Geometry {
+        let layer = p.layer, o = layer.outline, r = p.glowRegion, gp = p.glowPlan!
+        var values = [o.center.x - r.x0, o.center.y - r.y0, o.halfSize.x, o.halfSize.y, o.radii[0], o.radii[1], o.radii[2], o.radii[3]]
+        if let s = layer.glowSource, case .angular(let c, _, _) = s.paint.geometry {
+            values += [s.inner, s.outer, c.x - r.x0, c.y - r.y0]
+        }
+        values += [Double(gp.k), gp.sigma, Double(r.gw), Double(r.gh)]
+        let ox = Float(p.atlas.x), oy = Float(p.atlas.y)
+        func relative(_ data: [Float]) -> [Float] {
+            var out = data
+            let m = FramePlan.floatsPerInstance
+            for s in stride(from: 0, to: out.count, by: m) {
+                out[s] -= ox; out[s + 1] -= oy; out[s + 2] -= ox; out[s + 3] -= oy; out[s + 6] = 0
+            }
+            return out
+        }
+        return Geometry(kind: "\(o.kind)", values: values, sources: rest.sources.map { relative($0.instances) }, variants: rest.sources.map(\.variant),
+                        horizontal: relative(rest.horizontal), vertical: relative(rest.vertical))
+    }
+
+    /// The planes each place's glow was steered with last frame, and this frame so far.
+    private var byPlace: [Int: Planes] = [:], nextByPlace: [Int: Planes] = [:]
+
+    /// The planes the glow at `place` was steered with last frame.
+    func held(at place: GlowAtlas.Place) -> Planes? { byPlace[GlowCache.slot(place)] }
+
+    /// Notes that the glow at `place` is steered with `p` this frame.
+    func hold(_ p: Planes, at place: GlowAtlas.Place) { nextByPlace[GlowCache.slot(place)] = p }
+
+    /// Planes of `g` if measured: .some(nil) when it cannot be steered.
+    func planes(for g: Geometry) -> Planes?? { planes[g] }
+
+    func store(_ p: Planes?, for g: Geometry) { planes[g] = p }
+
+    /// Releases every set of planes (through `release`).
+    func forget(release: (inout RenderTarget) -> Void) {
+        for p in planes.values.compactMap({ $0 }) { release(&p.target) }
+        planes = [:]; byPlace = [:]; nextByPlace = [:]
+    }
+
+    /// The steer of the glow of layer row `row` with these planes this frame, or nil when no
+    /// N <= ``maxModes`` is certified: `paint` its source's ramp, `glowColor` the glow's own
+    /// colour (premultiplied) if any, `angle` the paint's angle (degrees, as its data row
+    /// holds it), `k` the atlas scale.
+    func steer(row: Int, planes p: Planes, ramp: GradientRamp, glowColor: Premul?, angle: Float, k: Int) -> Steer? {
+        let key = PaintKey(ramp: ramp, glowColor: glowColor.map { [$0.x, $0.y, $0.z, $0.w] })
+        let m = modes[key] ?? AngularModes(ramp: ramp, glowColor: glowColor)
+        modes[key] = m
+        let certified = p.certified[key] ?? {
+            let peak = p.peaks[0]
+            guard peak > 0 else { return nil }
+            let alpha = glowColor?.w ?? 1
+            let budget = (k == 1 ? 7e-5 : 1.0 / 128) * alpha * peak
+            guard let n = m.modes(within: budget, cap: SteeredGlows.maxModes, planePeaks: p.peaks, peak: peak) else { return nil }
+            return (n, m.truncation(modes: n, planePeaks: p.peaks, peak: peak) + SteeredGlows.floatError(m, modes: n, peak: peak))
+        }()
+        p.certified[key] = .some(certified)
+        guard let (n, truncation) = certified else { return nil }
+        p.lastUsed = frame
+        return Steer(row: row, planes: p, modes: n, truncation: truncation, weights: SteeredGlows.weights(m, modes: n, angle: angle))
+    }
+
+    /// The float32 error of the planes and the combine, per channel: each plane's value is
+    /// within 6e-5 of its blurred coverage's (lib/angular_modes.glsl: theta and n theta
+    /// rounded), so within 6e-5 x peak; the sum of 2N + 1 float terms adds under 4e-6 of
+    /// sum |w| x peak. Counted as 1e-4 x sum |w_s| x peak, with |w_{2n-1}| + |w_{2n}| <=
+    /// 2 sqrt 2 |c_n|.
+    static func floatError(_ m: AngularModes, modes n: Int, peak: Double) -> Double {
+        var sum = m.magnitude(0)
+        for j in stride(from: 1, through: n, by: 1) { sum += 2 * 2.0.squareRoot() * m.magnitude(j) }
+        return 1e-4 * sum * peak
+    }
+
+    /// glow_combine.frag's weights for the paint turned by `angle` degrees: w_0 = c_0,
+    /// w_{2n-1} = 2 Re(c_n e^{-i n phi}), w_{2n} = -2 Im(c_n e^{-i n phi}), then zeros up to a
+    /// whole layer (16 floats: 4 scalars of 4 channels).
+    static func weights(_ m: AngularModes, modes n: Int, angle: Float) -> [Float] {
+        let phi = Double(angle) * Double.pi / 180
+        var w: [Premul] = [m.re[0]]
+        for j in stride(from: 1, through: n, by: 1) {
+            let cp = cos(Double(j) * phi), sp = -sin(Double(j) * phi)
+            let wr = m.re[j] * cp - m.im[j] * sp, wi = m.re[j] * sp + m.im[j] * cp
+            w += [2 * wr, -2 * wi]
+        }
+        while w.count % 4 != 0 { w.append(.zero) }
+        return w.flatMap { [Float($0.x), Float($0.y), Float($0.z), Float($0.w)] }
+    }
+}
