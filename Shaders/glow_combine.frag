@@ -7,13 +7,11 @@
 // (docs/accuracy.md "Steered glows"). Exact up to float32 rounding of the sum; the
 // truncation after N modes is the bound's (ErrorBound, AngularModes.truncation).
 const int MAX_MODE_LAYERS = 17;  // keep in sync with SteeredGlows.maxLayers
-#ifndef HALO_MODE_LAYERS
-#define HALO_MODE_LAYERS MAX_MODE_LAYERS // layers read: a constant, so that the loop unrolls
-#endif                                   // and the weights are read at constant indices
 
 uniform sampler2D uModes;        // the planes, RGBA32F, read texel by texel
 uniform ivec2 uShift;            // planes texel of layer 0 = glow atlas texel + uShift
 uniform int uLayerHeight;        // texels between one layer of planes and the next
+uniform int uModeLayers;         // layers read, 1 ... MAX_MODE_LAYERS
 uniform vec4 uWeights[4 * MAX_MODE_LAYERS];
 
 out vec4 fragColor;
@@ -21,7 +19,7 @@ out vec4 fragColor;
 void main() {
     ivec2 t = ivec2(gl_FragCoord.xy) + uShift;
     vec4 sum = vec4(0.0);
-    for (int l = 0; l < HALO_MODE_LAYERS; l++) {
+    for (int l = 0; l < uModeLayers; l++) {
         vec4 e = texelFetch(uModes, t + ivec2(0, l * uLayerHeight), 0);
         sum += uWeights[4 * l] * e.x + uWeights[4 * l + 1] * e.y + uWeights[4 * l + 2] * e.z + uWeights[4 * l + 3] * e.w;
     }

@@ -7,6 +7,9 @@ public struct PendingPrograms {
     enum Item: Hashable {
         case layer(LayerVariant)
         case glowSource(LayerVariant)
+        /// glow_source.frag drawing a steered glow's planes, and glow_combine.frag (``SteeredGlows``).
+        case glowModes(LayerVariant)
+        case glowCombine
         /// blur.frag of a bucket's pair count into the glow atlas (half floats) or a blurred
         /// region (a material's backdrop, a text's glow: full floats).
         case blur(pairs: Int, region: Bool)
@@ -37,6 +40,10 @@ public struct PendingPrograms {
             for layer in frame.layers {
                 for v in ProgramClasses.layerVariants(layer, outputs: outputs).sorted(by: LayerVariant.preparationOrder) { add(.layer(v)) }
                 for v in ProgramClasses.glowSourceVariants(layer).sorted(by: LayerVariant.preparationOrder) { add(.glowSource(v)) }
+                if SteeredGlows.maySteer(layer) {
+                    for v in ProgramClasses.glowSourceVariants(layer).sorted(by: LayerVariant.preparationOrder) { add(.glowModes(v.program)) }
+                    add(.glowCombine)
+                }
                 let b = ProgramClasses.blurs(layer)
                 for n in GlowPlan.pairBuckets {
                     if b.atlas { add(.blur(pairs: n, region: false)) }
@@ -115,6 +122,21 @@ extension GLRenderer {
             let s = try programs.glowSourceProgram(v)
             halo_glUseProgram(s.id)
             setFrameUniforms(s, for: v)
+            drawTiles(none)
+        case .glowModes(let v):
+            try glowA.ensure(width: 1, height: 1, growOnly: true)
+            replaceTexels()
+            halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), glowA.fbo)
+            let s = try programs.glowModesProgram(v)
+            halo_glUseProgram(s.id)
+            setFrameUniforms(s, for: v)
+            drawTiles(none)
+        case .glowCombine:
+            try glowA.ensure(width: 1, height: 1, growOnly: true)
+            replaceTexels()
+            halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), glowA.fbo)
+            let c = try programs.glowCombineProgram()
+            halo_glUseProgram(c.id)
             drawTiles(none)
         case .blur(let pairs, let region):
             let (a, b) = region ? (regionA, regionB) : (glowA, glowB)

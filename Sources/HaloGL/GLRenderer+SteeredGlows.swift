@@ -4,11 +4,11 @@ import HaloCore
 /// Steered glows' passes (``SteeredGlows``): a geometry's planes, made and measured once,
 /// and each frame's combine pass.
 extension GLRenderer {
-    /// Whether glows whose paint only turns are drawn from their angular modes in an
-    /// animation's frames after the first (default true). False draws them by the ordinary
-    /// path every frame, as a reference. A renderer of single frames
-    /// (``compilesFewerPrograms``: `halo render` of an image, `halo test`) never steers: each
-    /// frame is the one `halo render` draws, whatever it drew before.
+    /// Whether glows whose paint only turns are drawn from their angular modes in frames
+    /// after the first of an animation (``SteeredGlows``): true in the preview window and
+    /// `halo bench`. False (the default) draws every glow by its source and blur, so that
+    /// each frame is byte-identical to `halo render --time` of its time (exports, tests).
+    /// A steered glow stays within its certified bound (``steeredGlowsLastFrame``).
     public var steersGlows: Bool {
         get { steering.isEnabled }
         set { steering.isEnabled = newValue }
@@ -19,18 +19,20 @@ extension GLRenderer {
     public var steeredGlowsLastFrame: [Int: SteeredGlow] { steering.lastFrame }
 
     /// Which of the glows `changed` (indices into `glowing`) are steered this frame, with
-    /// their steers: a candidate (``SteeredGlows/isCandidate(_:)``) whose row turned only
-    /// since last frame, whose geometry's planes are made (now, for at most
+    /// their steers: a candidate (``SteeredGlows/isCandidate(_:)``) whose row turned, and
+    /// only turned, since last frame, whose geometry's planes are made (now, for at most
     /// ``SteeredGlows/newPerFrame`` new geometries) and whose paint has a certified N.
     func steers(_ plan: FramePlan, glowing: [Int], changed: [Int], rows: [(place: GlowAtlas.Place, row: [Float])?],
                 held: [Int: [Float]], rests: GlowRests) throws -> [Int: SteeredGlows.Steer] {
         var out: [Int: SteeredGlows.Steer] = [:]
-        guard steering.isEnabled, !programs.sharesAveragedPrograms else { return out }
+        guard steering.isEnabled else { return out }
         var made = 0
         let angleIndex = GlowCache.paintTexel(strokeGlows: true) * 4 + 2
         for n in changed {
             let i = glowing[n], p = plan.layers[i]
-            guard let r = rows[n], let before = held[GlowCache.slot(r.place)],
+            // A glow that did not turn (a paused animation) is drawn the ordinary way, and
+            // kept from then on: a still frame settles to the image `halo render` draws.
+            guard let r = rows[n], let before = held[GlowCache.slot(r.place)], before != r.row,
                   GlowCache.turnedOnly(before, r.row, strokeGlows: true), SteeredGlows.isCandidate(p),
                   let source = p.layer.glowSource, let ramp = source.paint.ramp else { continue }
             // The planes it used last frame (the same geometry at the same place), else its
@@ -57,8 +59,8 @@ extension GLRenderer {
         return out
     }
 
-    /// Draws `steers` into the glow atlas (glowA), each over its blur's texels: a program
-    /// per depth of planes, a draw per glow.
+    /// Draws `steers` into the glow atlas (glowA), each over its blur's texels: one program,
+    /// a draw per glow.
     func combineSteered(_ plan: FramePlan, _ steers: [(n: Int, steer: SteeredGlows.Steer, rects: [Float])]) throws {
         guard !steers.isEmpty else { return }
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), glowA.fbo)
@@ -68,17 +70,17 @@ extension GLRenderer {
         // already, as the ordinary path and this pass both leave it.
         replaceTexels()
         halo_glActiveTexture(GLenum(GL_TEXTURE2))
-        // One program per planes' depth, its glows drawn together.
-        for s in steers.sorted(by: { $0.steer.layers < $1.steer.layers }) {
-            let c = try programs.glowCombineProgram(layers: s.steer.layers)
-            halo_glUseProgram(c.id)
-            halo_glUniform2f(c.loc("uTarget"), Float(glowA.width), Float(glowA.height))
-            halo_glUniform4f(c.loc("uCanvasToTarget"), 1, 1, 0, 0)
-            halo_glUniform1i(c.loc("uModes"), 2)
+        let c = try programs.glowCombineProgram()
+        halo_glUseProgram(c.id)
+        halo_glUniform2f(c.loc("uTarget"), Float(glowA.width), Float(glowA.height))
+        halo_glUniform4f(c.loc("uCanvasToTarget"), 1, 1, 0, 0)
+        halo_glUniform1i(c.loc("uModes"), 2)
+        for s in steers {
             let p = plan.layers[s.steer.row], planes = s.steer.planes
             halo_glBindTexture(GLenum(GL_TEXTURE_2D), planes.target.texture)
             halo_glUniform2i(c.loc("uShift"), GLint(planes.pad - p.atlas.x), GLint(planes.pad - p.atlas.y))
             halo_glUniform1i(c.loc("uLayerHeight"), GLint(planes.layerHeight))
+            halo_glUniform1i(c.loc("uModeLayers"), GLint(s.steer.layers))
             s.steer.weights.withUnsafeBufferPointer { halo_glUniform4fv(c.loc("uWeights"), GLsizei($0.count / 4), $0.baseAddress) }
             drawTiles(s.rects)
         }

@@ -147,9 +147,8 @@ public final class GLRenderer {
     }
 
     /// True for renders of one frame (`halo render`, `halo test`): fewer programs compiled,
-    /// each frame drawn more slowly (see ProgramCache.sharesAveragedPrograms), and no glow
-    /// steered (``steersGlows``); false (the default) for animations. The image is the same
-    /// but for steered glows, which stay within their certified bound.
+    /// each frame drawn more slowly (see ProgramCache.sharesAveragedPrograms); false (the
+    /// default) for animations. The image is the same.
     public var compilesFewerPrograms: Bool {
         get { programs.sharesAveragedPrograms }
         set { programs.sharesAveragedPrograms = newValue }

@@ -9,7 +9,7 @@ final class ProgramCache {
     private var glowSource: [LayerVariant: GLProgram] = [:]
     /// glow_source.frag with HALO_MODES: a steered glow's planes (SteeredGlows).
     private var glowModes: [LayerVariant: GLProgram] = [:]
-    private var glowCombine: [Int: GLProgram] = [:]
+    private var glowCombine: GLProgram?
     private var blur: [Int: GLProgram] = [:]
     private var resolveProgram: GLProgram?
     private var downsample: GLProgram?
@@ -48,10 +48,10 @@ final class ProgramCache {
     /// Deletes every program; call while the context is current.
     func delete() {
         for p in Array(layer.values) + Array(glowSource.values) + Array(glowModes.values) + Array(blur.values) + Array(textFill.values)
-                    + Array(shapePass.values) + Array(glowCombine.values) + [resolveProgram, downsample, text].compactMap({ $0 }) {
+                    + Array(shapePass.values) + [resolveProgram, downsample, text, glowCombine].compactMap({ $0 }) {
             p.delete()
         }
-        glowModes = [:]; glowCombine = [:]
+        glowModes = [:]; glowCombine = nil
         layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; shapePass = [:]; resolveProgram = nil; downsample = nil; text = nil
     }
 
@@ -115,14 +115,11 @@ final class ProgramCache {
         return p
     }
 
-    /// tile.vert + glow_combine.frag for planes of `layers` texels a point: steered glows.
-    func glowCombineProgram(layers: Int) throws -> GLProgram {
-        if let p = glowCombine[layers] { return p }
-        compiledCount += 1
-        let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "glow_combine.frag", uniforms: Uniforms.glowCombineProgram,
-                              defines: [("HALO_MODE_LAYERS", "\(layers)")])
-        glowCombine[layers] = p
-        return p
+    /// tile.vert + glow_combine.frag: steered glows from their planes. One program for every
+    /// depth of planes (a uniform loop bound: a program per depth drew 10% faster, but each
+    /// would be a compile in the middle of an animation).
+    func glowCombineProgram() throws -> GLProgram {
+        try single(&glowCombine, fragment: "glow_combine.frag", uniforms: Uniforms.glowCombineProgram)
     }
 
     /// `fragment` with tile.vert for `v`, its shader paints in place, from `cache` or compiled;

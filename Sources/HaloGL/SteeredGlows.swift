@@ -84,7 +84,7 @@ final class SteeredGlows {
         var layers: Int { weights.count / 16 }
     }
 
-    var isEnabled = true
+    var isEnabled = false
     /// Planes by geometry; nil: measured and not steerable (too large for a texture).
     private(set) var planes: [Geometry: Planes?] = [:]
     private var modes: [PaintKey: AngularModes] = [:]
@@ -111,12 +111,21 @@ final class SteeredGlows {
         lastFrame[layerIndex] = SteeredGlow(modes: steer.modes, truncation: steer.truncation)
     }
 
-    /// Whether `plan`'s layer may be steered at all (the row test is the caller's).
+    /// Whether `layer`'s glow may be steered in some frame: a steerable stroke's glow
+    /// (``GlowCache/isSteerable(_:)``) on a built-in shape, its paint taken at each texel's
+    /// centre (``GlowPlan/sourceAveragesPaint`` false).
+    static func maySteer(_ layer: ResolvedLayer) -> Bool {
+        guard GlowCache.isSteerable(layer), !layer.fillGlows, layer.outline.kind != .shader, let g = layer.glow, g.sigma > 0,
+              !GlowPlan(sigma: g.sigma).sourceAveragesPaint, layer.glowSource?.paint.ramp != nil else { return false }
+        return true
+    }
+
+    /// Whether `plan`'s layer may be steered this frame (the row test is the caller's):
+    /// ``maySteer(_:)``, and its paint's centre off the stroke.
     static func isCandidate(_ p: FramePlan.LayerPlan) -> Bool {
         let layer = p.layer
-        guard GlowCache.isSteerable(layer), !layer.fillGlows, let gp = p.glowPlan, !gp.sourceAveragesPaint,
-              layer.outline.kind != .shader, let source = layer.glowSource,
-              case .angular(let c, _, _) = source.paint.geometry, source.paint.ramp != nil else { return false }
+        guard maySteer(layer), let gp = p.glowPlan, let source = layer.glowSource,
+              case .angular(let c, _, _) = source.paint.geometry else { return false }
         // The paint's centre at least a block's diagonal off the band: the angle is defined
         // at every covered block's centre.
         let d = layer.outline.signedDistance(c), margin = 1.5 * Double(gp.k)

@@ -19,16 +19,22 @@ enum BenchCommand {
     """
 
     /// Times the frames of a parsed command line; the exit status.
-    /// - Throws: ``UsageError`` for `--passes` with the CPU backend.
+    /// - Throws: ``UsageError`` for `--passes` or `--ordinary-glows` with the CPU backend.
     static func run(_ args: Arguments) throws -> Int32 {
         let backend: Backend = args.value(.backend)!
         let frames: Int = args.value(.benchFrames)!, warmup: Int = args.value(.warmup)!
         if args.given(.passes) && backend != .gpu { throw UsageError("--passes: the GPU backend's passes only; drop it or use --backend gpu") }
+        if args.given(.ordinaryGlows) && backend != .gpu {
+            throw UsageError("--ordinary-glows: the GPU backend's glows only; drop it or use --backend gpu")
+        }
         var (scene, background) = try CommandFailure.exiting(2) { try ParameterOptions(args).load(args.operands[0]) }
         if let size: PixelSize = args.value(.benchSize) { scene = Benchmark.resized(scene, width: size.width, height: size.height) }
         do {
             var gpu: GLRenderer?
-            if backend == .gpu { gpu = try GLRenderer(shaders: ShaderLibrary(directory: args.value(.shaders))) }
+            if backend == .gpu {
+                gpu = try GLRenderer(shaders: ShaderLibrary(directory: args.value(.shaders)))
+                gpu?.steersGlows = !args.given(.ordinaryGlows)     // as the preview draws
+            }
             let r = try Benchmark.run(scene, background: background, backend: backend, frames: frames, warmup: warmup, gpu: gpu)
             // Per-pass times, from a second run so that the finishes do not touch the first.
             var passes: [(String, Double)] = []

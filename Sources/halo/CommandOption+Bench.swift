@@ -30,4 +30,10 @@ extension CommandOption {
         help: "GPU only: then N more frames with a glFinish after each pass, printing each pass's median wall time "
             + "(ms) a frame, e.g. \"smooth-edge tiles, paint averaged\" (draws of one kind summed; with --json: \"passes_ms\", name -> ms).\n"
             + "The finishes serialise the pipeline, so the passes' sum is not the frame time of the first run")
+
+    /// `bench`: no steered glows (a flag; the GPU backend only).
+    static let ordinaryGlows = CommandOption(
+        "--ordinary-glows", commands: [.bench],
+        help: "GPU only: draw every turning glow by its source and blur each frame, as `render` and exports do, "
+            + "rather than from its angular modes as the preview does (docs/accuracy.md \"Steered glows\")")
 }

@@ -84,13 +84,11 @@ final class SteeredGlowRenderTests: XCTestCase {
         """
     }
 
-    /// Frames 0.5 s and 0.5 + 1/60 s by an animation's renderer: the second is steered.
+    /// Frames 0.5 s and 0.5 + 1/60 s by a renderer that steers (the preview's): the second is steered.
     private func renderTurn(steering: Bool) throws -> (frame: Frame, image: RGBA8Image, steered: [Int: SteeredGlow]) {
         let scene = try SceneDecoder.decode(Data(Self.buttonsJSON.utf8))
         let gpu = try SharedGPU.renderer()
-        let fewer = gpu.compilesFewerPrograms
-        defer { gpu.compilesFewerPrograms = fewer; gpu.steersGlows = true; gpu.cachesGlows = true }
-        gpu.compilesFewerPrograms = false
+        defer { gpu.steersGlows = false; gpu.cachesGlows = true }
         gpu.steersGlows = steering
         gpu.cachesGlows = false          // forget what other tests left in the atlas
         gpu.cachesGlows = true
@@ -101,6 +99,8 @@ final class SteeredGlowRenderTests: XCTestCase {
     }
 
     func testATurningGlowIsSteeredWithinTheCertifiedBoundOfTheExactImage() throws {
+        // (The exact image's worst difference from this frame is 1 level; the bound's
+        // largest is 31, at the glows' stops.)
         let (frame, image, steered) = try renderTurn(steering: true)
         XCTAssertEqual(Set(steered.keys), [0, 1], "both buttons' glows turned only")
         for s in steered.values {
@@ -125,13 +125,53 @@ final class SteeredGlowRenderTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, allowed)
     }
 
-    /// A renderer of single frames never steers, whatever it drew before.
-    func testARendererOfSingleFramesNeverSteers() throws {
+    /// A renderer steers only when asked (the preview and `halo bench` do): by default each
+    /// frame is the one `halo render --time` draws, whatever it drew before.
+    func testARendererSteersOnlyWhenAsked() throws {
         let scene = try SceneDecoder.decode(Data(Self.buttonsJSON.utf8))
         let gpu = try SharedGPU.renderer()
-        XCTAssertTrue(gpu.compilesFewerPrograms)
+        XCTAssertFalse(gpu.steersGlows)
         _ = try gpu.render(Frame(scene, time: 0.5))
         _ = try gpu.render(Frame(scene, time: 0.5 + 1.0 / 60))
         XCTAssertTrue(gpu.steeredGlowsLastFrame.isEmpty)
+    }
+}
+
+/// The steered glow's weights (glow_combine.frag) and planes' bookkeeping, without GL.
+final class SteeredGlowWeightTests: XCTestCase {
+    /// The weights, applied to planes cos(n theta), sin(n theta) of a single point (m = 1 at
+    /// angle theta), give the turned paint's own truncated Fourier series there:
+    /// sum_{|n| <= N} c_n e^{i n (theta - phi)}, which for a smooth ramp is within the
+    /// truncation of the ramp's colour at t = (theta - phi) / 2 pi.
+    func testWeightsOnOnePointGiveTheTurnedRampsColour() throws {
+        let scene = try SceneDecoder.decode(Data(SteeredGlowRenderTests.buttonsJSON.utf8))
+        let ramp = try XCTUnwrap(Frame(scene, time: 0).layers[0].stroke?.paint.ramp)
+        let modes = AngularModes(ramp: ramp)
+        let n = 32, angle: Float = 37.5
+        let w = SteeredGlows.weights(modes, modes: n, angle: angle)
+        XCTAssertEqual(w.count % 16, 0, "whole texels of 4 scalars")
+        for theta in stride(from: 0.1, to: 6.2, by: 0.7) {
+            var scalars = [1.0]
+            for k in 1...n { scalars += [cos(Double(k) * theta), sin(Double(k) * theta)] }
+            var sum = Premul.zero
+            for (s, value) in scalars.enumerated() {
+                sum += Premul(Double(w[4 * s]), Double(w[4 * s + 1]), Double(w[4 * s + 2]), Double(w[4 * s + 3])) * value
+            }
+            var t = (theta - Double(angle) * .pi / 180) / (2 * .pi)
+            t -= t.rounded(.down)
+            let expected = ramp.color(at: t)
+            // The series' truncation at a point: 2 sum_{k > N} |c_k|, with |c_k| <= S / (2 pi k)^2.
+            let tail = modes.truncation(modes: n)
+            for c in 0..<4 { XCTAssertEqual(sum[c], expected[c], accuracy: tail + 1e-5, "theta \(theta), channel \(c)") }
+        }
+    }
+
+    /// The float error term counts every kept mode: it grows with N and is 1e-4 of the
+    /// first mode's magnitude at N = 0.
+    func testTheFloatErrorTermGrowsWithTheModesKept() throws {
+        let scene = try SceneDecoder.decode(Data(SteeredGlowRenderTests.buttonsJSON.utf8))
+        let modes = AngularModes(ramp: try XCTUnwrap(Frame(scene, time: 0).layers[0].stroke?.paint.ramp))
+        XCTAssertEqual(SteeredGlows.floatError(modes, modes: 0, peak: 1), 1e-4 * modes.magnitude(0), accuracy: 1e-15)
+        XCTAssertGreaterThan(SteeredGlows.floatError(modes, modes: 8, peak: 1), SteeredGlows.floatError(modes, modes: 4, peak: 1))
     }
 }
