@@ -30,8 +30,17 @@ extension Preview {
         var s = scene
         if let layout { s.canvas.scale = layout.scale }
         if let rm = clock.reduceMotion { s.reduceMotion = rm }
-        let image = try renderer.render(try Frame(resolving: s, time: clock.time, backgroundImage: background))
+        let image = try withOrdinaryGlows { try renderer.render(try Frame(resolving: s, time: clock.time, backgroundImage: background)) }
         try PNG.write(image, to: path)
+    }
+
+    /// Runs `body` with every glow drawn by its source and blur, as `halo render` draws it
+    /// (no steered glows): screenshots and recordings are byte-identical to its images.
+    func withOrdinaryGlows<T>(_ body: () throws -> T) rethrows -> T {
+        let steers = renderer.steersGlows
+        renderer.steersGlows = false
+        defer { renderer.steersGlows = steers }
+        return try body()
     }
 
     /// "button.png" beside the scene: `<scene>-t<time>.png`, numbered when taken.
@@ -66,11 +75,13 @@ extension Preview {
             try self.renderer.render(try Frame(resolving: self.scene, time: t, backgroundImage: self.background))
         }
         do {
-            if format == .pngSequence {
-                // Named directly (not through a pattern: the scene's own name may hold a %).
-                for (i, t) in loop.times.enumerated() { try PNG.write(try render(t), to: "\(stem)-loop-" + String(format: "%04d", i + 1) + ".png") }
-            } else {
-                try MotionEncoder(out, format: format, fps: loop.fps).encode(loop.times, render: render)
+            try withOrdinaryGlows {
+                if format == .pngSequence {
+                    // Named directly (not through a pattern: the scene's own name may hold a %).
+                    for (i, t) in loop.times.enumerated() { try PNG.write(try render(t), to: "\(stem)-loop-" + String(format: "%04d", i + 1) + ".png") }
+                } else {
+                    try MotionEncoder(out, format: format, fps: loop.fps).encode(loop.times, render: render)
+                }
             }
             say("halo preview: recorded \(loop.times.count) frames to \(out)")
         } catch {

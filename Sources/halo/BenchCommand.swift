@@ -36,6 +36,11 @@ enum BenchCommand {
                 gpu?.steersGlows = !args.given(.ordinaryGlows)     // as the preview draws
             }
             let r = try Benchmark.run(scene, background: background, backend: backend, frames: frames, warmup: warmup, gpu: gpu)
+            // The last measured frame's glows: steered (with their modes), drawn, kept.
+            let glows = gpu.map { g in
+                let steered = g.steeredGlowsLastFrame.values.map(\.modes), counts = g.glowsDrawnAndReused
+                return (steered: steered.count, modes: Set(steered).sorted(), drawn: counts.drawn - steered.count, kept: counts.reused)
+            }
             // Per-pass times, from a second run so that the finishes do not touch the first.
             var passes: [(String, Double)] = []
             if args.given(.passes), let gpu {
@@ -67,6 +72,7 @@ enum BenchCommand {
                       "\"gpu_median_ms\": \(num(r.gpuMedianMs)), \"first_ms\": \(num(r.firstMs)), \"width\": \(r.width), \"height\": \(r.height), " +
                       "\"backend\": \"\(backend.rawValue)\", \"frames\": \(frames), \"renderer\": \(JSONValue.string(renderer).jsonText)" +
                       glFields +
+                      (glows.map { ", \"glows\": {\"steered\": \($0.steered), \"modes\": \($0.modes), \"drawn\": \($0.drawn), \"kept\": \($0.kept)}" } ?? "") +
                       (passes.isEmpty ? "" : ", \"passes_ms\": {" + passes.map { "\(JSONValue.string($0.0).jsonText): \(num($0.1))" }.joined(separator: ", ") + "}") + "}")
             } else {
                 print("\(args.operands[0]) at \(r.width)x\(r.height), \(backend.rawValue)\(gpu.map { " (\($0.rendererName))" } ?? ""), \(frames) frames after \(warmup) warm-up")
@@ -74,6 +80,10 @@ enum BenchCommand {
                 if let g = r.gpuMedianMs { print(String(format: "GPU time (timer queries): median %.2f ms", g)) }
                 if let f = r.firstMs { print(String(format: "first frame (compiles, fills the caches): %.2f ms", f)) }
                 print(String(format: "peak resident memory: %.1f MB", r.peakRSSMB))
+                if let g = glows, g.steered + g.drawn + g.kept > 0 {
+                    let modes = g.modes.isEmpty ? "" : " (N = \(g.modes.map(String.init).joined(separator: ", ")))"
+                    print("glows in the last frame: \(g.steered) steered\(modes), \(g.drawn) drawn by source and blur, \(g.kept) kept")
+                }
                 if !passes.isEmpty {
                     print("passes (median ms, each ended by glFinish):")
                     for (name, ms) in passes { print(String(format: "  %7.2f  %@", ms, name)) }
