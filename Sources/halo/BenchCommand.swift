@@ -69,7 +69,7 @@ enum BenchCommand {
                 let renderer = gpu?.rendererName ?? "cpu reference (\(ProcessInfo.processInfo.activeProcessorCount) threads)"
                 print("{\"median_ms\": \(num(r.medianMs)), \"min_ms\": \(num(r.minMs)), \"max_ms\": \(num(r.maxMs)), " +
                       "\"mpix_per_s\": \(num(r.megapixelsPerSecond)), \"peak_rss_mb\": \(num(r.peakRSSMB)), " +
-                      "\"gpu_median_ms\": \(num(r.gpuMedianMs)), \"first_ms\": \(num(r.firstMs)), \"width\": \(r.width), \"height\": \(r.height), " +
+                      "\"gpu_median_ms\": \(num(r.gpuMedianMs)), \"first_ms\": \(num(r.firstMs)), \"second_ms\": \(num(r.secondMs)), \"width\": \(r.width), \"height\": \(r.height), " +
                       "\"backend\": \"\(backend.rawValue)\", \"frames\": \(frames), \"renderer\": \(JSONValue.string(renderer).jsonText)" +
                       glFields +
                       (glows.map { ", \"glows\": {\"steered\": \($0.steered), \"modes\": \($0.modes), \"drawn\": \($0.drawn), \"kept\": \($0.kept)}" } ?? "") +
@@ -79,6 +79,9 @@ enum BenchCommand {
                 print(String(format: "frame time: min %.2f ms, median %.2f ms, max %.2f ms (%.1f Mpix/s)", r.minMs, r.medianMs, r.maxMs, r.megapixelsPerSecond))
                 if let g = r.gpuMedianMs { print(String(format: "GPU time (timer queries): median %.2f ms", g)) }
                 if let f = r.firstMs { print(String(format: "first frame (compiles, fills the caches): %.2f ms", f)) }
+                if let s = r.secondMs, gpu?.steersGlows == true {
+                    print(String(format: "second frame (makes the planes of turning glows): %.2f ms", s))
+                }
                 print(String(format: "peak resident memory: %.1f MB", r.peakRSSMB))
                 if let g = glows, g.steered + g.drawn + g.kept > 0 {
                     let modes = g.modes.isEmpty ? "" : " (N = \(g.modes.map(String.init).joined(separator: ", ")))"
