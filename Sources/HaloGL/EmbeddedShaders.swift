@@ -2902,11 +2902,12 @@ ShapeSamples readShapeSamples(vec2 t, float s) {
 uniform sampler2D uCanvas;       // premultiplied float canvas, image row 0 at GL y = 0
 uniform vec4 uCanvasToTarget;    // see tile.vert
 uniform int uChecker;            // 1: composite over a checkerboard (a window shows no alpha)
+uniform ivec2 uCanvasOrigin;     // the canvas pixel of the texture's first texel (a band of rows, GLRenderer+CanvasBands)
 out vec4 fragColor;
 
 void main() {
     ivec2 p = ivec2(canvasPixel(gl_FragCoord.xy, uCanvasToTarget));
-    vec4 c = straightRGBA8(texelFetch(uCanvas, p, 0));
+    vec4 c = straightRGBA8(texelFetch(uCanvas, p - uCanvasOrigin, 0));
     if (uChecker == 1) {
         float checker = (((p.x >> 3) + (p.y >> 3)) & 1) == 0 ? 0.8 : 0.6;   // shifts: llvmpipe has no vector integer divide
         c = vec4(c.rgb * c.a + checker * (1.0 - c.a), 1.0);

@@ -73,7 +73,8 @@ extension GLRenderer {
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), destination)
     }
 
-    /// The canvas's shared cells (`rects`) into the target as final 8-bit values.
+    /// The canvas's shared cells (`rects`) into the target as final 8-bit values (from the
+    /// band the canvas holds, ``canvasBand``, where it is drawn in bands).
     func resolve(_ rects: [Float], target: FrameTarget) throws {
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         halo_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
@@ -87,6 +88,7 @@ extension GLRenderer {
         let m = target.canvasToTarget
         halo_glUniform4f(r.loc("uCanvasToTarget"), m.0, m.1, m.2, m.3)
         halo_glUniform1i(r.loc("uChecker"), target.isWindow ? 1 : 0)
+        halo_glUniform2i(r.loc("uCanvasOrigin"), 0, GLint(canvasBand?.y0 ?? 0))
         drawTiles(rects)
         try checkError("resolving the canvas")
     }

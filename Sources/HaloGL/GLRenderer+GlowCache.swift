@@ -54,6 +54,8 @@ extension GLRenderer {
             }
             try drawGlows(part, index: 0, regions: regions)
         }
+        // Every changed glow steered: the blur's second atlas is not needed while that lasts.
+        if changed.isEmpty { glowB.release() }
         let combined = steers.keys.sorted().map { n in (n: n, steer: steers[n]!, rects: rests.rest(of: glowing[n]).vertical) }
         try combineSteered(plan, combined)
         for c in combined { steering.record(c.steer, layerIndex: plan.layers[c.steer.row].index) }

@@ -44,6 +44,9 @@ extension GLRenderer {
                 if found == nil {
                     guard made < SteeredGlows.newPerFrame else { continue }
                     made += 1
+                    // The planes' textures while measuring take about what the blur's second
+                    // atlas does; it is made again if an ordinary glow needs it this frame.
+                    glowB.release()
                     found = .some(try makePlanes(p, row: i, geometry: g))
                     steering.store(found!, for: g)
                 }

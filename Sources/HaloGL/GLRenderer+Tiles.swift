@@ -25,7 +25,7 @@ extension GLRenderer {
                 bound = batch.variant.output
                 if toCanvas {
                     halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.fbo)
-                    halo_glViewport(0, 0, GLsizei(plan.width), GLsizei(plan.height))
+                    halo_glViewport(0, 0, GLsizei(plan.width), GLsizei(canvasBand?.rows ?? plan.height))
                     halo_glEnable(GLenum(GL_BLEND))
                     halo_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
                 } else {
@@ -49,8 +49,9 @@ extension GLRenderer {
                 }
             }
             if toCanvas {
-                halo_glUniform2f(p.loc("uTarget"), Float(plan.width), Float(plan.height))
-                halo_glUniform4f(p.loc("uCanvasToTarget"), 1, 1, 0, 0)
+                // A band of the canvas holds rows y0 ...: canvas pixel p is texel p - (0, y0).
+                halo_glUniform2f(p.loc("uTarget"), Float(plan.width), Float(canvasBand?.rows ?? plan.height))
+                halo_glUniform4f(p.loc("uCanvasToTarget"), 1, 1, 0, -Float(canvasBand?.y0 ?? 0))
             } else {
                 halo_glUniform2f(p.loc("uTarget"), Float(target.width), Float(target.height))
                 let m = target.canvasToTarget

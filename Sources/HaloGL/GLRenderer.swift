@@ -43,6 +43,12 @@ public final class GLRenderer {
     let glowCache = GlowCache()
     /// Glows drawn from their angular modes (GLRenderer+SteeredGlows.swift).
     let steering = SteeredGlows()
+    /// The canvas rows the canvas texture holds while a frame draws it in bands (first row,
+    /// the texture's rows; GLRenderer+CanvasBands.swift); nil: the whole canvas.
+    var canvasBand: (y0: Int, rows: Int)?
+    /// A canvas of more than twice this many bytes is drawn in bands of rows of at most this
+    /// many (RGBA32F: 16 bytes a pixel; GLRenderer+CanvasBands.swift). Tests lower it.
+    var canvasBandBytes = 16 << 20
     /// A blurred region at 1/k (result) and the blur's intermediate: a material's backdrop
     /// (``FramePlan/MaterialRegion``) or a text's glow. Full floats: a material of blur 0
     /// shows the canvas below unchanged, to the bit.
@@ -258,17 +264,21 @@ public final class GLRenderer {
             halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
         if target.isWindow { clearLetterbox(target, width: frame.width, height: frame.height) }
-        if plan.usesCanvas { try clearCanvas(frame, within: plan.canvasBox) }
+        let bands = GLRenderer.canvasBands(plan, limit: canvasBandBytes)
+        if plan.usesCanvas && bands == nil { try clearCanvas(frame, within: plan.canvasBox) }
         endPass("background")
         if plan.glowPages.count > 1 {
             try drawPaged(plan, target: target, background: bg)
+        } else if let bands {
+            try drawBatches(plan.targetBatches, plan: plan, target: target, background: bg)
+            try drawCanvasInBands(bands, plan: plan, frame: frame, target: target)
         } else {
             try drawBatches(plan.canvasBatches, plan: plan, target: target, background: bg)
             try drawBatches(plan.targetBatches, plan: plan, target: target, background: bg)
         }
         halo_glDisable(GLenum(GL_BLEND))
         try checkError("drawing the layers")
-        if !plan.resolveRects.isEmpty { try resolve(plan.resolveRects, target: target) }
+        if bands == nil && !plan.resolveRects.isEmpty { try resolve(plan.resolveRects, target: target) }
         endPass("resolve")
     }
 

@@ -24,7 +24,7 @@ enum Uniforms {
     static let glowCombineProgram = tile + ["uModes", "uShift", "uLayerHeight", "uModeLayers", "uWeights"]
     static let shapePassProgram = tile + tileLayer + layer + paint + shapeSamples + ["uShapeMode"]
     static let blurProgram = tile + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets"]
-    static let resolveProgram = tile + ["uCanvas", "uChecker"]
+    static let resolveProgram = tile + ["uCanvas", "uChecker", "uCanvasOrigin"]
     static let downsampleProgram = tile + ["uSource", "uLast", "uOrigin", "uK", "uRecolor"]
     static let textFillProgram = tile + tileLayer + layer + paint + ["uCoverage", "uRegion"]
     static let textProgram = tile + ["uFill", "uFillOrigin", "uGlowImage", "uGlowSize", "uGlowMap", "uGlowMode", "uGlowColor", "uOpacity"]
