@@ -45,6 +45,8 @@ final class SteeredGlows {
     static let newPerFrame = 2
     /// Planes unused this many frames are released.
     static let idleFrames = 120
+    /// Paints' modes and certificates kept at most (each 1024 modes: 64 KB).
+    static let paintsKept = 64
 
     /// What a glow's planes depend on, relative to its region's origin (pixels) and its
     /// place in the atlas (texels): the shape and the stroke's band, the paint's centre, the
@@ -181,6 +183,9 @@ final class SteeredGlows {
     func steer(row: Int, planes p: Planes, ramp: GradientRamp, glowColor: Premul?, angle: Float, k: Int) -> Steer? {
         let key = PaintKey(ramp: ramp, glowColor: glowColor.map { [$0.x, $0.y, $0.z, $0.w] })
         let m = modes[key] ?? AngularModes(ramp: ramp, glowColor: glowColor)
+        // Paints whose colours keep changing (a parameter dragged) are forgotten in bulk.
+        if modes.count >= SteeredGlows.paintsKept { modes = [:] }
+        if p.certified.count >= SteeredGlows.paintsKept { p.certified = [:] }
         modes[key] = m
         let certified = p.certified[key] ?? {
             let peak = p.peaks[0]
