@@ -175,3 +175,65 @@ final class SteeredGlowWeightTests: XCTestCase {
         XCTAssertGreaterThan(SteeredGlows.floatError(modes, modes: 8, peak: 1), SteeredGlows.floatError(modes, modes: 4, peak: 1))
     }
 }
+
+/// Steered glows on random steerable scenes: RandomScene's scenes almost never steer (their
+/// glows are small, k = 1, or their ramps have hard stops or seams), so these are made to:
+/// 1 to 3 capsules, rounded rects or ellipses of random size and place, strokes of random
+/// width and alignment with full-turn angular ramps of random colours that close on
+/// themselves (continuous), turning either way, glows of radius 8 to 20 with random opacity
+/// and sometimes their own colour. Each drawn at 0.3 s and 1/60 s later by a renderer that
+/// steers; wherever a glow was steered, the later frame is within its certified bound (the
+/// truncation counted) of the exact image, plus 1 level.
+final class SteeredGlowRandomSceneTests: XCTestCase {
+    static func scene(seed: UInt64) -> String {
+        var rng = SplitMix64(seed: seed)
+        func u() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
+        func r(_ a: Double, _ b: Double) -> Double { ((a + (b - a) * u()) * 100).rounded() / 100 }
+        func colour() -> String { "[\(r(0, 1)), \(r(0, 1)), \(r(0, 1)), \(r(0.4, 1))]" }
+        var layers: [String] = []
+        for _ in 0..<(1 + Int(rng.next() % 3)) {
+            let w = r(40, 200), h = r(24, 120)
+            let kind = ["capsule", "roundedRect", "ellipse"][Int(rng.next() % 3)]
+            let corner = kind == "roundedRect" ? ", \"cornerRadius\": \(r(2, min(w, h) / 2))" : ""
+            let stops = (0..<(2 + Int(rng.next() % 4))).map { _ in colour() }
+            let colours = (stops + [stops[0]]).joined(separator: ", ")
+            let glowColour = u() < 0.3 ? ", \"color\": \(colour())" : ""
+            layers.append("""
+                { "shape": { "type": "\(kind)", "rect": [\(r(-20, 260)), \(r(-10, 160)), \(w), \(h)]\(corner) },
+                  "stroke": { "paint": { "type": "angular", "center": [\(r(0.3, 0.7)), \(r(0.3, 0.7))], "angle": \(r(0, 360)),
+                                         "colors": [\(colours)],
+                                         "rotation": { "period": \(r(1, 5)), "direction": "\(u() < 0.5 ? "clockwise" : "counterclockwise")" } },
+                              "width": \(r(1, 8)), "alignment": "\(["inside", "center", "outside"][Int(rng.next() % 3)])" },
+                  "glow": { "radius": \(r(8, 20)), "opacity": \(r(0.3, 1))\(glowColour) } }
+                """)
+        }
+        return """
+            { "format": 1, "canvas": { "width": 320, "height": 200, "scale": 1, "background": "#101018" },
+              "layers": [ \(layers.joined(separator: ", ")) ] }
+            """
+    }
+
+    func testSteeredGlowsAreWithinTheirCertifiedBoundOnRandomSteerableScenes() throws {
+        let gpu = try SharedGPU.renderer()
+        defer { gpu.steersGlows = false }
+        gpu.steersGlows = true
+        var steeredScenes = 0, steeredGlows = 0, layers = 0
+        for seed in UInt64(1)...12 {
+            let scene = try SceneDecoder.decode(Data(Self.scene(seed: seed).utf8), file: "steerable-\(seed).json")
+            layers += scene.layers.count
+            _ = try gpu.render(Frame(scene, time: 0.3))
+            let frame = Frame(scene, time: 0.3 + 1.0 / 60)
+            let image = try gpu.render(frame)
+            let steered = gpu.steeredGlowsLastFrame
+            guard !steered.isEmpty else { continue }
+            steeredScenes += 1
+            steeredGlows += steered.count
+            let exact = ReferenceRenderer().render(frame).toRGBA8()
+            let bound = ErrorBound(frame: frame, image: image, steered: steered)
+            let check = try XCTUnwrap(CertifiedComparison(reference: exact, actual: image, bound: bound))
+            XCTAssertTrue(check.passed, "seed \(seed), steered \(steered): \(check.failureReason ?? "")")
+        }
+        print("steered glows: \(steeredGlows) of \(layers) in \(steeredScenes) of 12 random steerable scenes")
+        XCTAssertGreaterThanOrEqual(steeredScenes, 6, "most of these scenes steer")
+    }
+}
