@@ -17,7 +17,6 @@ extension GLRenderer {
     /// The frame's glow atlas (its first page; a frame of more pages draws them all, drawPaged).
     /// - Parameter layerData: the frame's layer data (``LayerData/rows(_:ramps:arcs:)``).
     func drawGlowsCached(_ plan: FramePlan, layerData: [Float]) throws {
-        steering.beginFrame { $0.release() }
         guard let page = plan.glowPages.first else { return }
         guard plan.glowPages.count == 1 else { try drawGlows(page, index: 0); return }
         try glowA.ensure(width: page.width, height: page.height, growOnly: true)

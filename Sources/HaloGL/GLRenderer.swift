@@ -223,6 +223,7 @@ public final class GLRenderer {
         loopPeriod = frame.loopPeriod
         parameters = frame.parameters
         programs.use(ShaderParameters(frame.parameters))
+        steering.beginFrame { $0.release() }      // (every frame: its list of steered glows starts empty)
         if frame.layers.contains(where: { $0.opacity > 0 && $0.fill?.isMaterial == true }) {
             try drawInSegments(frame, into: target)
             return
