@@ -42,7 +42,7 @@ extension GLRenderer {
                 let g = SteeredGlows.geometry(p, rest: rests.rest(of: i))
                 var found = steering.planes(for: g)
                 if found == nil {
-                    guard made < SteeredGlows.newPerFrame else { continue }
+                    guard made < SteeredGlows.newPerFrame, steering.makeRoom(release: { $0.release() }) else { continue }
                     made += 1
                     // The planes' textures while measuring take about what the blur's second
                     // atlas does; it is made again if an ordinary glow needs it this frame.

@@ -45,6 +45,9 @@ final class SteeredGlows {
     static let newPerFrame = 2
     /// Planes unused this many frames are released.
     static let idleFrames = 120
+    /// Sets of planes kept at most (a set is 17 texel layers of its region: 3.7 MB for the
+    /// grid's buttons), so that shapes edited while they turn do not pile up.
+    static let planesKept = 16
     /// Paints' modes and certificates kept at most (each 1024 modes: 64 KB).
     static let paintsKept = 64
 
@@ -168,6 +171,19 @@ final class SteeredGlows {
     /// Planes of `g` if measured: .some(nil) when it cannot be steered.
     func planes(for g: Geometry) -> Planes?? { planes[g] }
 
+    /// Whether a new set of planes may be made: fewer than ``planesKept`` are kept, or the
+    /// least recently used one, unused this frame, is released (through `release`) to make room.
+    func makeRoom(release: (inout RenderTarget) -> Void) -> Bool {
+        let kept = planes.compactMap { key, value in value.map { (key, $0) } }
+        guard kept.count >= SteeredGlows.planesKept else { return true }
+        guard let oldest = kept.min(by: { $0.1.lastUsed < $1.1.lastUsed }), oldest.1.lastUsed < frame else { return false }
+        release(&oldest.1.target)
+        planes[oldest.0] = nil
+        byPlace = byPlace.filter { $0.value !== oldest.1 }
+        return true
+    }
+
+    /// Keeps `p` as `g`'s planes (nil: `g` cannot be steered).
     func store(_ p: Planes?, for g: Geometry) { planes[g] = p }
 
     /// Releases every set of planes (through `release`).

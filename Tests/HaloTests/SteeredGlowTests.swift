@@ -237,3 +237,33 @@ final class SteeredGlowRandomSceneTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(steeredScenes, 6, "most of these scenes steer")
     }
 }
+
+/// The planes kept across frames are bounded: past ``SteeredGlows/planesKept`` sets, the
+/// least recently used one not used this frame makes room; none is released while in use.
+final class SteeredGlowPlanesKeptTests: XCTestCase {
+    private func geometry(_ i: Int) -> SteeredGlows.Geometry {
+        SteeredGlows.Geometry(kind: "roundedBox", values: [Double(i)], sources: [], variants: [], horizontal: [], vertical: [])
+    }
+
+    func testTheLeastRecentlyUsedPlanesMakeRoomButNotThoseInUse() {
+        let s = SteeredGlows()
+        var released = 0
+        for i in 0..<SteeredGlows.planesKept {
+            s.beginFrame { _ in released += 1 }
+            XCTAssertTrue(s.makeRoom { _ in released += 1 })
+            s.store(SteeredGlows.Planes(target: RenderTarget(format: 0), pad: 1, layerHeight: 1, peaks: [1], frame: s.frame), for: geometry(i))
+        }
+        XCTAssertEqual(released, 0)
+        s.beginFrame { _ in released += 1 }
+        XCTAssertTrue(s.makeRoom { _ in released += 1 }, "the oldest, unused this frame, makes room")
+        XCTAssertEqual(released, 1)
+        XCTAssertTrue(s.planes(for: geometry(0)) == nil, "the oldest is forgotten")
+        XCTAssertNotNil(s.planes(for: geometry(1)) ?? nil)
+        // Every set used this frame: no room, nothing released.
+        s.beginFrame { _ in released += 1 }
+        for i in 1..<SteeredGlows.planesKept { (s.planes(for: geometry(i)) ?? nil)?.lastUsed = s.frame }
+        s.store(SteeredGlows.Planes(target: RenderTarget(format: 0), pad: 1, layerHeight: 1, peaks: [1], frame: s.frame), for: geometry(99))
+        XCTAssertFalse(s.makeRoom { _ in released += 1 })
+        XCTAssertEqual(released, 1)
+    }
+}
