@@ -20,7 +20,7 @@ extension GLRenderer {
 
     /// Which of the glows `changed` (indices into `glowing`) are steered this frame, with
     /// their steers: a candidate (``SteeredGlows/isCandidate(_:)``) whose row turned, and
-    /// only turned, since last frame, whose geometry's planes are made (now, for at most
+    /// only turned, since last frame, whose paint is continuous, whose geometry's planes are made (now, for at most
     /// ``SteeredGlows/newPerFrame`` new geometries) and whose paint has a certified N.
     func steers(_ plan: FramePlan, glowing: [Int], changed: [Int], rows: [(place: GlowAtlas.Place, row: [Float])?],
                 held: [Int: [Float]], rests: GlowRests) throws -> [Int: SteeredGlows.Steer] {
@@ -42,12 +42,24 @@ extension GLRenderer {
                 let g = SteeredGlows.geometry(p, rest: rests.rest(of: i))
                 var found = steering.planes(for: g)
                 if found == nil {
-                    guard made < SteeredGlows.newPerFrame, steering.makeRoom(release: { $0.release() }) else { continue }
+                    // Planes are made only for a paint that can certify (no hard stop or seam).
+                    guard steering.modes(ramp: ramp, glowColor: p.layer.glow?.color).isContinuous,
+                          made < SteeredGlows.newPerFrame, steering.makeRoom(release: { $0.release() }) else { continue }
                     made += 1
                     // The planes' textures while measuring take about what the blur's second
                     // atlas does; it is made again if an ordinary glow needs it this frame.
                     glowB.release()
-                    found = .some(try makePlanes(p, row: i, geometry: g))
+                    let made = try makePlanes(p, row: i, geometry: g)
+                    // Planes on which the paint that made them certifies no N are not kept:
+                    // the geometry takes the ordinary path from then on.
+                    if let m = made, steering.steer(row: i, planes: m, ramp: ramp, glowColor: p.layer.glow?.color,
+                                                    angle: r.row[angleIndex], k: p.glowPlan!.k) == nil {
+                        var t = m.target
+                        t.release()
+                        found = .some(nil)
+                    } else {
+                        found = .some(made)
+                    }
                     steering.store(found!, for: g)
                 }
                 planes = found ?? nil

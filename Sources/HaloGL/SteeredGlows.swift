@@ -19,9 +19,8 @@ public struct SteeredGlow: Sendable, Equatable {
 ///
 /// Which glows: a full-turn angular stroke paint (``GlowCache/isSteerable(_:)``) whose data
 /// row differs from last frame's only in the paint's angle (``GlowCache/turnedOnly(_:_:strokeGlows:)``),
-/// taken at each block's centre (not averaged: k > 1, or sigma from
-/// ``GlowPlan/centreSampledSigma``), on a built-in shape whose paint centre lies off the
-/// stroke (there the angle is undefined). A glow's planes are the blurred
+/// continuous (no hard stop or seam), drawn at reduced resolution (k > 1, ``maySteer(_:)``),
+/// on a built-in shape whose paint centre lies off the stroke (there the angle is undefined). A glow's planes are the blurred
 /// m cos(n theta), m sin(n theta), n = 0 ... ``measuredModes``, of its source's coverage m
 /// at the glow atlas's resolution: drawn by the glow's own source tiles
 /// (glow_source.frag HALO_MODES) and blurred by its own kernel and rects, so the steered
@@ -117,19 +116,26 @@ final class SteeredGlows {
     }
 
     /// Whether `layer`'s glow may be steered in some frame: a steerable stroke's glow
-    /// (``GlowCache/isSteerable(_:)``) on a built-in shape, its paint taken at each texel's
-    /// centre (``GlowPlan/sourceAveragesPaint`` false).
+    /// (``GlowCache/isSteerable(_:)``) on a built-in shape, drawn at reduced resolution
+    /// (k > 1, so its paint is taken at each block's centre). A glow at full resolution
+    /// has a budget of 7e-5 of its peak (``GlowPlan``), which the unmeasured tail alone
+    /// exceeds for any ramp with a stop (S / (2 pi^2 1023) with S the slope jumps): its
+    /// planes would be made for nothing.
     static func maySteer(_ layer: ResolvedLayer) -> Bool {
-        guard GlowCache.isSteerable(layer), !layer.fillGlows, layer.outline.kind != .shader, let g = layer.glow, g.sigma > 0,
-              !GlowPlan(sigma: g.sigma).sourceAveragesPaint, layer.glowSource?.paint.ramp != nil else { return false }
-        return true
+        guard let g = layer.glow, g.sigma > 0 else { return false }
+        return maySteer(layer, plan: GlowPlan(sigma: g.sigma))
+    }
+
+    private static func maySteer(_ layer: ResolvedLayer, plan: GlowPlan) -> Bool {
+        GlowCache.isSteerable(layer) && !layer.fillGlows && layer.outline.kind != .shader && plan.k > 1
+            && layer.glowSource?.paint.ramp != nil
     }
 
     /// Whether `plan`'s layer may be steered this frame (the row test is the caller's):
     /// ``maySteer(_:)``, and its paint's centre off the stroke.
     static func isCandidate(_ p: FramePlan.LayerPlan) -> Bool {
         let layer = p.layer
-        guard maySteer(layer), let gp = p.glowPlan, let source = layer.glowSource,
+        guard let gp = p.glowPlan, maySteer(layer, plan: gp), let source = layer.glowSource,
               case .angular(let c, _, _) = source.paint.geometry else { return false }
         // The paint's centre at least a block's diagonal off the band: the angle is defined
         // at every covered block's centre.
@@ -192,17 +198,25 @@ final class SteeredGlows {
         planes = [:]; byPlace = [:]; nextByPlace = [:]
     }
 
+    /// The paint's modes (``AngularModes``), made once per paint.
+    func modes(ramp: GradientRamp, glowColor: Premul?) -> AngularModes {
+        let key = PaintKey(ramp: ramp, glowColor: glowColor.map { [$0.x, $0.y, $0.z, $0.w] })
+        if let m = modes[key] { return m }
+        let m = AngularModes(ramp: ramp, glowColor: glowColor)
+        // Paints whose colours keep changing (a parameter dragged) are forgotten in bulk.
+        if modes.count >= SteeredGlows.paintsKept { modes = [:] }
+        modes[key] = m
+        return m
+    }
+
     /// The steer of the glow of layer row `row` with these planes this frame, or nil when no
     /// N <= ``maxModes`` is certified: `paint` its source's ramp, `glowColor` the glow's own
     /// colour (premultiplied) if any, `angle` the paint's angle (degrees, as its data row
     /// holds it), `k` the atlas scale.
     func steer(row: Int, planes p: Planes, ramp: GradientRamp, glowColor: Premul?, angle: Float, k: Int) -> Steer? {
         let key = PaintKey(ramp: ramp, glowColor: glowColor.map { [$0.x, $0.y, $0.z, $0.w] })
-        let m = modes[key] ?? AngularModes(ramp: ramp, glowColor: glowColor)
-        // Paints whose colours keep changing (a parameter dragged) are forgotten in bulk.
-        if modes.count >= SteeredGlows.paintsKept { modes = [:] }
+        let m = modes(ramp: ramp, glowColor: glowColor)
         if p.certified.count >= SteeredGlows.paintsKept { p.certified = [:] }
-        modes[key] = m
         let certified = p.certified[key] ?? {
             let peak = p.peaks[0]
             guard peak > 0 else { return nil }

@@ -125,6 +125,26 @@ final class SteeredGlowRenderTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, allowed)
     }
 
+    /// A glow at full resolution (sigma 4 px: k = 1, a budget no N meets) and a turning ramp
+    /// with a hard stop (no N certifies) are drawn the ordinary way without making planes.
+    func testGlowsThatCannotCertifyMakeNoPlanes() throws {
+        let small = Self.buttonsJSON.replacingOccurrences(of: "\"radius\": 8", with: "\"radius\": 4")
+        let hard = Self.buttonsJSON.replacingOccurrences(of: "\"colors\": [\"pink\", \"orange\", \"yellow\", \"mint\", \"blue\", \"purple\", \"pink\"]",
+                                                         with: "\"stops\": [ { \"color\": \"red\", \"location\": 0 }, { \"color\": \"red\", \"location\": 0.5 }, { \"color\": \"blue\", \"location\": 0.5 }, { \"color\": \"blue\", \"location\": 1 } ]")
+        XCTAssertNotEqual(hard, Self.buttonsJSON)
+        let gpu = try SharedGPU.renderer()
+        defer { gpu.steersGlows = false }
+        gpu.steersGlows = true
+        for json in [small, hard] {
+            let scene = try SceneDecoder.decode(Data(json.utf8))
+            let before = gpu.steering.planes.count
+            _ = try gpu.render(Frame(scene, time: 0.5))
+            _ = try gpu.render(Frame(scene, time: 0.5 + 1.0 / 60))
+            XCTAssertTrue(gpu.steeredGlowsLastFrame.isEmpty)
+            XCTAssertEqual(gpu.steering.planes.count, before, "no planes made")
+        }
+    }
+
     /// A renderer steers only when asked (the preview and `halo bench` do): by default each
     /// frame is the one `halo render --time` draws, whatever it drew before.
     func testARendererSteersOnlyWhenAsked() throws {
