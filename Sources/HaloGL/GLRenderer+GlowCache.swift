@@ -24,7 +24,7 @@ extension GLRenderer {
         let glowing = plan.layers.indices.filter { plan.layers[$0].glowPlan != nil }
         let rests = GlowRests(plan, page: page)
         let rows = glowRows(plan, layers: glowing, layerData: layerData)
-        let held = glowCache.heldSlots
+        let held = glowCache.heldRows
         let (changedGlows, keys) = glowCache.changed(rows, texture: texture) { rests.rest(of: glowing[$0]) }
         // Glows whose paint only turned: from their planes (SteeredGlows), the rest as before.
         let steers = try changedGlows.map { try self.steers(plan, glowing: glowing, changed: $0, rows: rows, held: held, rests: rests) } ?? [:]
@@ -55,7 +55,7 @@ extension GLRenderer {
         }
         // Every changed glow steered: the blur's second atlas is not needed while that lasts.
         if changed.isEmpty { glowB.release() }
-        let combined = steers.keys.sorted().map { n in (n: n, steer: steers[n]!, rects: rests.rest(of: glowing[n]).vertical) }
+        let combined = steers.keys.sorted().map { n in (n: n, steer: steers[n]!, rects: rests.vertical(of: glowing[n])) }
         try combineSteered(plan, combined)
         for c in combined { steering.record(c.steer, layerIndex: plan.layers[c.steer.row].index) }
         glowCache.hold(keys, texture: texture, drawn: changed.count + steers.count)
@@ -116,6 +116,12 @@ final class GlowRests {
     init(_ plan: FramePlan, page: FramePlan.GlowPage) {
         self.plan = plan
         self.page = page
+    }
+
+    /// Layer `i`'s vertical blur rects (where its glow's texels are computed).
+    func vertical(of i: Int) -> [Float] {
+        if sources == nil { split() }
+        return blurs[i]?.v ?? []
     }
 
     /// Layer `i`'s rest of the key.

@@ -102,6 +102,18 @@ extension GLRenderer {
         return programs.compiledCount - before
     }
 
+    /// `program` (compiled unless it is) drawn over a rect of no area into the glow atlas, as
+    /// the glow passes draw: the frame's uniforms set for `variant` where it reads layer data.
+    private func warmInGlowAtlas(variant: LayerVariant?, _ program: () throws -> GLProgram) throws {
+        try glowA.ensure(width: 1, height: 1, growOnly: true)
+        replaceTexels()
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), glowA.fbo)
+        let p = try program()
+        halo_glUseProgram(p.id)
+        if let variant { setFrameUniforms(p, for: variant) }
+        drawTiles([0, 0, 0, 0, 0, 0, 0, 0])
+    }
+
     /// One program of `item` compiled (unless it is) and drawn over a rect of no area.
     private func warm(_ item: PendingPrograms.Item, plan: FramePlan, target: FrameTarget) throws {
         let none: [Float] = [0, 0, 0, 0, 0, 0, 0, 0]
@@ -116,28 +128,11 @@ extension GLRenderer {
             try drawBatches([FramePlan.Batch(variant: v, instances: none)], plan: plan, target: target, background: .zero)
         case .glowSource(let v):
             if programs.hasGlowSourceProgram(v) { return }
-            try glowA.ensure(width: 1, height: 1, growOnly: true)
-            replaceTexels()
-            halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), glowA.fbo)
-            let s = try programs.glowSourceProgram(v)
-            halo_glUseProgram(s.id)
-            setFrameUniforms(s, for: v)
-            drawTiles(none)
+            try warmInGlowAtlas(variant: v) { try programs.glowSourceProgram(v) }
         case .glowModes(let v):
-            try glowA.ensure(width: 1, height: 1, growOnly: true)
-            replaceTexels()
-            halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), glowA.fbo)
-            let s = try programs.glowModesProgram(v)
-            halo_glUseProgram(s.id)
-            setFrameUniforms(s, for: v)
-            drawTiles(none)
+            try warmInGlowAtlas(variant: v) { try programs.glowModesProgram(v) }
         case .glowCombine:
-            try glowA.ensure(width: 1, height: 1, growOnly: true)
-            replaceTexels()
-            halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), glowA.fbo)
-            let c = try programs.glowCombineProgram()
-            halo_glUseProgram(c.id)
-            drawTiles(none)
+            try warmInGlowAtlas(variant: nil) { try programs.glowCombineProgram() }
         case .blur(let pairs, let region):
             let (a, b) = region ? (regionA, regionB) : (glowA, glowB)
             var src = a, dst = b

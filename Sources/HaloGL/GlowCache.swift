@@ -60,11 +60,9 @@ final class GlowCache {
     private(set) var drawnLastFrame = 0
     private(set) var reusedLastFrame = 0
 
-    /// Last frame's cacheable glows' data rows, by their place in the atlas.
-    var heldRows: [Int: [Float]] { held.mapValues(\.row) }
-    /// ``heldRows`` by ``slot(_:)``, while the atlas texture is the one they were drawn in
-    /// and the cache is on; empty otherwise.
-    var heldSlots: [Int: [Float]] { isEnabled && texture != nil ? held.mapValues(\.row) : [:] }
+    /// Last frame's cacheable glows' data rows, by their place in the atlas (``slot(_:)``),
+    /// while the cache is on and holds an atlas texture; empty otherwise.
+    var heldRows: [Int: [Float]] { isEnabled && texture != nil ? held.mapValues(\.row) : [:] }
 
     /// The atlas now holds something else (another drawing path, a new texture).
     func forget() {
