@@ -64,10 +64,20 @@ void main() {
 #elif HALO_EDGE
     // The exact coverage at each level set drawn (the fill's 0, the stroke's inner and outer
     // offsets) from one call site: the rolled loop keeps one copy of coverShape's code where
-    // three calls made three (ROLLED, lib/sdf.glsl).
+    // three calls made three (ROLLED, lib/sdf.glsl). A stroke edge on the fill's edge (an
+    // inside stroke's outer, an outside stroke's inner) is the fill's level set: its
+    // coverage is the fill's, the same value, and the loop skips it (the offsets are the
+    // tile's, so every pixel of a draw takes the same turns).
     vec3 levelCover = vec3(0.0);
-    for (int k = HALO_FILL >= 0 ? 0 : 1; k < (HALO_STROKE >= 0 ? ROLLED(3) : 1); k++)
+    bool outerIsFill = HALO_FILL >= 0 && HALO_STROKE >= 0 && vStroke.y == 0.0;
+    bool innerIsFill = HALO_FILL >= 0 && HALO_STROKE >= 0 && vStroke.x == 0.0;
+    int levels = (HALO_STROKE >= 0 ? ROLLED(3) : 1) - (outerIsFill ? 1 : 0) - (innerIsFill ? 1 : 0);
+    for (int j = HALO_FILL >= 0 ? 0 : 1; j < levels; j++) {
+        int k = innerIsFill && j > 0 ? j + 1 : j;
         levelCover[k] = coverShape(p, 1.0, k == 0 ? 0.0 : vStroke[k - 1]);
+    }
+    if (outerIsFill) levelCover.z = levelCover.x;
+    if (innerIsFill) levelCover.y = levelCover.x;
 #define FILL_COVER levelCover.x
 #define STROKE_COVER (levelCover.z - levelCover.y)
 #define STRIP(lo, hi) coveredStrip(p, lo, hi)

@@ -373,10 +373,20 @@ void main() {
 #elif HALO_EDGE
     // The exact coverage at each level set drawn (the fill's 0, the stroke's inner and outer
     // offsets) from one call site: the rolled loop keeps one copy of coverShape's code where
-    // three calls made three (ROLLED, lib/sdf.glsl).
+    // three calls made three (ROLLED, lib/sdf.glsl). A stroke edge on the fill's edge (an
+    // inside stroke's outer, an outside stroke's inner) is the fill's level set: its
+    // coverage is the fill's, the same value, and the loop skips it (the offsets are the
+    // tile's, so every pixel of a draw takes the same turns).
     vec3 levelCover = vec3(0.0);
-    for (int k = HALO_FILL >= 0 ? 0 : 1; k < (HALO_STROKE >= 0 ? ROLLED(3) : 1); k++)
+    bool outerIsFill = HALO_FILL >= 0 && HALO_STROKE >= 0 && vStroke.y == 0.0;
+    bool innerIsFill = HALO_FILL >= 0 && HALO_STROKE >= 0 && vStroke.x == 0.0;
+    int levels = (HALO_STROKE >= 0 ? ROLLED(3) : 1) - (outerIsFill ? 1 : 0) - (innerIsFill ? 1 : 0);
+    for (int j = HALO_FILL >= 0 ? 0 : 1; j < levels; j++) {
+        int k = innerIsFill && j > 0 ? j + 1 : j;
         levelCover[k] = coverShape(p, 1.0, k == 0 ? 0.0 : vStroke[k - 1]);
+    }
+    if (outerIsFill) levelCover.z = levelCover.x;
+    if (innerIsFill) levelCover.y = levelCover.x;
 #define FILL_COVER levelCover.x
 #define STROKE_COVER (levelCover.z - levelCover.y)
 #define STRIP(lo, hi) coveredStrip(p, lo, hi)
@@ -2651,10 +2661,12 @@ float coverShape(vec2 p, float s, float d) {
             vec2 g = vec2(0.0);
             for (int k = n == 1 ? 1 : 0; k < ROLLED(5); k++) centralTerm(k, offsetCornerSD(c + centralOffset(k, 0.01), i, d, hb), sdc, g);
 #else
-            float sdc = n == 1 ? sd : offsetCornerSD(c, i, d, hb);
-            float e = 0.01;
-            vec2 g = vec2(offsetCornerSD(c + vec2(e, 0.0), i, d, hb) - offsetCornerSD(c - vec2(e, 0.0), i, d, hb),
-                          offsetCornerSD(c + vec2(0.0, e), i, d, hb) - offsetCornerSD(c - vec2(0.0, e), i, d, hb));
+            // (SHAPE_ROUNDED_BOX.) The circular corner's distance at c and its exact
+            // gradient, the radius through c: one evaluation (sdgCircularCorner, lib/sdf.glsl)
+            // where central differences took four more.
+            vec3 cg = sdgCircularCorner(hb - sg * c, z);
+            float sdc = cg.x;
+            vec2 g = -sg * cg.yz;
 #endif
             float gl = length(g);
             inside += halfPlaneCoverage(sdc, gl > 0.0 ? g / gl : -sg, ss);

@@ -36,8 +36,12 @@ struct FramePlan {
         /// The canvas pixels the layer's tiles cover at most (its bounds, whole pixels).
         var quad: Box
         var tiles = LayerTiles()
-        /// The region's place in the glow atlas (glowPlan != nil).
+        /// The region's place in the glow atlas (glowPlan != nil): its own, or that of the
+        /// glow it shares.
         var atlas = GlowAtlas.Place(page: 0, x: 0, y: 0)
+        /// The layer whose glow this one's is a twin of (``GlowTwins``): it reads that glow's
+        /// texels and has no passes of its own. Nil for a glow with its own region.
+        var twinOf: Int?
         /// A material fill's blurred region (``MaterialRegion``), nil for other layers.
         var material: MaterialRegion?
         /// A text layer's place in the text atlas (``TextPlacement``), nil for other layers.

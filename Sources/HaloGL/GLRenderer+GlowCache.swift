@@ -14,14 +14,20 @@ extension GLRenderer {
     /// Glows drawn (source and blur) and glows reused from the frame before, in the last frame.
     public var glowsDrawnAndReused: (drawn: Int, reused: Int) { (glowCache.drawnLastFrame, glowCache.reusedLastFrame) }
 
+    /// The frame layer indices of the last frame's glows that were another glow's twin
+    /// (the same glow moved, ``GlowTwins``): read from that glow's texels, with no passes of their own.
+    public var glowTwinsLastFrame: Set<Int> { glowCache.twinsLastFrame }
+
     /// The frame's glow atlas (its first page; a frame of more pages draws them all, drawPaged).
     /// - Parameter layerData: the frame's layer data (``LayerData/rows(_:ramps:arcs:)``).
     func drawGlowsCached(_ plan: FramePlan, layerData: [Float]) throws {
+        glowCache.twinsLastFrame = Set(plan.layers.filter { $0.twinOf != nil }.map(\.index))
         guard let page = plan.glowPages.first else { return }
         guard plan.glowPages.count == 1 else { try drawGlows(page, index: 0); return }
         try glowA.ensure(width: page.width, height: page.height, growOnly: true)
         let texture = (name: UInt32(glowA.texture), width: glowA.width, height: glowA.height)
-        let glowing = plan.layers.indices.filter { plan.layers[$0].glowPlan != nil }
+        // (A twin, GlowTwins, has no passes: it reads the glow it shares.)
+        let glowing = plan.layers.indices.filter { plan.layers[$0].glowPlan != nil && plan.layers[$0].twinOf == nil }
         let rests = GlowRests(plan, page: page)
         let rows = glowRows(plan, layers: glowing, layerData: layerData)
         let held = glowCache.heldRows
@@ -57,7 +63,11 @@ extension GLRenderer {
         if changed.isEmpty { glowB.release() }
         let combined = steers.keys.sorted().map { n in (n: n, steer: steers[n]!, rects: rests.vertical(of: glowing[n])) }
         try combineSteered(plan, combined)
-        for c in combined { steering.record(c.steer, layerIndex: plan.layers[c.steer.row].index) }
+        // A twin of a steered glow shows the steered glow, and its bound counts the same truncation.
+        let twins = Dictionary(grouping: plan.layers.indices.filter { plan.layers[$0].twinOf != nil }) { plan.layers[$0].twinOf! }
+        for c in combined {
+            for row in [c.steer.row] + (twins[c.steer.row] ?? []) { steering.record(c.steer, layerIndex: plan.layers[row].index) }
+        }
         glowCache.hold(keys, texture: texture, drawn: changed.count + steers.count)
     }
 

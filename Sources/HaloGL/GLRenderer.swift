@@ -224,6 +224,7 @@ public final class GLRenderer {
         parameters = frame.parameters
         programs.use(ShaderParameters(frame.parameters))
         steering.beginFrame { $0.release() }      // (every frame: its list of steered glows starts empty)
+        glowCache.twinsLastFrame = []
         if frame.layers.contains(where: { $0.opacity > 0 && $0.fill?.isMaterial == true }) {
             try drawInSegments(frame, into: target)
             return

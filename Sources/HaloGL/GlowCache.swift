@@ -59,6 +59,9 @@ final class GlowCache {
     /// Glows drawn (source and blur) and glows reused, in the last frame drawn.
     private(set) var drawnLastFrame = 0
     private(set) var reusedLastFrame = 0
+    /// The frame layer indices of the last frame's twins (``GlowTwins``): glows read from the
+    /// glow they share, neither drawn nor kept.
+    var twinsLastFrame: Set<Int> = []
 
     /// Last frame's cacheable glows' data rows, by their place in the atlas (``slot(_:)``),
     /// while the cache is on and holds an atlas texture; empty otherwise.

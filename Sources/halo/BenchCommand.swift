@@ -36,10 +36,12 @@ enum BenchCommand {
                 gpu?.steersGlows = !args.given(.ordinaryGlows)     // as the preview draws
             }
             let r = try Benchmark.run(scene, background: background, backend: backend, frames: frames, warmup: warmup, gpu: gpu)
-            // The last measured frame's glows: steered (with their modes), drawn, kept.
+            // The last measured frame's glows: steered (with their modes), drawn, kept, and
+            // twins (reading another glow's texels).
             let glows = gpu.map { g in
-                let steered = g.steeredGlowsLastFrame.values.map(\.modes), counts = g.glowsDrawnAndReused
-                return (steered: steered.count, modes: Set(steered).sorted(), drawn: counts.drawn - steered.count, kept: counts.reused)
+                let twins = g.glowTwinsLastFrame
+                let steered = g.steeredGlowsLastFrame.filter { !twins.contains($0.key) }.values.map(\.modes), counts = g.glowsDrawnAndReused
+                return (steered: steered.count, modes: Set(steered).sorted(), drawn: counts.drawn - steered.count, kept: counts.reused, twins: twins.count)
             }
             // Per-pass times, from a second run so that the finishes do not touch the first.
             var passes: [(String, Double)] = []
@@ -72,7 +74,7 @@ enum BenchCommand {
                       "\"gpu_median_ms\": \(num(r.gpuMedianMs)), \"first_ms\": \(num(r.firstMs)), \"second_ms\": \(num(r.secondMs)), \"width\": \(r.width), \"height\": \(r.height), " +
                       "\"backend\": \"\(backend.rawValue)\", \"frames\": \(frames), \"renderer\": \(JSONValue.string(renderer).jsonText)" +
                       glFields +
-                      (glows.map { ", \"glows\": {\"steered\": \($0.steered), \"modes\": \($0.modes), \"drawn\": \($0.drawn), \"kept\": \($0.kept)}" } ?? "") +
+                      (glows.map { ", \"glows\": {\"steered\": \($0.steered), \"modes\": \($0.modes), \"drawn\": \($0.drawn), \"kept\": \($0.kept), \"twins\": \($0.twins)}" } ?? "") +
                       (passes.isEmpty ? "" : ", \"passes_ms\": {" + passes.map { "\(JSONValue.string($0.0).jsonText): \(num($0.1))" }.joined(separator: ", ") + "}") + "}")
             } else {
                 print("\(args.operands[0]) at \(r.width)x\(r.height), \(backend.rawValue)\(gpu.map { " (\($0.rendererName))" } ?? ""), \(frames) frames after \(warmup) warm-up")
@@ -83,9 +85,10 @@ enum BenchCommand {
                     print(String(format: "second frame (makes the planes of turning glows): %.2f ms", s))
                 }
                 print(String(format: "peak resident memory: %.1f MB", r.peakRSSMB))
-                if let g = glows, g.steered + g.drawn + g.kept > 0 {
+                if let g = glows, g.steered + g.drawn + g.kept + g.twins > 0 {
                     let modes = g.modes.isEmpty ? "" : " (N = \(g.modes.map(String.init).joined(separator: ", ")))"
-                    print("glows in the last frame: \(g.steered) steered\(modes), \(g.drawn) drawn by source and blur, \(g.kept) kept")
+                    print("glows in the last frame: \(g.steered) steered\(modes), \(g.drawn) drawn by source and blur, \(g.kept) kept, " +
+                          "\(g.twins) twins of another (read its texels)")
                 }
                 if !passes.isEmpty {
                     print("passes (median ms, each ended by glFinish):")

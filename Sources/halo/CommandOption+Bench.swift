@@ -23,7 +23,7 @@ extension CommandOption {
         "--json", commands: [.bench],
         help: "one JSON object: median_ms, min_ms, max_ms, mpix_per_s, peak_rss_mb, gpu_median_ms (null for the CPU "
             + "or without timer queries), first_ms (the first frame, warm-up or not), second_ms (the second), width, height, backend, frames, renderer; for gpu also gl_vendor, gl_version, egl_platform, "
-            + "glows (the last frame's: steered, their modes, drawn by source and blur, kept)")
+            + "glows (the last frame's: steered, their modes, drawn by source and blur, kept, twins reading another glow's texels)")
 
     /// `bench`: per-pass GPU times (a flag; the GPU backend only).
     static let passes = CommandOption(

@@ -86,7 +86,12 @@ final class SteeredGlowRenderTests: XCTestCase {
 
     /// Frames 0.5 s and 0.5 + 1/60 s by a renderer that steers (the preview's): the second is steered.
     private func renderTurn(steering: Bool) throws -> (frame: Frame, image: RGBA8Image, steered: [Int: SteeredGlow]) {
-        let scene = try SceneDecoder.decode(Data(Self.buttonsJSON.utf8))
+        try Self.renderTurn(of: try SceneDecoder.decode(Data(Self.buttonsJSON.utf8)), steering: steering)
+    }
+
+    /// Frames 0.5 s and 0.5 + 1/60 s of `scene` by the shared renderer, steering or not: the
+    /// second frame, its image and its steered glows.
+    static func renderTurn(of scene: Scene, steering: Bool) throws -> (frame: Frame, image: RGBA8Image, steered: [Int: SteeredGlow]) {
         let gpu = try SharedGPU.renderer()
         defer { gpu.steersGlows = false; gpu.cachesGlows = true }
         gpu.steersGlows = steering
