@@ -21,7 +21,9 @@ extension GLRenderer {
     /// The frame's glow atlas (its first page; a frame of more pages draws them all, drawPaged).
     /// - Parameter layerData: the frame's layer data (``LayerData/rows(_:ramps:arcs:)``).
     func drawGlowsCached(_ plan: FramePlan, layerData: [Float]) throws {
-        glowCache.twinsLastFrame = Set(plan.layers.filter { $0.twinOf != nil }.map(\.index))
+        // Twins (GlowTwins) by the row of the glow each one shares.
+        let twins = Dictionary(grouping: plan.layers.indices.filter { plan.layers[$0].twinOf != nil }) { plan.layers[$0].twinOf! }
+        glowCache.twinsLastFrame = Set(twins.values.joined().map { plan.layers[$0].index })
         guard let page = plan.glowPages.first else { return }
         guard plan.glowPages.count == 1 else { try drawGlows(page, index: 0); return }
         try glowA.ensure(width: page.width, height: page.height, growOnly: true)
@@ -64,7 +66,6 @@ extension GLRenderer {
         let combined = steers.keys.sorted().map { n in (n: n, steer: steers[n]!, rects: rests.vertical(of: glowing[n])) }
         try combineSteered(plan, combined)
         // A twin of a steered glow shows the steered glow, and its bound counts the same truncation.
-        let twins = Dictionary(grouping: plan.layers.indices.filter { plan.layers[$0].twinOf != nil }) { plan.layers[$0].twinOf! }
         for c in combined {
             for row in [c.steer.row] + (twins[c.steer.row] ?? []) { steering.record(c.steer, layerIndex: plan.layers[row].index) }
         }

@@ -200,7 +200,11 @@ final class SteeredGlows {
 
     /// The paint's modes (``AngularModes``), made once per paint.
     func modes(ramp: GradientRamp, glowColor: Premul?) -> AngularModes {
-        let key = PaintKey(ramp: ramp, glowColor: glowColor.map { [$0.x, $0.y, $0.z, $0.w] })
+        modes(PaintKey(ramp: ramp, glowColor: glowColor.map { [$0.x, $0.y, $0.z, $0.w] }), ramp: ramp, glowColor: glowColor)
+    }
+
+    /// ``modes(ramp:glowColor:)`` by the paint's key, made once by the caller.
+    private func modes(_ key: PaintKey, ramp: GradientRamp, glowColor: Premul?) -> AngularModes {
         if let m = modes[key] { return m }
         let m = AngularModes(ramp: ramp, glowColor: glowColor)
         // Paints whose colours keep changing (a parameter dragged) are forgotten in bulk.
@@ -215,7 +219,7 @@ final class SteeredGlows {
     /// holds it), `k` the atlas scale.
     func steer(row: Int, planes p: Planes, ramp: GradientRamp, glowColor: Premul?, angle: Float, k: Int) -> Steer? {
         let key = PaintKey(ramp: ramp, glowColor: glowColor.map { [$0.x, $0.y, $0.z, $0.w] })
-        let m = modes(ramp: ramp, glowColor: glowColor)
+        let m = modes(key, ramp: ramp, glowColor: glowColor)
         if p.certified.count >= SteeredGlows.paintsKept { p.certified = [:] }
         let certified = p.certified[key] ?? {
             let peak = p.peaks[0]
