@@ -103,6 +103,12 @@ uniform bool uPaintAtMiddle;     // HALO_PAINT_AA 1, false (the default): paints
 #ifndef HALO_PAINT_AA
 #define HALO_PAINT_AA 1
 #endif
+//   HALO_PAINT_KINKS 1: the CPU found only colour stops where the ramp kinks (no hard stop,
+//                seam, gap edge, centre or ramp narrower than a pixel) within the tiles'
+//                range of t, so the jumps' handling is compiled out (PaintJumps.swift).
+#ifndef HALO_PAINT_KINKS
+#define HALO_PAINT_KINKS 0
+#endif
 
 // Per layer: one row of LAYER_TEXELS RGBA32F texels a layer in uLayers (LayerData.swift
 // writes them), read by tile.vert for its instance's layer and handed to the fragment

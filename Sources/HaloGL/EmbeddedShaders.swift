@@ -1479,6 +1479,12 @@ uniform bool uPaintAtMiddle;     // HALO_PAINT_AA 1, false (the default): paints
 #ifndef HALO_PAINT_AA
 #define HALO_PAINT_AA 1
 #endif
+//   HALO_PAINT_KINKS 1: the CPU found only colour stops where the ramp kinks (no hard stop,
+//                seam, gap edge, centre or ramp narrower than a pixel) within the tiles'
+//                range of t, so the jumps' handling is compiled out (PaintJumps.swift).
+#ifndef HALO_PAINT_KINKS
+#define HALO_PAINT_KINKS 0
+#endif
 
 // Per layer: one row of LAYER_TEXELS RGBA32F texels a layer in uLayers (LayerData.swift
 // writes them), read by tile.vert for its instance's layer and handed to the fragment
@@ -1868,6 +1874,9 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     // 255 k / (24 d) levels at distance d, k = |dt/dp|), as do hard stops on small circles
     // (a straight edge across the pixel errs by about 1 / (12 d) of its area): there the
     // average is integrated about the centre (paintNearCentre).
+    // (HALO_PAINT_KINKS 1: the tiles hold no centre and no jump, see lib/layer_data.glsl;
+    // llvmpipe would run the code below for every pixel however its branches go.)
+#if !HALO_PAINT_KINKS
     if (kind == PAINT_ANGULAR && length(p - geo.xy) < 4.0) return paintNearCentre(i, kind, pixel, strip);
     if (kind == PAINT_RADIAL) {
         float d = length(p - geo.xy), k = abs(geo.w);
@@ -1877,12 +1886,14 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
         if (meetsRamp && (d < 1.5 + 21.0 * k || (d < 16.0 && stopsBelow(row, count, tHi) != stopsBelow(row, count, tLo))))
             return paintNearCentre(i, kind, pixel, strip);
     }
+#endif
     if (kind == PAINT_ANGULAR && geo.w < 360.0) t = angularTAcrossGap(i, p, t, g);
     float gl = length(g);
+    ivec2 seg = rampSegment(uRamps, row, count, t);
+#if !HALO_PAINT_KINKS
     vec2 gn = g / max(gl, 1e-20);
     float best = 1e9;
     vec2 n = vec2(1.0, 0.0);
-    ivec2 seg = rampSegment(uRamps, row, count, t);
     float lFirst = rampLocation(uRamps, row, 0), lLast = rampLocation(uRamps, row, count - 1);
     // (An angular gradient's t stays within 0...1: a hard stop at 0 or 1 meets the other
     // end of the ramp across the seam or the sweep's end, handled below.)
@@ -1948,10 +1959,6 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
                 nearestJump(r * sin(radians(dEnd)), vec2(-sin(radians(geo.z + span)), cos(radians(geo.z + span))), best, n);
         }
     }
-    // The colour at t from its segment (no second search).
-    float l0 = rampLocation(uRamps, row, seg.x), l1 = rampLocation(uRamps, row, seg.y);
-    vec4 centre = seg.x == seg.y || l1 <= l0 ? rampNode(uRamps, row, seg.y)
-                : mix(rampNode(uRamps, row, seg.x), rampNode(uRamps, row, seg.y), (t - l0) / (l1 - l0));
     if (abs(best) < 0.75) {
         // The area after the jump within the covered strip (a rectangle b - a along the
         // strip's normal by 1 across it, centred where t was taken), and each side's colour
@@ -1979,6 +1986,11 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
         }
         return mix(side[1], side[0], fAfter);
     }
+#endif
+    // The colour at t from its segment (no second search).
+    float l0 = rampLocation(uRamps, row, seg.x), l1 = rampLocation(uRamps, row, seg.y);
+    vec4 centre = seg.x == seg.y || l1 <= l0 ? rampNode(uRamps, row, seg.y)
+                : mix(rampNode(uRamps, row, seg.x), rampNode(uRamps, row, seg.y), (t - l0) / (l1 - l0));
     // A colour stop (a kink) inside the pixel's range of t: the centre is not the average.
     float reach = 0.75 * gl;
     // Only when the pixel's range of t leaves t's segment can it hold a stop.

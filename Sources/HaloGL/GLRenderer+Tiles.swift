@@ -81,7 +81,7 @@ extension GLRenderer {
             if passTimer != nil {
                 let v = batch.variant
                 let kind = v.edge == .inside ? "inner" : v.edge == .smooth ? "smooth-edge" : "edge"
-                endPass("\(kind) tiles\(v.paintAA ? ", paint averaged" : "")\(toCanvas ? ", via canvas" : "")")
+                endPass("\(kind) tiles\(v.kinksOnly ? ", kinks averaged" : v.paintAA ? ", paint averaged" : "")\(toCanvas ? ", via canvas" : "")")
             }
         }
     }

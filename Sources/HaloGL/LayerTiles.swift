@@ -31,16 +31,19 @@ struct LayerTiles {
     /// Per instance: x0, y0, x1, y1 (canvas pixels), fill coverage, stroke coverage.
     static let floatsPerTile = 6
 
+    /// `kinks`: an averaged tile whose paints may only kink there, never jump
+    /// (``PaintJumps/Crossing``): drawn by a program without the jumps' handling.
     /// `smooth`: an edge tile whose edges are all smooth there (``SmoothEdges``).
     /// `direct`: no other layer touches the tile, so the layer is composited over the
     /// background in the shader and written to the target as final 8-bit values
     /// (`HALO_DIRECT`); otherwise it is blended into the float canvas.
     struct Group: Hashable {
         var edge: Bool; var fill: Bool; var stroke: Bool; var paintAA: Bool; var smooth = false; var direct = false
+        var kinks = false
 
-        /// The six flags as bits, 0..<64.
+        /// The seven flags as bits, 0..<128.
         var code: Int {
-            (edge ? 1 : 0) | (fill ? 2 : 0) | (stroke ? 4 : 0) | (paintAA ? 8 : 0) | (smooth ? 16 : 0) | (direct ? 32 : 0)
+            (edge ? 1 : 0) | (fill ? 2 : 0) | (stroke ? 4 : 0) | (paintAA ? 8 : 0) | (smooth ? 16 : 0) | (direct ? 32 : 0) | (kinks ? 64 : 0)
         }
     }
 
@@ -113,19 +116,21 @@ struct LayerTiles {
             guard isEdge || fill > 0 || stroke > 0 || (hasGlow && d - h < faint && d + h > faintInside) else { return }
             let box = Box(x0: Double(x), y0: Double(y), x1: Double(x1), y1: Double(y1))
             let splits = x1 - x > LayerTiles.minSize && y1 - y > LayerTiles.minSize
-            var aa = false
+            var paint = PaintJumps.Crossing.none
             if !(isEdge && splits) {               // an edge tile that splits asks its parts
-                if let j = fillJumps, isEdge || fill > 0 { aa = j.crosses(box) }
-                if !aa, let j = strokeJumps, isEdge || stroke > 0 { aa = j.crosses(box) }
+                if let j = fillJumps, isEdge || fill > 0 { paint = j.crossing(box) }
+                if paint != .jumps, let j = strokeJumps, isEdge || stroke > 0 { paint = max(paint, j.crossing(box)) }
             }
+            let aa = paint != .none
             if (isEdge || aa) && splits {
                 let xm = (x + x1) / 2, ym = (y + y1) / 2
                 classify(x, y, xm, ym, cell: cell); classify(xm, y, x1, ym, cell: cell)
                 classify(x, ym, xm, y1, cell: cell); classify(xm, ym, x1, y1, cell: cell)
                 return
             }
-            let key = isEdge ? Group(edge: true, fill: true, stroke: true, paintAA: aa, smooth: smooth.isSmooth(box))
+            var key = isEdge ? Group(edge: true, fill: true, stroke: true, paintAA: aa, smooth: smooth.isSmooth(box))
                              : Group(edge: false, fill: fill > 0, stroke: stroke > 0, paintAA: aa)
+            key.kinks = paint == .kinks
             cells.append(Cell(index: cell, rect: (Float(x), Float(y), Float(x1), Float(y1)), group: key, fill: fill, stroke: stroke))
         }
         // The cells of one block of 4 x 4 cells: when no edge and no colour stop can cross
@@ -169,7 +174,7 @@ struct LayerTiles {
     func groups(placement: (Int) -> CellBackdrops.Placement) -> [(key: Group, underlay: Bool, backdrop: Int, data: [Float])] {
         // By the group's bits and placement (no hashing for backdrop row 0: this runs for
         // every tile of every frame); other rows (promoted cells) by a dictionary.
-        var byCode = [(key: Group, data: [Float])?](repeating: nil, count: 64 * 3)
+        var byCode = [(key: Group, data: [Float])?](repeating: nil, count: 128 * 3)
         var byRow: [Int: (key: Group, data: [Float])] = [:]
         for c in cells {
             var key = c.group
@@ -181,21 +186,21 @@ struct LayerTiles {
             case .dropped: continue
             }
             key.direct = kind != 0
-            let code = key.code + 64 * kind
+            let code = key.code + 128 * kind
             if row == 0 {
                 if byCode[code] == nil { byCode[code] = (key, []) }
                 LayerTiles.append(&byCode[code]!.data, c.rect.0, c.rect.1, c.rect.2, c.rect.3, c.fill, c.stroke)
             } else {
-                let k = code + 192 * row
+                let k = code + 384 * row
                 if byRow[k] == nil { byRow[k] = (key, []) }
                 LayerTiles.append(&byRow[k]!.data, c.rect.0, c.rect.1, c.rect.2, c.rect.3, c.fill, c.stroke)
             }
         }
         var out: [(key: Group, underlay: Bool, backdrop: Int, data: [Float])] = []
-        for (code, g) in byCode.enumerated() { if let g { out.append((g.key, code >= 128, 0, LayerTiles.mergeRows(g.data))) } }
+        for (code, g) in byCode.enumerated() { if let g { out.append((g.key, code >= 256, 0, LayerTiles.mergeRows(g.data))) } }
         for k in byRow.keys.sorted() {
             let g = byRow[k]!
-            out.append((g.key, (k % 192) >= 128, k / 192, LayerTiles.mergeRows(g.data)))
+            out.append((g.key, (k % 384) >= 256, k / 384, LayerTiles.mergeRows(g.data)))
         }
         return out
     }

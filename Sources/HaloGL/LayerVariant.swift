@@ -14,6 +14,9 @@ struct LayerVariant: Hashable {
     /// (LayerTiles). A program compiled with averaging (HALO_PAINT_AA 1) serves both, by the
     /// uniform uPaintAtMiddle (lib/layer_data.glsl); see ``ProgramCache``.
     var paintAA = true
+    /// With ``paintAA``: the tiles' paints may kink but never jump (``PaintJumps/Crossing``),
+    /// so the program leaves out the jumps' handling (HALO_PAINT_KINKS 1).
+    var kinksOnly = false
     var output = OutputMode.canvas
     /// The glow's source is the fill (a layer without a stroke): the glow lies under the fill.
     var glowFromFill = false
@@ -47,6 +50,7 @@ struct LayerVariant: Hashable {
         glowFromFill = glow != .none && layer.fillGlows
         edge = group.edge ? (group.smooth ? .smooth : .perPixel) : .inside
         paintAA = group.paintAA
+        kinksOnly = group.paintAA && group.kinks
         self.output = output
         // Edge-free tiles: a draw that covers none of the tile is compiled out.
         if !group.edge && !group.fill { fill = nil; fillPaint = nil }
@@ -55,7 +59,7 @@ struct LayerVariant: Hashable {
         if layer.isText {
             // Fill and glow are in the text atlas already.
             text = true; shape = .roundedBox; fill = nil; fillPaint = nil; stroke = nil; strokePaint = nil
-            self.glow = .none; glowFromFill = false; edge = .inside; paintAA = false
+            self.glow = .none; glowFromFill = false; edge = .inside; paintAA = false; kinksOnly = false
         }
     }
 
@@ -98,17 +102,19 @@ struct LayerVariant: Hashable {
         }
     }
 
-    /// This variant with paints averaged: the program that serves its tiles of either kind.
+    /// This variant with paints averaged for jumps and kinks: the program that serves its
+    /// tiles of every kind.
     var averaged: LayerVariant {
         var v = self
         v.paintAA = true
+        v.kinksOnly = false
         return v
     }
 
     var defines: [(String, String)] {
         [("HALO_LAYER_DATA", "1"), ("HALO_SHAPE", "\(shape.rawValue)"), ("HALO_FILL", "\(fill?.rawValue ?? -1)"),
          ("HALO_STROKE", "\(stroke?.rawValue ?? -1)"), ("HALO_GLOW", "\(glow.rawValue)"), ("HALO_EDGE", "\(edge.rawValue)"),
-         ("HALO_PAINT_AA", paintAA ? "1" : "0"), ("HALO_DIRECT", "\(output.rawValue)"),
+         ("HALO_PAINT_AA", paintAA ? "1" : "0"), ("HALO_PAINT_KINKS", kinksOnly ? "1" : "0"), ("HALO_DIRECT", "\(output.rawValue)"),
          ("HALO_GLOW_FILL", glowFromFill ? "1" : "0"), ("HALO_TEXT", text ? "1" : "0"), ("HALO_DASH", "\(dash.rawValue)"),
          ("HALO_DISTANCE_VIEW", distanceView ? "1" : "0")]
     }

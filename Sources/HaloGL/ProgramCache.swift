@@ -28,6 +28,9 @@ final class ProgramCache {
     /// without averaging drawn by the averaged program cost as much as averaged ones (the
     /// 100-button grid's smooth-edge tiles 12 -> 72 ms a frame). The same image either way.
     var sharesAveragedPrograms = false
+    /// True: tiles averaged for kinks only are drawn by the fully averaged program (tests
+    /// compare the two).
+    var kinksTakeFullPrograms = false
     /// Layer programs compiled so far.
     var layerProgramCount: Int { layer.count }
     /// The variants of the layer and glow-source programs compiled so far.
@@ -73,8 +76,8 @@ final class ProgramCache {
     /// first draw.
     func prepare(for plan: FramePlan) {
         guard sharesAveragedPrograms else { averagedLayers = []; averagedGlowSources = []; return }
-        averagedLayers = Set((plan.canvasBatches + plan.targetBatches).map(\.variant).filter(\.paintAA))
-        averagedGlowSources = Set(plan.glowPages.flatMap(\.source).map(\.variant).filter(\.paintAA))
+        averagedLayers = Set((plan.canvasBatches + plan.targetBatches).map { $0.variant.program }.filter(\.paintAA))
+        averagedGlowSources = Set(plan.glowPages.flatMap(\.source).map { $0.variant.program }.filter(\.paintAA))
     }
 
     /// Whether the program that draws `v`'s tiles is compiled.
@@ -122,14 +125,19 @@ final class ProgramCache {
         try single(&glowCombine, fragment: "glow_combine.frag", uniforms: Uniforms.glowCombineProgram)
     }
 
-    /// `fragment` with tile.vert for `v`, its shader paints in place, from `cache` or compiled;
-    /// `v` without averaging takes the averaged program where `averaged` (the frame's) holds
-    /// its averaged variant or that program is compiled already.
+    /// `fragment` with tile.vert for `v`, its shader paints in place, from `cache` or compiled.
+    /// With ``sharesAveragedPrograms``, `v` takes a program that averages more where
+    /// `averaged` (the frame's averaged variants) holds it or it is compiled already: the
+    /// fully averaged one (``LayerVariant/averaged``) for tiles without averaging or
+    /// averaged for kinks only, else the one for kinks only for tiles without averaging.
     private func variant(_ v: LayerVariant, fragment: String, uniforms: [String], in cache: inout [LayerVariant: GLProgram],
                          averaged: Set<LayerVariant>) throws -> GLProgram {
         let v = v.program
-        let shared = sharesAveragedPrograms && (averaged.contains(v.averaged) || cache[v.averaged] != nil)
-        let key = v.paintAA || shared ? v.averaged : v
+        var kinks = v.averaged
+        kinks.kinksOnly = true
+        let wider = v.paintAA && !v.kinksOnly ? [] : v.paintAA ? [v.averaged] : [v.averaged, kinks]
+        let key = kinksTakeFullPrograms && v.kinksOnly ? v.averaged
+                : sharesAveragedPrograms ? wider.first { averaged.contains($0) || cache[$0] != nil } ?? v : v
         if let p = cache[key] { return p }
         compiledCount += 1
         let p = try GLProgram(shaders.withShaders(of: v, parameters: parameters), vertex: "tile.vert",

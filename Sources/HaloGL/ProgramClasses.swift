@@ -9,11 +9,12 @@ import HaloCore
 /// - edge (per-pixel or smooth, ``SmoothEdges``) or inside, and for an inside tile whether
 ///   the fill and the stroke cover it (a tile covered by neither is drawn for its glow only,
 ///   never averaged: LayerTiles averages only where a paint is drawn);
-/// - paint averaging, only where a drawn paint can jump (a gradient, ``PaintJumps``);
+/// - paint averaging, only where a drawn paint can jump or kink (a gradient, ``PaintJumps``),
+///   and whether it can only kink there;
 /// - the glow's mode (blurred, sharp at sigma 0, none when its region misses the canvas);
 /// - written direct to the target or through the float canvas (how layers overlap);
 /// - dashes of at most a pixel's period (``DashMode/fine``) or not.
-/// The set is finite and small: 6 to 40 variants a layer structure.
+/// The set is finite and small: 6 to 60 variants a layer structure.
 enum ProgramClasses {
     /// The layer-program variants `layer`'s tiles can take, each output in `outputs`
     /// (``OutputMode/canvas`` and the target's direct output).
@@ -22,14 +23,15 @@ enum ProgramClasses {
         let glows: [GlowMode] = layer.glow == nil ? [.none] : GlowMode.allCases
         for glow in glows {
             for output in outputs {
-                for aa in [false, true] {
+                for (aa, kinks) in [(false, false), (true, false), (true, true)] {
                     var groups = [true, false].map { LayerTiles.Group(edge: true, fill: true, stroke: true, paintAA: aa, smooth: $0) }
                     for fill in [false, true] {
                         for stroke in [false, true] where fill || stroke || (glow != .none && !aa) {
                             groups.append(LayerTiles.Group(edge: false, fill: fill, stroke: stroke, paintAA: aa))
                         }
                     }
-                    for g in groups {
+                    for var g in groups {
+                        g.kinks = kinks
                         let v = LayerVariant(layer, glow: glow, group: g, output: output)
                         // Averaging only where a drawn paint is a gradient (PaintJumps is nil otherwise).
                         if !aa || v.hasGradient || v.text { out.formUnion(withDashModes(v, layer)) }
