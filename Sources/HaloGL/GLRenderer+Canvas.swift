@@ -20,14 +20,26 @@ extension GLRenderer {
 
     /// The float canvas: the background image, or the background colour.
     /// Only `within` (canvas pixels x0, y0, x1, y1) is cleared when given: the rest of the
-    /// canvas is neither drawn nor resolved this frame.
-    func clearCanvas(_ frame: Frame, within box: (Int, Int, Int, Int)? = nil) throws {
+    /// canvas is neither drawn nor resolved this frame. With `cells` too (the tiles of the
+    /// box that are drawn and resolved: ``FramePlan/resolveRects``), a background colour is
+    /// drawn over those cells alone where they are under half the box (canvas_clear.frag:
+    /// llvmpipe writes every texel of a cleared box, 16 bytes each).
+    func clearCanvas(_ frame: Frame, within box: (Int, Int, Int, Int)? = nil, cells: [Float] = []) throws {
         let w = frame.width, h = frame.height, bg = frame.backgroundColor
         try canvas.ensure(width: w, height: h)
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.fbo)
         halo_glViewport(0, 0, GLsizei(w), GLsizei(h))
         if let img = frame.backgroundImage, img.width == w, img.height == h {
             blit(backgroundFloat, to: canvas.fbo, width: w, height: h)
+        } else if let b = box, GLRenderer.area(cells) * 2 < Double((b.2 - b.0) * (b.3 - b.1)) {
+            replaceTexels()
+            let c = try programs.canvasClear()
+            halo_glUseProgram(c.id)
+            halo_glUniform2f(c.loc("uTarget"), Float(w), Float(h))
+            halo_glUniform4f(c.loc("uCanvasToTarget"), 1, 1, 0, 0)
+            halo_glUniform4f(c.loc("uColour"), Float(bg.x), Float(bg.y), Float(bg.z), Float(bg.w))
+            drawTiles(cells)
+            try checkError("clearing the canvas's cells")
         } else {
             if let b = box {
                 halo_glEnable(GLenum(GL_SCISSOR_TEST))
@@ -37,6 +49,16 @@ extension GLRenderer {
             halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             halo_glDisable(GLenum(GL_SCISSOR_TEST))
         }
+    }
+
+    /// The area of instances (``FramePlan/floatsPerInstance`` floats each), pixels.
+    static func area(_ rects: [Float]) -> Double {
+        var sum = 0.0
+        for i in stride(from: 0, to: rects.count, by: FramePlan.floatsPerInstance) {
+            let w = Double(rects[i + 2] - rects[i]), h = Double(rects[i + 3] - rects[i + 1])
+            sum += w * h
+        }
+        return sum
     }
 
     /// Uploads the placed background image, unless it is the one already uploaded (the

@@ -9,7 +9,7 @@ public struct PendingPrograms {
         case glowSource(LayerVariant)
         /// glow_source.frag drawing a steered glow's planes, and glow_combine.frag (``SteeredGlows``).
         case glowModes(LayerVariant)
-        case glowCombine
+        case glowCombine(layers: Int, opaque: Bool)
         /// blur.frag of a bucket's pair count into the glow atlas (half floats) or a blurred
         /// region (a material's backdrop, a text's glow: full floats).
         case blur(pairs: Int, region: Bool)
@@ -42,7 +42,10 @@ public struct PendingPrograms {
                 for v in ProgramClasses.glowSourceVariants(layer).sorted(by: LayerVariant.preparationOrder) { add(.glowSource(v)) }
                 if SteeredGlows.maySteer(layer) {
                     for v in ProgramClasses.glowSourceVariants(layer).sorted(by: LayerVariant.preparationOrder) { add(.glowModes(v.program)) }
-                    add(.glowCombine)
+                    // Whether the paint's alpha is constant follows its colours, which are numbers.
+                    for opaque in [true, false] {
+                        for n in SteeredGlows.layerBuckets { add(.glowCombine(layers: n, opaque: opaque)) }
+                    }
                 }
                 let b = ProgramClasses.blurs(layer)
                 for n in GlowPlan.pairBuckets {
@@ -131,8 +134,8 @@ extension GLRenderer {
             try warmInGlowAtlas(variant: v) { try programs.glowSourceProgram(v) }
         case .glowModes(let v):
             try warmInGlowAtlas(variant: v) { try programs.glowModesProgram(v) }
-        case .glowCombine:
-            try warmInGlowAtlas(variant: nil) { try programs.glowCombineProgram() }
+        case .glowCombine(let layers, let opaque):
+            try warmInGlowAtlas(variant: nil) { try programs.glowCombineProgram(layers: layers, opaque: opaque) }
         case .blur(let pairs, let region):
             let (a, b) = region ? (regionA, regionB) : (glowA, glowB)
             var src = a, dst = b

@@ -85,17 +85,20 @@ extension GLRenderer {
         // already, as the ordinary path and this pass both leave it.
         replaceTexels()
         halo_glActiveTexture(GLenum(GL_TEXTURE2))
-        let c = try programs.glowCombineProgram()
-        halo_glUseProgram(c.id)
-        halo_glUniform2f(c.loc("uTarget"), Float(glowA.width), Float(glowA.height))
-        halo_glUniform4f(c.loc("uCanvasToTarget"), 1, 1, 0, 0)
-        halo_glUniform1i(c.loc("uModes"), 2)
+        var inUse: GLProgram?
         for s in steers {
+            let c = try programs.glowCombineProgram(layers: s.steer.layers, opaque: s.steer.opaque)
+            if inUse?.id != c.id {
+                inUse = c
+                halo_glUseProgram(c.id)
+                halo_glUniform2f(c.loc("uTarget"), Float(glowA.width), Float(glowA.height))
+                halo_glUniform4f(c.loc("uCanvasToTarget"), 1, 1, 0, 0)
+                halo_glUniform1i(c.loc("uModes"), 2)
+            }
             let p = plan.layers[s.steer.row], planes = s.steer.planes
             halo_glBindTexture(GLenum(GL_TEXTURE_2D), planes.target.texture)
             halo_glUniform2i(c.loc("uShift"), GLint(planes.pad - p.atlas.x), GLint(planes.pad - p.atlas.y))
             halo_glUniform1i(c.loc("uLayerHeight"), GLint(planes.layerHeight))
-            halo_glUniform1i(c.loc("uModeLayers"), GLint(s.steer.layers))
             s.steer.weights.withUnsafeBufferPointer { halo_glUniform4fv(c.loc("uWeights"), GLsizei($0.count / 4), $0.baseAddress) }
             drawTiles(s.rects)
         }

@@ -94,11 +94,12 @@ public final class GLRenderer {
         self.context = context
         self.shaders = shaders
         programs = ProgramCache(shaders: shaders)
-        // Only the resolve is compiled now (a few ms): each layer variant is compiled when a
-        // frame first needs it (ProgramCache), since a cold compile of one costs llvmpipe
-        // 0.2-0.4 s (docs/performance.md, "Cold starts"). A broken shader still throws ShaderError
-        // before any image is written.
+        // Only the resolve and the canvas's clear are compiled now (a few ms): each layer
+        // variant is compiled when a frame first needs it (ProgramCache), since a cold compile
+        // of one costs llvmpipe 0.2-0.4 s (docs/performance.md, "Cold starts"). A broken
+        // shader still throws ShaderError before any image is written.
         _ = try programs.resolve()
+        _ = try programs.canvasClear()
         var maxSize: GLint = 0
         halo_glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxSize)
         maxTextureSize = Int(maxSize)
@@ -267,7 +268,7 @@ public final class GLRenderer {
         }
         if target.isWindow { clearLetterbox(target, width: frame.width, height: frame.height) }
         let bands = GLRenderer.canvasBands(plan, limit: canvasBandBytes)
-        if plan.usesCanvas && bands == nil { try clearCanvas(frame, within: plan.canvasBox) }
+        if plan.usesCanvas && bands == nil { try clearCanvas(frame, within: plan.canvasBox, cells: plan.resolveRects) }
         endPass("background")
         if plan.glowPages.count > 1 {
             try drawPaged(plan, target: target, background: bg)

@@ -9,9 +9,12 @@ final class ProgramCache {
     private var glowSource: [LayerVariant: GLProgram] = [:]
     /// glow_source.frag with HALO_MODES: a steered glow's planes (SteeredGlows).
     private var glowModes: [LayerVariant: GLProgram] = [:]
-    private var glowCombine: GLProgram?
+    /// glow_combine.frag by its layer bucket and whether it sums the colour channels alone.
+    private var glowCombine: [GlowCombineKey: GLProgram] = [:]
+    struct GlowCombineKey: Hashable { var layers: Int; var opaque: Bool }
     private var blur: [Int: GLProgram] = [:]
     private var resolveProgram: GLProgram?
+    private var canvasClearProgram: GLProgram?
     private var downsample: GLProgram?
     private var text: GLProgram?
     private var textFill: [LayerVariant: GLProgram] = [:]
@@ -51,11 +54,11 @@ final class ProgramCache {
     /// Deletes every program; call while the context is current.
     func delete() {
         for p in Array(layer.values) + Array(glowSource.values) + Array(glowModes.values) + Array(blur.values) + Array(textFill.values)
-                    + Array(shapePass.values) + [resolveProgram, downsample, text, glowCombine].compactMap({ $0 }) {
+                    + Array(shapePass.values) + Array(glowCombine.values) + [resolveProgram, canvasClearProgram, downsample, text].compactMap({ $0 }) {
             p.delete()
         }
-        glowModes = [:]; glowCombine = nil
-        layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; shapePass = [:]; resolveProgram = nil; downsample = nil; text = nil
+        glowModes = [:]; glowCombine = [:]
+        layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; shapePass = [:]; resolveProgram = nil; canvasClearProgram = nil; downsample = nil; text = nil
     }
 
     /// Compiles shader paints for `parameters` from now on: programs with a shader paint
@@ -118,11 +121,18 @@ final class ProgramCache {
         return p
     }
 
-    /// tile.vert + glow_combine.frag: steered glows from their planes. One program for every
-    /// depth of planes (a uniform loop bound: a program per depth drew 10% faster, but each
-    /// would be a compile in the middle of an animation).
-    func glowCombineProgram() throws -> GLProgram {
-        try single(&glowCombine, fragment: "glow_combine.frag", uniforms: Uniforms.glowCombineProgram)
+    /// tile.vert + glow_combine.frag: steered glows from their planes, `layers` of them (a
+    /// bucket of ``SteeredGlows/layerBuckets``: a loop of constant length), the colour
+    /// channels alone summed where `opaque` (the paint's alpha constant around the turn).
+    /// Each a small program (``PendingPrograms`` lists every bucket of a steerable glow).
+    func glowCombineProgram(layers: Int, opaque: Bool) throws -> GLProgram {
+        let key = GlowCombineKey(layers: layers, opaque: opaque)
+        if let p = glowCombine[key] { return p }
+        compiledCount += 1
+        let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "glow_combine.frag", uniforms: Uniforms.glowCombineProgram,
+                              defines: [("HALO_MODE_LAYERS", "\(layers)"), ("HALO_OPAQUE", opaque ? "1" : "0")])
+        glowCombine[key] = p
+        return p
     }
 
     /// `fragment` with tile.vert for `v`, its shader paints in place, from `cache` or compiled.
@@ -188,6 +198,11 @@ final class ProgramCache {
     /// tile.vert + resolve.frag.
     func resolve() throws -> GLProgram {
         try single(&resolveProgram, fragment: "resolve.frag", uniforms: Uniforms.resolveProgram)
+    }
+
+    /// tile.vert + canvas_clear.frag.
+    func canvasClear() throws -> GLProgram {
+        try single(&canvasClearProgram, fragment: "canvas_clear.frag", uniforms: Uniforms.canvasClearProgram)
     }
 
     /// tile.vert + downsample.frag.

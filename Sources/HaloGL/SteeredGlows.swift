@@ -39,6 +39,10 @@ final class SteeredGlows {
     /// Shaders/glow_combine.frag equal to maxLayers.
     static let maxModes = 32
     static let maxLayers = 17
+    /// The layer counts glow_combine.frag is compiled for: every count (a layer of zero
+    /// weights costs as much as a kept one; a glow of n layers takes the first bucket >= n,
+    /// its weights past n zero: ``weights(_:modes:angle:)``).
+    static let layerBuckets = Array(1...maxLayers)
     /// New geometries measured in one frame at most (each costs about one frame's glows);
     /// the rest wait for later frames on the ordinary path.
     static let newPerFrame = 2
@@ -83,8 +87,11 @@ final class SteeredGlows {
         var planes: Planes
         var modes: Int
         var truncation: Double
-        /// Premultiplied weights of scalars 0 ..< 4 x layers (glow_combine.frag).
+        /// Premultiplied weights of scalars 0 ..< 4 x layers (glow_combine.frag), zero past the
+        /// modes kept up to the layer bucket.
         var weights: [Float]
+        /// The paint's alpha is constant around the turn: every weight's alpha but w_0's is 0.
+        var opaque: Bool
         var layers: Int { weights.count / 16 }
     }
 
@@ -232,7 +239,8 @@ final class SteeredGlows {
         p.certified[key] = .some(certified)
         guard let (n, truncation) = certified else { return nil }
         p.lastUsed = frame
-        return Steer(row: row, planes: p, modes: n, truncation: truncation, weights: SteeredGlows.weights(m, modes: n, angle: angle))
+        return Steer(row: row, planes: p, modes: n, truncation: truncation, weights: SteeredGlows.weights(m, modes: n, angle: angle),
+                     opaque: m.alphaIsConstant)
     }
 
     /// The float32 error of the planes and the combine, per channel: each plane's value is
@@ -247,8 +255,8 @@ final class SteeredGlows {
     }
 
     /// glow_combine.frag's weights for the paint turned by `angle` degrees: w_0 = c_0,
-    /// w_{2n-1} = 2 Re(c_n e^{-i n phi}), w_{2n} = -2 Im(c_n e^{-i n phi}), then zeros up to a
-    /// whole layer (16 floats: 4 scalars of 4 channels).
+    /// w_{2n-1} = 2 Re(c_n e^{-i n phi}), w_{2n} = -2 Im(c_n e^{-i n phi}), then zeros up to
+    /// whole layers (16 floats: 4 scalars of 4 channels) of the layer bucket.
     static func weights(_ m: AngularModes, modes n: Int, angle: Float) -> [Float] {
         let phi = Double(angle) * Double.pi / 180
         var w: [Premul] = [m.re[0]]
@@ -257,7 +265,8 @@ final class SteeredGlows {
             let wr = m.re[j] * cp - m.im[j] * sp, wi = m.re[j] * sp + m.im[j] * cp
             w += [2 * wr, -2 * wi]
         }
-        while w.count % 4 != 0 { w.append(.zero) }
+        let layers = layerBuckets.first { 4 * $0 >= w.count } ?? maxLayers
+        while w.count < 4 * layers { w.append(.zero) }
         return w.flatMap { [Float($0.x), Float($0.y), Float($0.z), Float($0.w)] }
     }
 }

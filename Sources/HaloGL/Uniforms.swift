@@ -21,10 +21,11 @@ enum Uniforms {
         + ["uGlow", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas", "uDistanceStep"]
     /// glow_source.frag's; uFirstScalar only where it draws a steered glow's planes (HALO_MODES).
     static let glowSourceProgram = tile + tileLayer + layer + paint + shapeSamples + ["uFirstScalar"]
-    static let glowCombineProgram = tile + ["uModes", "uShift", "uLayerHeight", "uModeLayers", "uWeights"]
+    static let glowCombineProgram = tile + ["uModes", "uShift", "uLayerHeight", "uWeights"]
     static let shapePassProgram = tile + tileLayer + layer + paint + shapeSamples + ["uShapeMode"]
     static let blurProgram = tile + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets"]
     static let resolveProgram = tile + ["uCanvas", "uChecker", "uCanvasOrigin"]
+    static let canvasClearProgram = tile + ["uColour"]
     static let downsampleProgram = tile + ["uSource", "uLast", "uOrigin", "uK", "uRecolor"]
     static let textFillProgram = tile + tileLayer + layer + paint + ["uCoverage", "uRegion"]
     static let textProgram = tile + ["uFill", "uFillOrigin", "uGlowImage", "uGlowSize", "uGlowMap", "uGlowMode", "uGlowColor", "uOpacity"]

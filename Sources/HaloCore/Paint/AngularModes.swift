@@ -28,6 +28,10 @@ public struct AngularModes: Sendable {
     /// Whether f is continuous around the whole turn (no hard stop, seam colours equal).
     /// If not, |c_n| decays only as 1 / n and no finite N is certified: nil from ``modes(for:)``.
     public let isContinuous: Bool
+    /// Whether the colour's alpha is the same all around the turn (every stop's, after the
+    /// glow colour's): then c_n's alpha is exactly 0 for n >= 1 (a constant's integral
+    /// against e^{-2 pi i n t} over the turn), and ``re`` and ``im`` hold it so.
+    public let alphaIsConstant: Bool
     public var computed: Int { re.count }
 
     /// The modes of `ramp` (a full-turn angular gradient's), or of `glowColor` (premultiplied)
@@ -45,6 +49,7 @@ public struct AngularModes: Sendable {
             slopes += AngularModes.abs(s1 - s0)
         }
         isContinuous = jumps.max() == 0
+        alphaIsConstant = segs.allSatisfy { $0.u.w == segs[0].u.w && $0.v.w == segs[0].u.w }
         slopeJumps = slopes.max()
         var re: [Premul] = [], im: [Premul] = []
         for n in 0..<max(1, computed) {
@@ -61,6 +66,7 @@ public struct AngularModes: Sendable {
                 r += xi / w + slope * (cb - ca) / (w * w)
                 i += -xr / w + slope * (sb - sa) / (w * w)
             }
+            if n > 0 && alphaIsConstant { r.w = 0; i.w = 0 }
             re.append(r); im.append(i)
         }
         self.re = re; self.im = im
