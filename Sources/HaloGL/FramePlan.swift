@@ -258,13 +258,17 @@ struct FramePlan {
         }
         // The tiles, layer by layer on every core (each layer's classification is its own).
         let results = ParallelSlots<LayerTiles>(count: plans.count)
-        let specs = plans.map { (layer: $0.layer, quad: $0.quad, glow: $0.glowMode != .none, faint: $0.faint, text: $0.text != nil) }
+        let specs = plans.map { p in
+            (layer: p.layer, quad: p.quad, glow: p.glowMode != .none, faint: p.faint, text: p.text != nil,
+             toBlocks: p.glowMode != .blurred && p.material == nil && p.layer.outline.kind != .shader)
+        }
         let chunks = min(specs.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
             for n in stride(from: c, to: specs.count, by: chunks) {
                 let s = specs[n]
                 if s.text { results.set(n, LayerTiles(covering: s.quad, grid: grid)); continue }
-                results.set(n, LayerTiles(s.layer, quad: s.quad, hasGlow: s.glow, grid: grid, lutWidth: lutWidth, faintGlowBeyond: s.faint))
+                results.set(n, LayerTiles(s.layer, quad: s.quad, hasGlow: s.glow, grid: grid, lutWidth: lutWidth, faintGlowBeyond: s.faint,
+                                          toBlocks: s.toBlocks))
             }
         }
         for n in plans.indices { plans[n].tiles = results.get(n) }

@@ -28,6 +28,20 @@ struct LayerTiles {
     /// Edge tiles and tiles whose paint needs averaging are split down to this side, pixels.
     static let minSize = 4
 
+    /// Tiles split on the grid's lines every this many pixels: llvmpipe shades the target in
+    /// 4 x 4 blocks, each block a tile reaches in whole (a 3 x 4 tile across a block line
+    /// costs two blocks, 32 fragments for 12 pixels).
+    static let blockSize = 4
+
+    /// Where to split [a, b) in two on `axis` of `grid`: on a block line near the middle
+    /// (``blockSize``), or the middle where no block line lies inside.
+    static func split(_ a: Int, _ b: Int, grid: TileGrid, axis: Int) -> Int {
+        let o = axis == 0 ? grid.offset.x : grid.offset.y, n = blockSize
+        let m = (a + b) / 2, line = (m + o) / n * n - o
+        if line > a { return line }
+        return line + n < b ? line + n : m
+    }
+
     /// Per instance: x0, y0, x1, y1 (canvas pixels), fill coverage, stroke coverage.
     static let floatsPerTile = 6
 
@@ -68,7 +82,11 @@ struct LayerTiles {
     ///   their colours from it must have no colour stop within one sample interval.
     /// - Parameter faintGlowBeyond: glow-only tiles wholly farther than this (pixels)
     ///   outside the stroke's outer edge are not drawn (``faintGlowDistance``); nil: all are.
-    init(_ layer: ResolvedLayer, quad: Box, hasGlow: Bool, grid: TileGrid, lutWidth: Int, faintGlowBeyond: Double? = nil) {
+    /// - Parameter toBlocks: the quad is grown to the grid's block lines (``blockSize``,
+    ///   within the canvas): for layers that read nothing laid out by their quad (no glow
+    ///   atlas, material region or shape samples), whose pixels past the quad are not covered.
+    init(_ layer: ResolvedLayer, quad: Box, hasGlow: Bool, grid: TileGrid, lutWidth: Int, faintGlowBeyond: Double? = nil,
+         toBlocks: Bool = false) {
         let faint = faintGlowBeyond.flatMap { f in layer.glowSource.map { $0.outer + (layer.stroke?.capReach ?? 0) + f } } ?? .infinity
         // Inside a stroke's inner edge the same: glow-only tiles wholly deeper than this are
         // not drawn (``faintGlowDepth``; a fill's glow, inner = -infinity, is never faint inside).
@@ -78,7 +96,12 @@ struct LayerTiles {
             return src.inner - (layer.stroke?.capReach ?? 0) - LayerTiles.faintGlowDepth(sigma: sigma, opacity: op * layer.opacity)
         }()
         let s = LayerTiles.size
-        let i0 = Int(quad.x0), j0 = Int(quad.y0), i1 = Int(quad.x1), j1 = Int(quad.y1)
+        var i0 = Int(quad.x0), j0 = Int(quad.y0), i1 = Int(quad.x1), j1 = Int(quad.y1)
+        if toBlocks {
+            let n = LayerTiles.blockSize, o = grid.offset
+            i0 = max((i0 + o.x) / n * n - o.x, 0); j0 = max((j0 + o.y) / n * n - o.y, 0)
+            i1 = min((i1 + o.x + n - 1) / n * n - o.x, grid.width); j1 = min((j1 + o.y + n - 1) / n * n - o.y, grid.height)
+        }
         let dt = 1 / Double(lutWidth - 2)       // rampLUT's sample interval
         let fillJumps = layer.fill.flatMap { PaintJumps($0, tMargin: dt) }, strokeJumps = layer.stroke.flatMap { PaintJumps($0.paint, tMargin: dt) }
         let smooth = SmoothEdges(layer, block: 1)
@@ -123,7 +146,7 @@ struct LayerTiles {
             }
             let aa = paint != .none
             if (isEdge || aa) && splits {
-                let xm = (x + x1) / 2, ym = (y + y1) / 2
+                let xm = LayerTiles.split(x, x1, grid: grid, axis: 0), ym = LayerTiles.split(y, y1, grid: grid, axis: 1)
                 classify(x, y, xm, ym, cell: cell); classify(xm, y, x1, ym, cell: cell)
                 classify(x, ym, xm, y1, cell: cell); classify(xm, ym, x1, y1, cell: cell)
                 return
