@@ -45,6 +45,9 @@ out vec4 fragColor;
 #endif
 
 void main() {
+#if HALO_CORNERS == 2
+    gCornerIndex = int(vCover.x);      // the one corner that reaches this tile (lib/shape.glsl)
+#endif
     vec2 p = canvasPixel(gl_FragCoord.xy, uCanvasToTarget);
     vec4 layer = vec4(0.0);
     const vec4 WHOLE = vec4(1.0, 0.0, -0.5, 0.5);

@@ -109,6 +109,15 @@ uniform bool uPaintAtMiddle;     // HALO_PAINT_AA 1, false (the default): paints
 #ifndef HALO_PAINT_KINKS
 #define HALO_PAINT_KINKS 0
 #endif
+//   HALO_CORNERS 0: a box's edge tiles that no rounded corner reaches (CornerZones.swift:
+//                each corner's quadrant beyond its arc's start, at every level drawn, misses
+//                the tile grown by a pixel): there the box's distance and coverage are the
+//                sharp box's, and the corners' code is compiled out (lib/shape.glsl);
+//                2: tiles that one corner alone reaches, its index the tile's vCover.x
+//                (gCornerIndex): that corner's code alone; 1 (the default): every corner.
+#ifndef HALO_CORNERS
+#define HALO_CORNERS 1
+#endif
 
 // Per layer: one row of LAYER_TEXELS RGBA32F texels a layer in uLayers (LayerData.swift
 // writes them), read by tile.vert for its instance's layer and handed to the fragment

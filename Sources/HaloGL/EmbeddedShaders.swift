@@ -388,6 +388,9 @@ out vec4 fragColor;
 #endif
 
 void main() {
+#if HALO_CORNERS == 2
+    gCornerIndex = int(vCover.x);      // the one corner that reaches this tile (lib/shape.glsl)
+#endif
     vec2 p = canvasPixel(gl_FragCoord.xy, uCanvasToTarget);
     vec4 layer = vec4(0.0);
     const vec4 WHOLE = vec4(1.0, 0.0, -0.5, 0.5);
@@ -1519,6 +1522,15 @@ uniform bool uPaintAtMiddle;     // HALO_PAINT_AA 1, false (the default): paints
 #ifndef HALO_PAINT_KINKS
 #define HALO_PAINT_KINKS 0
 #endif
+//   HALO_CORNERS 0: a box's edge tiles that no rounded corner reaches (CornerZones.swift:
+//                each corner's quadrant beyond its arc's start, at every level drawn, misses
+//                the tile grown by a pixel): there the box's distance and coverage are the
+//                sharp box's, and the corners' code is compiled out (lib/shape.glsl);
+//                2: tiles that one corner alone reaches, its index the tile's vCover.x
+//                (gCornerIndex): that corner's code alone; 1 (the default): every corner.
+#ifndef HALO_CORNERS
+#define HALO_CORNERS 1
+#endif
 
 // Per layer: one row of LAYER_TEXELS RGBA32F texels a layer in uLayers (LayerData.swift
 // writes them), read by tile.vert for its instance's layer and handed to the fragment
@@ -2621,6 +2633,15 @@ const int SHAPE_ELLIPSE = 2;
 // every pixel: the 1000-rect grid 5-8% slower a frame).
 #define CORNER_LOOP(n) (HALO_SHAPE == SHAPE_CONTINUOUS_BOX ? ROLLED(n) : (n))
 
+// The one corner that reaches the tile where HALO_CORNERS is 2 (lib/layer_data.glsl): set
+// by the main shader from the tile's instance (layer.frag), before any call below.
+int gCornerIndex = 0;
+
+// The corners whose code runs: none (HALO_CORNERS 0: every corner is sharp within the tile's
+// reach), the tile's one (2), or all four.
+#define CORNER_BEGIN (HALO_CORNERS == 2 ? gCornerIndex : 0)
+#define CORNER_END(n) (HALO_CORNERS == 0 ? 0 : HALO_CORNERS == 2 ? gCornerIndex + 1 : CORNER_LOOP(n))
+
 // Central differences from one call site, a rolled loop over k = 0...4: point k is the
 // centre plus centralOffset(k, e), and centralTerm folds its distance f into (d, g), d the
 // distance at the centre and g = (d(+e x) - d(-e x), d(+e y) - d(-e y)).
@@ -2680,7 +2701,7 @@ float coverShape(vec2 p, float s, float d) {
     if (hb.x <= 0.0 || hb.y <= 0.0) return 0.0;
     float cov = slabOverlap(-hb.x, hb.x, x.x, s) * slabOverlap(-hb.y, hb.y, x.y, s);
     if (cov <= 0.0) return 0.0;
-    for (int i = 0; i < CORNER_LOOP(4); i++) {
+    for (int i = CORNER_BEGIN; i < CORNER_END(4); i++) {
         float R = vShapeRadii[i];
         if (R <= 0.0) continue;
         float z = HALO_SHAPE == SHAPE_ROUNDED_BOX ? max(R + d, 0.0) : CONTINUOUS_REACH * R + max(d, 0.0);
@@ -2735,7 +2756,12 @@ vec3 shapeSDG(vec2 p) {
     for (int k = 0; k < CORNER_LOOP(3); k++) {
         vec2 y = x + (k == 1 ? vec2(0.01, 0.0) : k == 2 ? vec2(0.0, 0.01) : vec2(0.0));
         float dist = -1e9;
-        for (int i = 0; i < CORNER_LOOP(4); i++) {
+#if HALO_CORNERS != 1
+        // The sharp box, then the one rounded corner (HALO_CORNERS 2): a corner's rounded
+        // region lies in its sharp quadrant, so its distance is the larger.
+        for (int i = 0; i < 4; i++) dist = max(dist, sdCircularCorner(vShape.zw - CORNER_SIGN[i] * y, 0.0));
+#endif
+        for (int i = CORNER_BEGIN; i < CORNER_END(4); i++) {
             vec2 q = vShape.zw - CORNER_SIGN[i] * y;
             float R = vShapeRadii[i];
             dist = max(dist, HALO_SHAPE == SHAPE_ROUNDED_BOX || R <= 0.0 ? sdCircularCorner(q, R) : sdContinuousCorner(q, R));
@@ -2808,7 +2834,7 @@ vec3 smoothShapeSDG(vec2 p) {
 #endif
     vec2 x = p - vShape.xy;
     if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, vShape.zw);
-    if (HALO_SHAPE == SHAPE_ROUNDED_BOX) return sdgRoundedBox(x, vShape.zw, vShapeRadii);
+    if (HALO_SHAPE == SHAPE_ROUNDED_BOX || HALO_CORNERS == 0) return sdgRoundedBox(x, vShape.zw, HALO_CORNERS == 0 ? vec4(0.0) : vShapeRadii);
     return sdgContinuousQuadrant(x);
 }
 

@@ -80,7 +80,7 @@ extension GLRenderer {
             drawTiles(batch.instances)
             if passTimer != nil {
                 let v = batch.variant
-                let kind = v.edge == .inside ? "inner" : v.edge == .smooth ? "smooth-edge" : "edge"
+                let kind = (v.corners == 0 ? "straight " : v.corners == 2 ? "one-corner " : "") + (v.edge == .inside ? "inner" : v.edge == .smooth ? "smooth-edge" : "edge")
                 endPass("\(kind) tiles\(v.kinksOnly ? ", kinks averaged" : v.paintAA ? ", paint averaged" : "")\(toCanvas ? ", via canvas" : "")")
             }
         }

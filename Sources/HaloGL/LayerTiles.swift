@@ -47,6 +47,9 @@ struct LayerTiles {
 
     /// `kinks`: an averaged tile whose paints may only kink there, never jump
     /// (``PaintJumps/Crossing``): drawn by a program without the jumps' handling.
+    /// `corners`: for an edge tile of a box, which rounded corners' code its program holds
+    /// (HALO_CORNERS, ``CornerZones``): 0 none (no rounded corner reaches it), 2 one (its
+    /// index in the tile's fill coverage, which edge tiles do not read), 1 all.
     /// `smooth`: an edge tile whose edges are all smooth there (``SmoothEdges``).
     /// `direct`: no other layer touches the tile, so the layer is composited over the
     /// background in the shader and written to the target as final 8-bit values
@@ -54,10 +57,12 @@ struct LayerTiles {
     struct Group: Hashable {
         var edge: Bool; var fill: Bool; var stroke: Bool; var paintAA: Bool; var smooth = false; var direct = false
         var kinks = false
+        var corners = 1
 
-        /// The seven flags as bits, 0..<128.
+        /// The flags and the corners as a number, 0..<384.
         var code: Int {
-            (edge ? 1 : 0) | (fill ? 2 : 0) | (stroke ? 4 : 0) | (paintAA ? 8 : 0) | (smooth ? 16 : 0) | (direct ? 32 : 0) | (kinks ? 64 : 0)
+            (edge ? 1 : 0) | (fill ? 2 : 0) | (stroke ? 4 : 0) | (paintAA ? 8 : 0) | (smooth ? 16 : 0) | (direct ? 32 : 0)
+                | (kinks ? 64 : 0) + 128 * corners
         }
     }
 
@@ -105,6 +110,7 @@ struct LayerTiles {
         let dt = 1 / Double(lutWidth - 2)       // rampLUT's sample interval
         let fillJumps = layer.fill.flatMap { PaintJumps($0, tMargin: dt) }, strokeJumps = layer.stroke.flatMap { PaintJumps($0.paint, tMargin: dt) }
         let smooth = SmoothEdges(layer, block: 1)
+        let corners = CornerZones(layer)
         // What the closures below read, copied out once (a ResolvedStroke holds its paint's
         // arrays: copying it per tile cost more than the tile's distance).
         let outline = layer.outline, hasFill = layer.fill != nil, unknownDistance = layer.outline.kind == .shader
@@ -154,7 +160,15 @@ struct LayerTiles {
             var key = isEdge ? Group(edge: true, fill: true, stroke: true, paintAA: aa, smooth: smooth.isSmooth(box))
                              : Group(edge: false, fill: fill > 0, stroke: stroke > 0, paintAA: aa)
             key.kinks = paint == .kinks
-            cells.append(Cell(index: cell, rect: (Float(x), Float(y), Float(x1), Float(y1)), group: key, fill: fill, stroke: stroke))
+            var cover = (fill, stroke)
+            if isEdge, let zones = corners {
+                switch zones.reach(box) {
+                case .none: key.corners = 0
+                case .one(let i): key.corners = 2; cover = (Float(i), 0)
+                case .several: break
+                }
+            }
+            cells.append(Cell(index: cell, rect: (Float(x), Float(y), Float(x1), Float(y1)), group: key, fill: cover.0, stroke: cover.1))
         }
         // The cells of one block of 4 x 4 cells: when no edge and no colour stop can cross
         // the block, every cell in it has the block's class (one signed distance for 16
@@ -196,8 +210,10 @@ struct LayerTiles {
     /// are left out. Neighbouring tiles of a row with the same class are merged into one rect.
     func groups(placement: (Int) -> CellBackdrops.Placement) -> [(key: Group, underlay: Bool, backdrop: Int, data: [Float])] {
         // By the group's bits and placement (no hashing for backdrop row 0: this runs for
-        // every tile of every frame); other rows (promoted cells) by a dictionary.
-        var byCode = [(key: Group, data: [Float])?](repeating: nil, count: 128 * 3)
+        // every tile of every frame: a slot a code, then the few groups met); other rows
+        // (promoted cells) by a dictionary.
+        var slot = [Int16](repeating: -1, count: 384 * 3)
+        var byCode: [(code: Int, key: Group, data: [Float])] = []
         var byRow: [Int: (key: Group, data: [Float])] = [:]
         for c in cells {
             var key = c.group
@@ -209,21 +225,24 @@ struct LayerTiles {
             case .dropped: continue
             }
             key.direct = kind != 0
-            let code = key.code + 128 * kind
+            // Through the canvas, every corner's program: a draw per variant along a chain of
+            // overlapping layers (FramePlan+Tiles), which more variants would lengthen.
+            if kind == 0 { key.corners = 1 }
+            let code = key.code + 384 * kind
             if row == 0 {
-                if byCode[code] == nil { byCode[code] = (key, []) }
-                LayerTiles.append(&byCode[code]!.data, c.rect.0, c.rect.1, c.rect.2, c.rect.3, c.fill, c.stroke)
+                if slot[code] < 0 { slot[code] = Int16(byCode.count); byCode.append((code, key, [])) }
+                LayerTiles.append(&byCode[Int(slot[code])].data, c.rect.0, c.rect.1, c.rect.2, c.rect.3, c.fill, c.stroke)
             } else {
-                let k = code + 384 * row
+                let k = code + 1152 * row
                 if byRow[k] == nil { byRow[k] = (key, []) }
                 LayerTiles.append(&byRow[k]!.data, c.rect.0, c.rect.1, c.rect.2, c.rect.3, c.fill, c.stroke)
             }
         }
         var out: [(key: Group, underlay: Bool, backdrop: Int, data: [Float])] = []
-        for (code, g) in byCode.enumerated() { if let g { out.append((g.key, code >= 256, 0, LayerTiles.mergeRows(g.data))) } }
+        for g in byCode.sorted(by: { $0.code < $1.code }) { out.append((g.key, g.code >= 768, 0, LayerTiles.mergeRows(g.data))) }
         for k in byRow.keys.sorted() {
             let g = byRow[k]!
-            out.append((g.key, (k % 384) >= 256, k / 384, LayerTiles.mergeRows(g.data)))
+            out.append((g.key, (k % 1152) >= 768, k / 1152, LayerTiles.mergeRows(g.data)))
         }
         return out
     }

@@ -17,6 +17,9 @@ struct LayerVariant: Hashable {
     /// With ``paintAA``: the tiles' paints may kink but never jump (``PaintJumps/Crossing``),
     /// so the program leaves out the jumps' handling (HALO_PAINT_KINKS 1).
     var kinksOnly = false
+    /// For a box's edge tiles, the rounded corners whose code the program holds
+    /// (HALO_CORNERS, ``LayerTiles/Group``): 0 none, 2 the tile's one, 1 all (every other tile).
+    var corners = 1
     var output = OutputMode.canvas
     /// The glow's source is the fill (a layer without a stroke): the glow lies under the fill.
     var glowFromFill = false
@@ -51,6 +54,7 @@ struct LayerVariant: Hashable {
         edge = group.edge ? (group.smooth ? .smooth : .perPixel) : .inside
         paintAA = group.paintAA
         kinksOnly = group.paintAA && group.kinks
+        corners = group.edge ? group.corners : 1
         self.output = output
         // Edge-free tiles: a draw that covers none of the tile is compiled out.
         if !group.edge && !group.fill { fill = nil; fillPaint = nil }
@@ -114,7 +118,7 @@ struct LayerVariant: Hashable {
     var defines: [(String, String)] {
         [("HALO_LAYER_DATA", "1"), ("HALO_SHAPE", "\(shape.rawValue)"), ("HALO_FILL", "\(fill?.rawValue ?? -1)"),
          ("HALO_STROKE", "\(stroke?.rawValue ?? -1)"), ("HALO_GLOW", "\(glow.rawValue)"), ("HALO_EDGE", "\(edge.rawValue)"),
-         ("HALO_PAINT_AA", paintAA ? "1" : "0"), ("HALO_PAINT_KINKS", kinksOnly ? "1" : "0"), ("HALO_DIRECT", "\(output.rawValue)"),
+         ("HALO_PAINT_AA", paintAA ? "1" : "0"), ("HALO_PAINT_KINKS", kinksOnly ? "1" : "0"), ("HALO_CORNERS", "\(corners)"), ("HALO_DIRECT", "\(output.rawValue)"),
          ("HALO_GLOW_FILL", glowFromFill ? "1" : "0"), ("HALO_TEXT", text ? "1" : "0"), ("HALO_DASH", "\(dash.rawValue)"),
          ("HALO_DISTANCE_VIEW", distanceView ? "1" : "0")]
     }

@@ -34,6 +34,9 @@ final class ProgramCache {
     /// True: tiles averaged for kinks only are drawn by the fully averaged program (tests
     /// compare the two).
     var kinksTakeFullPrograms = false
+    /// True: a box's edge tiles that one corner or none reaches are drawn by the program of
+    /// every corner (tests compare the two; their instances' corner index goes unread).
+    var cornersTakeFullPrograms = false
     /// Layer programs compiled so far.
     var layerProgramCount: Int { layer.count }
     /// The variants of the layer and glow-source programs compiled so far.
@@ -142,7 +145,8 @@ final class ProgramCache {
     /// averaged for kinks only, else the one for kinks only for tiles without averaging.
     private func variant(_ v: LayerVariant, fragment: String, uniforms: [String], in cache: inout [LayerVariant: GLProgram],
                          averaged: Set<LayerVariant>) throws -> GLProgram {
-        let v = v.program
+        var v = v.program
+        if cornersTakeFullPrograms { v.corners = 1 }
         var kinks = v.averaged
         kinks.kinksOnly = true
         let wider = v.paintAA && !v.kinksOnly ? [] : v.paintAA ? [v.averaged] : [v.averaged, kinks]

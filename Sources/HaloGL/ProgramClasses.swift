@@ -11,10 +11,11 @@ import HaloCore
 ///   never averaged: LayerTiles averages only where a paint is drawn);
 /// - paint averaging, only where a drawn paint can jump or kink (a gradient, ``PaintJumps``),
 ///   and whether it can only kink there;
+/// - for a box's edge tiles, whether a rounded corner reaches them (``CornerZones``);
 /// - the glow's mode (blurred, sharp at sigma 0, none when its region misses the canvas);
 /// - written direct to the target or through the float canvas (how layers overlap);
 /// - dashes of at most a pixel's period (``DashMode/fine``) or not.
-/// The set is finite and small: 6 to 60 variants a layer structure.
+/// The set is finite and small: 6 to 140 variants a layer structure.
 enum ProgramClasses {
     /// The layer-program variants `layer`'s tiles can take, each output in `outputs`
     /// (``OutputMode/canvas`` and the target's direct output).
@@ -25,6 +26,12 @@ enum ProgramClasses {
             for output in outputs {
                 for (aa, kinks) in [(false, false), (true, false), (true, true)] {
                     var groups = [true, false].map { LayerTiles.Group(edge: true, fill: true, stroke: true, paintAA: aa, smooth: $0) }
+                    // (Tiles through the canvas take every corner's program: LayerTiles.groups.)
+                    if output != .canvas && CornerZones(layer) != nil {
+                        for corners in [0, 2] {
+                            groups += [true, false].map { LayerTiles.Group(edge: true, fill: true, stroke: true, paintAA: aa, smooth: $0, corners: corners) }
+                        }
+                    }
                     for fill in [false, true] {
                         for stroke in [false, true] where fill || stroke || (glow != .none && !aa) {
                             groups.append(LayerTiles.Group(edge: false, fill: fill, stroke: stroke, paintAA: aa))

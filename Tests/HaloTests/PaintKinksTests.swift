@@ -67,7 +67,7 @@ final class PaintKinksTests: XCTestCase {
 
     /// Rounded rects with 2 px inside rainbow borders at fractional positions, each turned
     /// to its own angle: most of their averaged tiles hold a kink only.
-    private static let rects: Scene = {
+    static let rects: Scene = {
         let layers = (0..<8).map { n -> String in
             let x = 4.0 + 48 * Double(n % 4) + 0.3 * Double(n), y = 5.6 + 40 * Double(n / 4)
             return """
