@@ -255,17 +255,23 @@ struct LayerTiles {
         let n = floatsPerTile
         var out: [Float] = []
         out.reserveCapacity(data.count)
-        // The rects that may still grow: bottom edge and x extent -> index in `out`.
-        var open: [SIMD4<Float>: Int] = [:]
+        // The rects that may still grow: bottom edge, x extent and coverage (whole numbers:
+        // canvas pixels under 2^16, a coverage pair or a corner index) packed in one key ->
+        // index in `out`.
+        var open: [Int: Int] = [:]
+        open.reserveCapacity(data.count / n)
+        func key(_ x0: Float, _ x1: Float, _ y: Float, _ cover: Float) -> Int {
+            Int(x0) | Int(x1) << 16 | Int(y) << 32 | Int(cover) << 48
+        }
         var i = 0
         while i < data.count {
             let x0 = data[i], y0 = data[i + 1], x1 = data[i + 2], y1 = data[i + 3]
-            let cover = data[i + 4] + 2 * data[i + 5]
-            if let k = open.removeValue(forKey: SIMD4(x0, x1, y0, cover)) {
+            let cover = data[i + 4] + 4 * data[i + 5]
+            if let k = open.removeValue(forKey: key(x0, x1, y0, cover)) {
                 out[k * n + 3] = y1
-                open[SIMD4(x0, x1, y1, cover)] = k
+                open[key(x0, x1, y1, cover)] = k
             } else {
-                open[SIMD4(x0, x1, y1, cover)] = out.count / n
+                open[key(x0, x1, y1, cover)] = out.count / n
                 out.append(contentsOf: data[i..<(i + n)])
             }
             i += n
