@@ -222,7 +222,7 @@ vec3 smoothShapeSDG(vec2 p) {
 #endif
     vec2 x = p - vShape.xy;
     if (HALO_SHAPE == SHAPE_ELLIPSE) return sdgEllipse(x, vShape.zw);
-    if (HALO_SHAPE == SHAPE_ROUNDED_BOX || HALO_CORNERS == 0) return sdgRoundedBox(x, vShape.zw, HALO_CORNERS == 0 ? vec4(0.0) : vShapeRadii);
+    if (HALO_SHAPE == SHAPE_ROUNDED_BOX) return sdgRoundedBox(x, vShape.zw, vShapeRadii);
     return sdgContinuousQuadrant(x);
 }
 

@@ -47,7 +47,7 @@ struct LayerTiles {
 
     /// `kinks`: an averaged tile whose paints may only kink there, never jump
     /// (``PaintJumps/Crossing``): drawn by a program without the jumps' handling.
-    /// `corners`: for an edge tile of a box, which rounded corners' code its program holds
+    /// `corners`: for a per-pixel edge tile of a box, which rounded corners' code its program holds
     /// (HALO_CORNERS, ``CornerZones``): 0 none (no rounded corner reaches it), 2 one (its
     /// index in the tile's fill coverage, which edge tiles do not read), 1 all.
     /// `smooth`: an edge tile whose edges are all smooth there (``SmoothEdges``).
@@ -161,7 +161,9 @@ struct LayerTiles {
                              : Group(edge: false, fill: fill > 0, stroke: stroke > 0, paintAA: aa)
             key.kinks = paint == .kinks
             var cover = (fill, stroke)
-            if isEdge, let zones = corners {
+            // (Smooth-edge tiles take one distance a pixel, the corners' cheap: their programs
+            // are not split, which would cost memory and compiles for little.)
+            if isEdge && !key.smooth, let zones = corners {
                 switch zones.reach(box) {
                 case .none: key.corners = 0
                 case .one(let i): key.corners = 2; cover = (Float(i), 0)

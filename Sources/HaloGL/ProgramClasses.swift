@@ -29,7 +29,7 @@ enum ProgramClasses {
                     // (Tiles through the canvas take every corner's program: LayerTiles.groups.)
                     if output != .canvas && CornerZones(layer) != nil {
                         for corners in [0, 2] {
-                            groups += [true, false].map { LayerTiles.Group(edge: true, fill: true, stroke: true, paintAA: aa, smooth: $0, corners: corners) }
+                            groups.append(LayerTiles.Group(edge: true, fill: true, stroke: true, paintAA: aa, smooth: false, corners: corners))
                         }
                     }
                     for fill in [false, true] {
