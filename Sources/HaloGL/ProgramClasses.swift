@@ -15,19 +15,20 @@ import HaloCore
 /// - the glow's mode (blurred, sharp at sigma 0, none when its region misses the canvas);
 /// - written direct to the target or through the float canvas (how layers overlap);
 /// - dashes of at most a pixel's period (``DashMode/fine``) or not.
-/// The set is finite and small: 6 to 140 variants a layer structure.
+/// The set is finite and small: tens of variants a layer structure.
 enum ProgramClasses {
     /// The layer-program variants `layer`'s tiles can take, each output in `outputs`
     /// (``OutputMode/canvas`` and the target's direct output).
     static func layerVariants(_ layer: ResolvedLayer, outputs: [OutputMode]) -> Set<LayerVariant> {
         var out = Set<LayerVariant>()
         let glows: [GlowMode] = layer.glow == nil ? [.none] : GlowMode.allCases
+        let splitsCorners = CornerZones(layer) != nil
         for glow in glows {
             for output in outputs {
                 for (aa, kinks) in [(false, false), (true, false), (true, true)] {
                     var groups = [true, false].map { LayerTiles.Group(edge: true, fill: true, stroke: true, paintAA: aa, smooth: $0) }
                     // (Tiles through the canvas take every corner's program: LayerTiles.groups.)
-                    if output != .canvas && CornerZones(layer) != nil {
+                    if output != .canvas && splitsCorners {
                         for corners in [0, 2] {
                             groups.append(LayerTiles.Group(edge: true, fill: true, stroke: true, paintAA: aa, smooth: false, corners: corners))
                         }
