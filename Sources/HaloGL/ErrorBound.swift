@@ -44,7 +44,7 @@ public struct ErrorBound: Sendable {
         budgets = Array(repeating: .none, count: n)
         largestTerm = Array(repeating: 0, count: n)
         for (index, layer) in frame.layers.enumerated() where layer.opacity > 0 {
-            var terms = LayerErrorTerms(layer: layer, width: width, height: height, steered: steered[index]?.truncation ?? 0)
+            var terms = LayerErrorTerms(layer: layer, width: width, height: height, steered: steered[index]?.error ?? 0)
             terms.compute { i, e, b in self.add(i, e, b) }
         }
         if let image, image.width == width, image.height == height {

@@ -223,10 +223,17 @@ struct FramePlan {
                     // One blank texel beyond the reach on each side (blur.frag reads up to it).
                     let g = sb.grown(by: plan.reach + Double(plan.k))
                     // Only the part that can reach the canvas.
-                    let x0 = max(g.x0, -plan.reach).rounded(.down), y0 = max(g.y0, -plan.reach).rounded(.down)
+                    var x0 = max(g.x0, -plan.reach).rounded(.down), y0 = max(g.y0, -plan.reach).rounded(.down)
                     let x1 = min(g.x1, Double(w) + plan.reach), y1 = min(g.y1, Double(h) + plan.reach)
                     if x1 > x0 && y1 > y0 {
-                        let gw = Int(((x1 - x0) / Double(plan.k)).rounded(.up)), gh = Int(((y1 - y0) / Double(plan.k)).rounded(.up))
+                        var gw = Int(((x1 - x0) / Double(plan.k)).rounded(.up)), gh = Int(((y1 - y0) / Double(plan.k)).rounded(.up))
+                        // A glow that may turn on a point-symmetric shape: the region centred on
+                        // it where it can be, for a phase table of half the turn (PhaseTable).
+                        if SteeredGlows.mayHoldHalfTurn(layer) {
+                            let c = layer.outline.center
+                            if x1 == g.x1, let r = GlowPlan.centred(x0, x1, on: c.x, k: plan.k) { (x0, gw) = r }
+                            if y1 == g.y1, let r = GlowPlan.centred(y0, y1, on: c.y, k: plan.k) { (y0, gh) = r }
+                        }
                         let padded = 2 * (plan.radius + 1)
                         if gw + padded <= maxTextureSize && gh + padded <= maxTextureSize {
                             glowPlan = plan

@@ -10,6 +10,7 @@ public struct PendingPrograms {
         /// glow_source.frag drawing a steered glow's planes, and glow_combine.frag (``SteeredGlows``).
         case glowModes(LayerVariant)
         case glowCombine(layers: Int, opaque: Bool)
+        case glowPhase
         /// blur.frag of a bucket's pair count into the glow atlas (half floats) or a blurred
         /// region (a material's backdrop, a text's glow: full floats).
         case blur(pairs: Int, region: Bool)
@@ -46,6 +47,7 @@ public struct PendingPrograms {
                     for opaque in [true, false] {
                         for n in SteeredGlows.layerBuckets { add(.glowCombine(layers: n, opaque: opaque)) }
                     }
+                    add(.glowPhase)
                 }
                 let b = ProgramClasses.blurs(layer)
                 for n in GlowPlan.pairBuckets {
@@ -136,6 +138,8 @@ extension GLRenderer {
             try warmInGlowAtlas(variant: v) { try programs.glowModesProgram(v) }
         case .glowCombine(let layers, let opaque):
             try warmInGlowAtlas(variant: nil) { try programs.glowCombineProgram(layers: layers, opaque: opaque) }
+        case .glowPhase:
+            try warmInGlowAtlas(variant: nil) { try programs.glowPhaseProgram() }
         case .blur(let pairs, let region):
             let (a, b) = region ? (regionA, regionB) : (glowA, glowB)
             var src = a, dst = b

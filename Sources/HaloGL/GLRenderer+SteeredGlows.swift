@@ -26,7 +26,7 @@ extension GLRenderer {
                 held: [Int: [Float]], rests: GlowRests) throws -> [Int: SteeredGlows.Steer] {
         var out: [Int: SteeredGlows.Steer] = [:]
         guard steering.isEnabled else { return out }
-        var made = 0
+        var made = 0, tablesMade = 0
         let angleIndex = GlowCache.paintTexel(strokeGlows: true) * 4 + 2
         for n in changed {
             let i = glowing[n], p = plan.layers[i]
@@ -67,15 +67,16 @@ extension GLRenderer {
             guard let ready = planes else { continue }
             if let s = steering.steer(row: i, planes: ready, ramp: ramp, glowColor: p.layer.glow?.color,
                                       angle: r.row[angleIndex], k: p.glowPlan!.k) {
-                out[n] = s
+                out[n] = try withTable(s, glowColor: p.layer.glow?.color, k: p.glowPlan!.k, made: &tablesMade)
                 steering.hold(ready, at: r.place)
             }
         }
         return out
     }
 
-    /// Draws `steers` into the glow atlas (glowA), each over its blur's texels: one program,
-    /// a draw per glow.
+    /// Draws `steers` into the glow atlas (glowA), each over its blur's texels: those with a
+    /// phase table from it (``drawFromTables(_:_:)``), the rest summed from their planes: a
+    /// program per layer count, a draw per glow.
     func combineSteered(_ plan: FramePlan, _ steers: [(n: Int, steer: SteeredGlows.Steer, rects: [Float])]) throws {
         guard !steers.isEmpty else { return }
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), glowA.fbo)
@@ -86,7 +87,7 @@ extension GLRenderer {
         replaceTexels()
         halo_glActiveTexture(GLenum(GL_TEXTURE2))
         var inUse: GLProgram?
-        for s in steers {
+        for s in steers where s.steer.table == nil {
             let c = try programs.glowCombineProgram(layers: s.steer.layers, opaque: s.steer.opaque)
             if inUse?.id != c.id {
                 inUse = c
@@ -102,6 +103,7 @@ extension GLRenderer {
             s.steer.weights.withUnsafeBufferPointer { halo_glUniform4fv(c.loc("uWeights"), GLsizei($0.count / 4), $0.baseAddress) }
             drawTiles(s.rects)
         }
+        try drawFromTables(plan, steers)
         halo_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         halo_glActiveTexture(GLenum(GL_TEXTURE0))
         try checkError("combining steered glows")
@@ -146,7 +148,8 @@ extension GLRenderer {
             }
         }
         try checkError("measuring a steered glow's planes")
-        return SteeredGlows.Planes(target: keep, pad: pad, layerHeight: h, peaks: peaks, frame: steering.frame)
+        return SteeredGlows.Planes(target: keep, pad: pad, layerHeight: h, symmetric: g.isPointSymmetric, written: g.written,
+                                   peaks: peaks, frame: steering.frame)
     }
 
     /// Layers `firstLayer` ..< + `layers` of `g`'s planes into `dst` (cleared first), blurred

@@ -12,6 +12,7 @@ final class ProgramCache {
     /// glow_combine.frag by its layer bucket and whether it sums the colour channels alone.
     private var glowCombine: [GlowCombineKey: GLProgram] = [:]
     struct GlowCombineKey: Hashable { var layers: Int; var opaque: Bool }
+    private var glowPhase: GLProgram?
     private var blur: [Int: GLProgram] = [:]
     private var resolveProgram: GLProgram?
     private var canvasClearProgram: GLProgram?
@@ -57,10 +58,10 @@ final class ProgramCache {
     /// Deletes every program; call while the context is current.
     func delete() {
         for p in Array(layer.values) + Array(glowSource.values) + Array(glowModes.values) + Array(blur.values) + Array(textFill.values)
-                    + Array(shapePass.values) + Array(glowCombine.values) + [resolveProgram, canvasClearProgram, downsample, text].compactMap({ $0 }) {
+                    + Array(shapePass.values) + Array(glowCombine.values) + [glowPhase, resolveProgram, canvasClearProgram, downsample, text].compactMap({ $0 }) {
             p.delete()
         }
-        glowModes = [:]; glowCombine = [:]
+        glowModes = [:]; glowCombine = [:]; glowPhase = nil
         layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; shapePass = [:]; resolveProgram = nil; canvasClearProgram = nil; downsample = nil; text = nil
     }
 
@@ -135,6 +136,15 @@ final class ProgramCache {
         let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "glow_combine.frag", uniforms: Uniforms.glowCombineProgram,
                               defines: [("HALO_MODE_LAYERS", "\(layers)"), ("HALO_OPAQUE", opaque ? "1" : "0")])
         glowCombine[key] = p
+        return p
+    }
+
+    /// tile.vert + glow_phase.frag: steered glows read from their phase tables (``PhaseTable``).
+    func glowPhaseProgram() throws -> GLProgram {
+        if let p = glowPhase { return p }
+        compiledCount += 1
+        let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "glow_phase.frag", uniforms: Uniforms.glowPhaseProgram)
+        glowPhase = p
         return p
     }
 

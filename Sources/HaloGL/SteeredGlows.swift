@@ -11,6 +11,14 @@ public struct SteeredGlow: Sendable, Equatable {
     /// (``SteeredGlows/floatError``). ``ErrorBound`` adds it, times the layer's and the
     /// glow's opacity, over the glow's reach.
     public let truncation: Double
+    /// Phases of the phase table it was read from (``PhaseTable``); 0 when summed from its
+    /// modes this frame.
+    public let phases: Int
+    /// The bound on the phase table's linear interpolation (0 without a table), in the same
+    /// units as ``truncation``.
+    public let interpolation: Double
+    /// All the error the steering may add: ``truncation`` plus ``interpolation``.
+    public var error: Double { truncation + interpolation }
 }
 
 /// Glows whose paint only turns, drawn each frame by one combine pass from planes made once
@@ -70,14 +78,31 @@ final class SteeredGlows {
     final class Planes {
         var target: RenderTarget
         let pad: Int, layerHeight: Int
+        /// Whether the geometry is point-symmetric (``Geometry/isPointSymmetric``).
+        let isPointSymmetric: Bool
+        /// The texels the blur writes (its vertical rects' bounds), relative to the region's
+        /// first texel: all a phase table holds.
+        let written: (x0: Int, y0: Int, x1: Int, y1: Int)
         /// max over texels of |E_n| = sqrt(A_n^2 + B_n^2), n = 0 ... measuredModes (E_0 = A_0,
         /// the blurred coverage's peak).
         let peaks: [Double]
         var lastUsed: Int
         /// Each paint's certified modes and truncation (nil: none certified).
         var certified: [PaintKey: (modes: Int, truncation: Double)?] = [:]
-        init(target: RenderTarget, pad: Int, layerHeight: Int, peaks: [Double], frame: Int) {
-            self.target = target; self.pad = pad; self.layerHeight = layerHeight; self.peaks = peaks; lastUsed = frame
+        /// Each paint's phase table (nil: none can be made), and the frame the paint was
+        /// first steered on these planes.
+        var tables: [PaintKey: PhaseTable?] = [:]
+        var firstSteered: [PaintKey: Int] = [:]
+        init(target: RenderTarget, pad: Int, layerHeight: Int, symmetric: Bool, written: (x0: Int, y0: Int, x1: Int, y1: Int),
+             peaks: [Double], frame: Int) {
+            self.target = target; self.pad = pad; isPointSymmetric = symmetric; self.written = written; self.layerHeight = layerHeight; self.peaks = peaks; lastUsed = frame
+        }
+
+        /// Releases the planes' texture and their phase tables' (through `release`).
+        func release(_ release: (inout RenderTarget) -> Void) {
+            release(&target)
+            for t in tables.values.compactMap({ $0 }) { release(&t.target) }
+            tables = [:]
         }
     }
 
@@ -85,6 +110,11 @@ final class SteeredGlows {
     struct Steer {
         var row: Int
         var planes: Planes
+        var key: PaintKey
+        /// The paint's angle this frame (degrees, as the layer data holds it).
+        var angle: Float
+        /// The phase table to read in place of the planes, if made.
+        var table: PhaseTable?
         var modes: Int
         var truncation: Double
         /// Premultiplied weights of scalars 0 ..< 4 x layers (glow_combine.frag), zero past the
@@ -96,9 +126,12 @@ final class SteeredGlows {
     }
 
     var isEnabled = false
+    /// Whether phase tables are made (``PhaseTable``); false (a test hook) sums every
+    /// steered glow from its modes.
+    var makesTables = true
     /// Planes by geometry; nil: measured and not steerable (too large for a texture).
     private(set) var planes: [Geometry: Planes?] = [:]
-    private var modes: [PaintKey: AngularModes] = [:]
+    private(set) var modes: [PaintKey: AngularModes] = [:]
     private(set) var frame = 0
     /// The last frame's steered glows, by the frame's layer index.
     private(set) var lastFrame: [Int: SteeredGlow] = [:]
@@ -113,13 +146,17 @@ final class SteeredGlows {
         nextByPlace = [:]
         for (g, p) in planes {
             guard let p, frame - p.lastUsed > SteeredGlows.idleFrames else { continue }
-            release(&p.target)
+            p.release(release)
             planes[g] = nil
         }
     }
 
     func record(_ steer: Steer, layerIndex: Int) {
-        lastFrame[layerIndex] = SteeredGlow(modes: steer.modes, truncation: steer.truncation)
+        if let t = steer.table {
+            lastFrame[layerIndex] = SteeredGlow(modes: t.modes, truncation: t.truncation, phases: t.phases, interpolation: t.interpolation)
+        } else {
+            lastFrame[layerIndex] = SteeredGlow(modes: steer.modes, truncation: steer.truncation, phases: 0, interpolation: 0)
+        }
     }
 
     /// Whether `layer`'s glow may be steered in some frame: a steerable stroke's glow
@@ -190,7 +227,7 @@ final class SteeredGlows {
         let kept = planes.compactMap { key, value in value.map { (key, $0) } }
         guard kept.count >= SteeredGlows.planesKept else { return true }
         guard let oldest = kept.min(by: { $0.1.lastUsed < $1.1.lastUsed }), oldest.1.lastUsed < frame else { return false }
-        release(&oldest.1.target)
+        oldest.1.release(release)
         planes[oldest.0] = nil
         byPlace = byPlace.filter { $0.value !== oldest.1 }
         return true
@@ -201,7 +238,7 @@ final class SteeredGlows {
 
     /// Releases every set of planes (through `release`).
     func forget(release: (inout RenderTarget) -> Void) {
-        for p in planes.values.compactMap({ $0 }) { release(&p.target) }
+        for p in planes.values.compactMap({ $0 }) { p.release(release) }
         planes = [:]; byPlace = [:]; nextByPlace = [:]
     }
 
@@ -228,19 +265,27 @@ final class SteeredGlows {
         let key = PaintKey(ramp: ramp, glowColor: glowColor.map { [$0.x, $0.y, $0.z, $0.w] })
         let m = modes(key, ramp: ramp, glowColor: glowColor)
         if p.certified.count >= SteeredGlows.paintsKept { p.certified = [:] }
+        if p.firstSteered.count >= SteeredGlows.paintsKept { p.firstSteered = [:] }
         let certified = p.certified[key] ?? {
-            let peak = p.peaks[0]
+            let peak = p.peaks[0], budget = SteeredGlows.budget(p, glowColor: glowColor, k: k)
             guard peak > 0 else { return nil }
-            let alpha = glowColor?.w ?? 1
-            let budget = (k == 1 ? 7e-5 : 1.0 / 128) * alpha * peak
             guard let n = m.modes(within: budget, cap: SteeredGlows.maxModes, planePeaks: p.peaks, peak: peak) else { return nil }
             return (n, m.truncation(modes: n, planePeaks: p.peaks, peak: peak) + SteeredGlows.floatError(m, modes: n, peak: peak))
         }()
         p.certified[key] = .some(certified)
         guard let (n, truncation) = certified else { return nil }
         p.lastUsed = frame
-        return Steer(row: row, planes: p, modes: n, truncation: truncation, weights: SteeredGlows.weights(m, modes: n, angle: angle),
-                     opaque: m.alphaIsConstant)
+        if p.firstSteered[key] == nil { p.firstSteered[key] = frame }
+        let table = p.tables[key] ?? nil
+        table?.lastUsed = frame
+        return Steer(row: row, planes: p, key: key, angle: angle, table: table, modes: n, truncation: truncation,
+                     weights: table == nil ? SteeredGlows.weights(m, modes: n, angle: angle) : [], opaque: m.alphaIsConstant)
+    }
+
+    /// The glow's stated budget (``GlowPlan``) for planes `p`: 1/128 of its peak at k > 1,
+    /// 7e-5 at k = 1, times the glow colour's alpha.
+    static func budget(_ p: Planes, glowColor: Premul?, k: Int) -> Double {
+        (k == 1 ? 7e-5 : 1.0 / 128) * (glowColor?.w ?? 1) * p.peaks[0]
     }
 
     /// The float32 error of the planes and the combine, per channel: each plane's value is
@@ -258,7 +303,11 @@ final class SteeredGlows {
     /// w_{2n-1} = 2 Re(c_n e^{-i n phi}), w_{2n} = -2 Im(c_n e^{-i n phi}), then zeros up to
     /// whole layers (16 floats: 4 scalars of 4 channels) of the layer bucket.
     static func weights(_ m: AngularModes, modes n: Int, angle: Float) -> [Float] {
-        let phi = Double(angle) * Double.pi / 180
+        weights(m, modes: n, phi: Double(angle) * Double.pi / 180)
+    }
+
+    /// ``weights(_:modes:angle:)`` for the paint turned by `phi` radians.
+    static func weights(_ m: AngularModes, modes n: Int, phi: Double) -> [Float] {
         var w: [Premul] = [m.re[0]]
         for j in stride(from: 1, through: n, by: 1) {
             let cp = cos(Double(j) * phi), sp = -sin(Double(j) * phi)

@@ -36,12 +36,13 @@ enum BenchCommand {
                 gpu?.steersGlows = !args.given(.ordinaryGlows)     // as the preview draws
             }
             let r = try Benchmark.run(scene, background: background, backend: backend, frames: frames, warmup: warmup, gpu: gpu)
-            // The last measured frame's glows: steered (with their modes), drawn, kept, and
-            // twins (reading another glow's texels).
+            // The last measured frame's glows: steered (with their modes, and phases where read
+            // from a phase table), drawn, kept, and twins (reading another glow's texels).
             let glows = gpu.map { g in
                 let twins = g.glowTwinsLastFrame
-                let steered = g.steeredGlowsLastFrame.filter { !twins.contains($0.key) }.values.map(\.modes), counts = g.glowsDrawnAndReused
-                return (steered: steered.count, modes: Set(steered).sorted(), drawn: counts.drawn - steered.count, kept: counts.reused, twins: twins.count)
+                let steered = g.steeredGlowsLastFrame.filter { !twins.contains($0.key) }.values, counts = g.glowsDrawnAndReused
+                return (steered: steered.count, modes: Set(steered.map(\.modes)).sorted(), phases: Set(steered.map(\.phases)).sorted(),
+                        drawn: counts.drawn - steered.count, kept: counts.reused, twins: twins.count)
             }
             // Per-pass times, from a second run so that the finishes do not touch the first.
             var passes: [(String, Double)] = []
@@ -74,7 +75,7 @@ enum BenchCommand {
                       "\"gpu_median_ms\": \(num(r.gpuMedianMs)), \"first_ms\": \(num(r.firstMs)), \"second_ms\": \(num(r.secondMs)), \"width\": \(r.width), \"height\": \(r.height), " +
                       "\"backend\": \"\(backend.rawValue)\", \"frames\": \(frames), \"renderer\": \(JSONValue.string(renderer).jsonText)" +
                       glFields +
-                      (glows.map { ", \"glows\": {\"steered\": \($0.steered), \"modes\": \($0.modes), \"drawn\": \($0.drawn), \"kept\": \($0.kept), \"twins\": \($0.twins)}" } ?? "") +
+                      (glows.map { ", \"glows\": {\"steered\": \($0.steered), \"modes\": \($0.modes), \"phases\": \($0.phases), \"drawn\": \($0.drawn), \"kept\": \($0.kept), \"twins\": \($0.twins)}" } ?? "") +
                       (passes.isEmpty ? "" : ", \"passes_ms\": {" + passes.map { "\(JSONValue.string($0.0).jsonText): \(num($0.1))" }.joined(separator: ", ") + "}") + "}")
             } else {
                 print("\(args.operands[0]) at \(r.width)x\(r.height), \(backend.rawValue)\(gpu.map { " (\($0.rendererName))" } ?? ""), \(frames) frames after \(warmup) warm-up")
@@ -86,7 +87,9 @@ enum BenchCommand {
                 }
                 print(String(format: "peak resident memory: %.1f MB", r.peakRSSMB))
                 if let g = glows, g.steered + g.drawn + g.kept + g.twins > 0 {
-                    let modes = g.modes.isEmpty ? "" : " (N = \(g.modes.map(String.init).joined(separator: ", ")))"
+                    let tables = g.phases.filter { $0 > 0 }.map(String.init).joined(separator: ", ")
+                    let modes = g.modes.isEmpty ? "" : " (N = \(g.modes.map(String.init).joined(separator: ", "))"
+                        + (tables.isEmpty ? "" : "; phase tables of \(tables) phases") + ")"
                     print("glows in the last frame: \(g.steered) steered\(modes), \(g.drawn) drawn by source and blur, \(g.kept) kept, " +
                           "\(g.twins) twins of another (read its texels)")
                 }
