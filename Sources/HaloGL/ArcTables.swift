@@ -15,6 +15,8 @@ final class ArcTables {
     private(set) var texture: GLuint = 0
     private var height = 0
     private var uploaded: [Float]?
+    /// Counts the uploads that changed the texture (``KeptTiles``).
+    private(set) var generation = 0
     /// Per layer (by index in the frame): where its lists start and how many entries each has.
     private(set) var places: [Int: Place] = [:]
 
@@ -95,6 +97,7 @@ final class ArcTables {
                 halo_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(ArcTables.width), GLsizei(rows), GLenum(GL_RGBA), GLenum(GL_FLOAT), buf.baseAddress)
             }
             uploaded = data
+            generation += 1
         }
         halo_glActiveTexture(GLenum(GL_TEXTURE0))
     }

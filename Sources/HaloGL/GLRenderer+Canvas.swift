@@ -83,6 +83,7 @@ extension GLRenderer {
             halo_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(img.width), GLsizei(img.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buf.baseAddress)
         }
         uploadedBackground = img
+        backgroundUploads += 1
         try checkError("uploading the background image")
     }
 

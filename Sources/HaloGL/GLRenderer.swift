@@ -49,6 +49,14 @@ public final class GLRenderer {
     /// A canvas of more than twice this many bytes is drawn in bands of rows of at most this
     /// many (RGBA32F: 16 bytes a pixel; GLRenderer+CanvasBands.swift). Tests lower it.
     var canvasBandBytes = 16 << 20
+    /// The output's cells as the last ``render(_:)`` left them (GLRenderer+KeptTiles.swift),
+    /// and the uploads of the background image so far (part of their frame key).
+    var keptTiles = KeptTiles()
+    var backgroundUploads = 0
+    /// True (the default): ``render(_:)`` draws only the cells whose tile draws differ from
+    /// the frame before (``KeptTiles``; the same image, bit for bit); false: every cell,
+    /// every frame (`halo bench --redraw-all`, to time the full frame).
+    public var keepsUnchangedTiles = true
     /// A blurred region at 1/k (result) and the blur's intermediate: a material's backdrop
     /// (``FramePlan/MaterialRegion``) or a text's glow. Full floats: a material of blur 0
     /// shows the canvas below unchanged, to the bit.
@@ -100,6 +108,7 @@ public final class GLRenderer {
         // shader still throws ShaderError before any image is written.
         _ = try programs.resolve()
         _ = try programs.canvasClear()
+        _ = try programs.targetRestore()
         var maxSize: GLint = 0
         halo_glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxSize)
         maxTextureSize = Int(maxSize)
@@ -180,6 +189,7 @@ public final class GLRenderer {
         do {
             try draw(frame, into: FrameTarget(framebuffer: output.fbo, width: frame.width, height: frame.height))
         } catch {
+            keptTiles.reset()
             // A query left active would make every later BeginQuery fail (GL_INVALID_OPERATION).
             halo_glEndQuery(GLenum(GL_TIME_ELAPSED))
             throw error
@@ -227,12 +237,14 @@ public final class GLRenderer {
         steering.beginFrame { $0.release() }      // (every frame: its list of steered glows starts empty)
         glowCache.twinsLastFrame = []
         if frame.layers.contains(where: { $0.opacity > 0 && $0.fill?.isMaterial == true }) {
+            keptTiles.reset()
             try drawInSegments(frame, into: target)
             return
         }
         let plan = FramePlan(frame, gridOffset: target.gridOffset, isWindow: target.isWindow,
                              lutWidth: ramps.lutWidth, maxTextureSize: maxTextureSize)
         if !plan.textAtlasFits {
+            keptTiles.reset()
             try drawInSegments(frame, into: target)
             return
         }
@@ -259,7 +271,11 @@ public final class GLRenderer {
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         halo_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
         if let img = frame.backgroundImage { try uploadBackground(img) }
-        if plan.direct && frame.backgroundImage != nil {
+        let bands = GLRenderer.canvasBands(plan, limit: canvasBandBytes)
+        let cells = cellsToDraw(plan, frame: frame, target: target, layerData: layerData, bands: bands != nil)
+        if let cells {
+            try restore(cells, plan: plan, frame: frame, target: target)
+        } else if plan.direct && frame.backgroundImage != nil {
             blit(background8, to: target.framebuffer, width: frame.width, height: frame.height)
         } else if plan.direct {
             let c = FrameTarget.straightRGBA8(bg)
@@ -267,7 +283,6 @@ public final class GLRenderer {
             halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
         if target.isWindow { clearLetterbox(target, width: frame.width, height: frame.height) }
-        let bands = GLRenderer.canvasBands(plan, limit: canvasBandBytes)
         if plan.usesCanvas && bands == nil { try clearCanvas(frame, within: plan.canvasBox, cells: plan.resolveRects) }
         endPass("background")
         if plan.glowPages.count > 1 {
@@ -277,7 +292,8 @@ public final class GLRenderer {
             try drawCanvasInBands(bands, plan: plan, frame: frame, target: target)
         } else {
             try drawBatches(plan.canvasBatches, plan: plan, target: target, background: bg)
-            try drawBatches(plan.targetBatches, plan: plan, target: target, background: bg)
+            try drawBatches(cells.map { GLRenderer.clip(plan.targetBatches, to: $0, grid: plan.grid) } ?? plan.targetBatches,
+                            plan: plan, target: target, background: bg)
         }
         halo_glDisable(GLenum(GL_BLEND))
         try checkError("drawing the layers")

@@ -115,6 +115,14 @@ struct LayerVariant: Hashable {
         return v
     }
 
+    /// Whether the variant's tiles read what each frame makes anew (a glow, the text atlas,
+    /// a shader paint's or shape's code and parameters, a material's blurred region, the
+    /// distance view): ``KeptTiles`` draws their cells every frame.
+    var readsFrameMadeData: Bool {
+        glow != .none || text || distanceView || readsParameters || fill == .material || stroke == .material
+            || fill == .shader || stroke == .shader || shape == .shader
+    }
+
     var defines: [(String, String)] {
         [("HALO_LAYER_DATA", "1"), ("HALO_SHAPE", "\(shape.rawValue)"), ("HALO_FILL", "\(fill?.rawValue ?? -1)"),
          ("HALO_STROKE", "\(stroke?.rawValue ?? -1)"), ("HALO_GLOW", "\(glow.rawValue)"), ("HALO_EDGE", "\(edge.rawValue)"),

@@ -16,6 +16,7 @@ final class ProgramCache {
     private var blur: [Int: GLProgram] = [:]
     private var resolveProgram: GLProgram?
     private var canvasClearProgram: GLProgram?
+    private var targetRestoreProgram: GLProgram?
     private var downsample: GLProgram?
     private var text: GLProgram?
     private var textFill: [LayerVariant: GLProgram] = [:]
@@ -58,11 +59,11 @@ final class ProgramCache {
     /// Deletes every program; call while the context is current.
     func delete() {
         for p in Array(layer.values) + Array(glowSource.values) + Array(glowModes.values) + Array(blur.values) + Array(textFill.values)
-                    + Array(shapePass.values) + Array(glowCombine.values) + [glowPhase, resolveProgram, canvasClearProgram, downsample, text].compactMap({ $0 }) {
+                    + Array(shapePass.values) + Array(glowCombine.values) + [glowPhase, resolveProgram, canvasClearProgram, targetRestoreProgram, downsample, text].compactMap({ $0 }) {
             p.delete()
         }
         glowModes = [:]; glowCombine = [:]; glowPhase = nil
-        layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; shapePass = [:]; resolveProgram = nil; canvasClearProgram = nil; downsample = nil; text = nil
+        layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; shapePass = [:]; resolveProgram = nil; canvasClearProgram = nil; targetRestoreProgram = nil; downsample = nil; text = nil
     }
 
     /// Compiles shader paints for `parameters` from now on: programs with a shader paint
@@ -217,6 +218,11 @@ final class ProgramCache {
     /// tile.vert + canvas_clear.frag.
     func canvasClear() throws -> GLProgram {
         try single(&canvasClearProgram, fragment: "canvas_clear.frag", uniforms: Uniforms.canvasClearProgram)
+    }
+
+    /// tile.vert + target_restore.frag.
+    func targetRestore() throws -> GLProgram {
+        try single(&targetRestoreProgram, fragment: "target_restore.frag", uniforms: Uniforms.targetRestoreProgram)
     }
 
     /// tile.vert + downsample.frag.

@@ -12,6 +12,9 @@ final class RampTextures {
     private var size = (0, 0)
     private var lutHeight = 1
     private var uploaded: [GradientRamp]?
+    /// Counts the uploads that changed the textures (``KeptTiles``: tiles drawn with other
+    /// ramps are drawn again).
+    private(set) var generation = 0
     /// Index of each distinct ramp of the frame.
     private var index: [GradientRamp: Int] = [:]
     private var rows: [Int] = []
@@ -83,6 +86,7 @@ final class RampTextures {
         }
         uploadLUT(ramps)
         uploaded = ramps
+        generation += 1
     }
 
     /// One row per ramp: texel 0 its colour below t = 0, texel 1 + i its colour at

@@ -19,7 +19,7 @@ enum BenchCommand {
     """
 
     /// Times the frames of a parsed command line; the exit status.
-    /// - Throws: ``UsageError`` for `--passes` or `--ordinary-glows` with the CPU backend.
+    /// - Throws: ``UsageError`` for `--passes`, `--ordinary-glows` or `--redraw-all` with the CPU backend.
     static func run(_ args: Arguments) throws -> Int32 {
         let backend: Backend = args.value(.backend)!
         let frames: Int = args.value(.benchFrames)!, warmup: Int = args.value(.warmup)!
@@ -27,6 +27,7 @@ enum BenchCommand {
         if args.given(.ordinaryGlows) && backend != .gpu {
             throw UsageError("--ordinary-glows: the GPU backend's glows only; drop it or use --backend gpu")
         }
+        if args.given(.redrawAll) && backend != .gpu { throw UsageError("--redraw-all: the GPU backend only; drop it or use --backend gpu") }
         var (scene, background) = try CommandFailure.exiting(2) { try ParameterOptions(args).load(args.operands[0]) }
         if let size: PixelSize = args.value(.benchSize) { scene = Benchmark.resized(scene, width: size.width, height: size.height) }
         do {
@@ -34,6 +35,7 @@ enum BenchCommand {
             if backend == .gpu {
                 gpu = try GLRenderer(shaders: ShaderLibrary(directory: args.value(.shaders)))
                 gpu?.steersGlows = !args.given(.ordinaryGlows)     // as the preview draws
+                gpu?.keepsUnchangedTiles = !args.given(.redrawAll)
             }
             let r = try Benchmark.run(scene, background: background, backend: backend, frames: frames, warmup: warmup, gpu: gpu)
             // The last measured frame's glows: steered (with their modes, and phases where read

@@ -37,4 +37,10 @@ extension CommandOption {
         "--ordinary-glows", commands: [.bench],
         help: "GPU only: draw every turning glow by its source and blur each frame, as `render` and exports do, "
             + "rather than from its angular modes as the preview does (docs/accuracy.md \"Steered glows\")")
+
+    /// `bench`: every cell drawn every frame (a flag; the GPU backend only).
+    static let redrawAll = CommandOption(
+        "--redraw-all", commands: [.bench],
+        help: "GPU only: draw every cell of every frame, rather than only the cells whose tiles changed since the "
+            + "frame before as animations do (docs/performance.md \"Kept tiles\"): the full frame's cost")
 }

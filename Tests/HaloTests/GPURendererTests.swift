@@ -199,6 +199,7 @@ final class GPURendererTests: XCTestCase {
         XCTAssertEqual(try declared("blur.frag").union(tile), Set(Uniforms.blurProgram))
         XCTAssertEqual(try declared("resolve.frag").union(tile), Set(Uniforms.resolveProgram))
         XCTAssertEqual(try declared("downsample.frag").union(tile), Set(Uniforms.downsampleProgram))
+        XCTAssertEqual(try declared("target_restore.frag").union(tile), Set(Uniforms.targetRestoreProgram))
         XCTAssertEqual(try declared("text_fill.frag").union(tile).union(Uniforms.tileLayer), Set(Uniforms.textFillProgram + Uniforms.neverSet))
         XCTAssertEqual(try declared("text.frag").union(tile), Set(Uniforms.textProgram))
         XCTAssertEqual(try declared("shape_pass.frag").union(tile).union(Uniforms.tileLayer), Set(Uniforms.shapePassProgram + Uniforms.neverSet))
