@@ -82,7 +82,7 @@ public final class GLRenderer {
     var timerQuery: GLuint = 0
     /// GPU time of the last ``render(_:)`` (draw and resolve) from a GL_TIME_ELAPSED timer
     /// query, in milliseconds; nil when the query failed.
-    public private(set) var lastGPUTimeMs: Double?
+    public internal(set) var lastGPUTimeMs: Double?
     /// The drawn frame's loop period, seconds (shader paints' haloLoopPeriod).
     var loopPeriod = 0.0
     /// The drawn frame's parameters (shader paints' p_NAME uniforms).
@@ -176,38 +176,6 @@ public final class GLRenderer {
 
     /// GL_RENDERER of the context, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
     public var rendererName: String { glString(GL_RENDERER) }
-
-    /// Renders a resolved frame and reads it back as 8-bit straight-alpha RGBA.
-    /// - Throws: ``GLError`` for an incomplete framebuffer, a canvas beyond the GPU's
-    ///   texture size, or a GL error after drawing.
-    public func render(_ frame: Frame) throws -> RGBA8Image {
-        try context?.makeCurrent()
-        try checkSize(frame)
-        if timerQuery == 0 { halo_glGenQueries(1, &timerQuery) }
-        try output.ensure(width: frame.width, height: frame.height)
-        halo_glBeginQuery(GLenum(GL_TIME_ELAPSED), timerQuery)
-        do {
-            try draw(frame, into: FrameTarget(framebuffer: output.fbo, width: frame.width, height: frame.height))
-        } catch {
-            keptTiles.reset()
-            // A query left active would make every later BeginQuery fail (GL_INVALID_OPERATION).
-            halo_glEndQuery(GLenum(GL_TIME_ELAPSED))
-            throw error
-        }
-        halo_glEndQuery(GLenum(GL_TIME_ELAPSED))
-        var image = RGBA8Image(width: frame.width, height: frame.height)
-        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), output.fbo)
-        halo_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        image.pixels.withUnsafeMutableBytes { buf in
-            halo_glReadPixels(0, 0, GLsizei(frame.width), GLsizei(frame.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buf.baseAddress)
-        }
-        try checkError("reading back the image")
-        endPass("read-back")
-        var elapsed: GLuint64 = 0
-        halo_glGetQueryObjectui64v(timerQuery, GLenum(GL_QUERY_RESULT), &elapsed)
-        lastGPUTimeMs = halo_glGetError() == GLenum(GL_NO_ERROR) ? Double(elapsed) / 1e6 : nil
-        return image
-    }
 
     func checkSize(_ frame: Frame) throws {
         if frame.width > maxTextureSize || frame.height > maxTextureSize {
