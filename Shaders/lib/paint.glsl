@@ -44,10 +44,13 @@ float radialGradientT(vec2 p, vec2 c, float r0, float k) {
 // see GradientRamp.stopsUpTo); `count` nodes. A hard stop is two nodes at one location.
 // Rows row + 2 and row + 3 hold at node k the integrals from the first node's location l0
 // to l_k of the colour, C0 = integral c(t) dt, and of t times it, C1 = integral t c(t) dt,
-// summed in double on the CPU (GradientRamp.integrals), for rampIntegrals.
+// summed in double on the CPU (GradientRamp.integrals), for rampIntegrals; row row + 4 the
+// change of slope dc/dt at each node, for paintKinkAverage.
 float rampLocation(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row + 1), 0).r; }
 vec4 rampNode(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row), 0); }
 float rampStopsUpTo(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row + 1), 0).g; }
+// The change of the ramp's slope dc/dt at node k (RampTextures.slopeChanges).
+vec4 rampSlopeChange(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row + 4), 0); }
 
 // The nodes around t: (lo, hi) with location(lo) <= t < location(hi), or lo == hi at the
 // clamped ends (t before the first node, at or after the last). Binary search.

@@ -91,30 +91,45 @@ vec4 paintNearCentre(int i, int kind, vec2 pixel, vec4 strip) {
 }
 
 // The paint's average over the covered strip (see paintColor) where t is linear across it
-// (t at the middle, gradient g) but the ramp kinks within its range of t. The offset
-// s = dot(g / |g|, x - middle) of a point x of the strip is spread as the rectangle's
-// projection (a trapezoid, whose distribution function is halfPlaneCoverage); that range
-// is cut in up to 8 bins, each weighted by its exact area and coloured by the ramp's mean
-// over its range of t (differences of rampF0, exact for the piecewise linear ramp). The
-// error is the trapezoid's slope within a bin against the ramp's change there: under 1/64
-// of the colour change across the pixel. Bins are at least 1e-3 wide in t (fewer bins for
-// a narrow range), so that float32 differences of rampF0 stay within 1e-4 of the colour.
-vec4 paintKinkAverage(int i, float t, vec2 g, vec4 strip) {
+// (t at the middle, gradient g, in the ramp's segment seg, `centre` its colour there) but
+// the ramp kinks within the strip's range of t. The ramp is the line of t's segment plus,
+// for each node l within the range, its change of slope dm times (t - l)+ above t, or
+// (l - t)+ below: averaged over the strip, whose offset s = dot(g / |g|, x - middle) is
+// spread as halfPlaneCoverage's trapezoid with mean 0, that is
+// centre + sum dm |g| halfPlaneTail(+-(l - t) / |g|). Exact for the piecewise linear ramp
+// (float32 rounding aside); two texels a node in range. `periodic`: t wraps at 1 (a full
+// sweep), and the colour continues into the next turn: continuous where the ramp's first
+// and last colours agree, with the clamped ends' slope changes (0 between them) exactly
+// the seam's kink (paintColor takes a seam whose colours differ as a jump).
+vec4 paintKinkAverage(int i, float t, vec2 g, vec4 strip, ivec2 seg, vec4 centre, bool periodic) {
     float gl = length(g);
     vec2 gn = g / gl, sn = strip.xy, st = vec2(-sn.y, sn.x);
     vec2 nloc = vec2(dot(gn, sn), dot(gn, st)), size = vec2(strip.w - strip.z, 1.0);
-    float h = 0.5 * (abs(nloc.x) * size.x + abs(nloc.y) * size.y);
-    int bins = int(clamp(2.0 * gl * h / 1e-3, 1.0, 8.0));      // a run-time count: not unrolled
-    float w = 2.0 * h / float(bins);
-    vec4 sum = vec4(0.0);
-    float prev = 0.0;
-    vec4 f0 = rampF0(i, t - gl * h);
-    for (int k = 1; k <= bins; k++) {
-        float s1 = -h + w * float(k);
-        float cov = k == bins ? 1.0 : halfPlaneCoverage(-s1, nloc, size);
-        vec4 f1 = rampF0(i, t + gl * s1);
-        sum += (cov - prev) * (f1 - f0) / (gl * w);
-        prev = cov; f0 = f1;
+    float reach = 0.5 * gl * (abs(nloc.x) * size.x + abs(nloc.y) * size.y);
+    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
+    vec4 sum = centre;
+    // Nodes above t (from the segment's upper node; at the clamped low end, node 0 itself),
+    // then, for a periodic ramp, those of the next turn (location + 1).
+    bool low = seg.x == seg.y && t < rampLocation(uRamps, row, seg.x);
+    int k = low ? seg.x : (seg.x == seg.y ? count : seg.y);
+    float turn = 0.0;
+    for (int n = 0; n <= count; n++) {
+        if (k >= count) { if (!periodic) break; k = 0; turn += 1.0; }
+        float l = rampLocation(uRamps, row, k) + turn;
+        if (!(l < t + reach)) break;
+        sum += rampSlopeChange(uRamps, row, k) * (gl * halfPlaneTail((l - t) / gl, nloc, size));
+        k++;
+    }
+    // Nodes at or below t (from the segment's lower node; none at the clamped low end but,
+    // for a periodic ramp, those of the turn before).
+    k = low ? -1 : seg.x;
+    turn = 0.0;
+    for (int n = 0; n <= count; n++) {
+        if (k < 0) { if (!periodic) break; k = count - 1; turn -= 1.0; }
+        float l = rampLocation(uRamps, row, k) + turn;
+        if (!(l > t - reach)) break;
+        sum += rampSlopeChange(uRamps, row, k) * (gl * halfPlaneTail((t - l) / gl, nloc, size));
+        k--;
     }
     return sum;
 }

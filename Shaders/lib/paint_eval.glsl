@@ -17,7 +17,7 @@
 // part). `strip` = (n, a, b): the covered part is the strip a...b along the unit vector n
 // (vec4(1, 0, -0.5, 0.5) for the whole pixel); see coveredStrip.
 // - the nearest jump within 0.75 px (a hard stop next to t's ramp segment; an angular
-//   gradient's seam, the middle of a partial sweep's gap, or the sweep's end when a hard
+//   gradient's seam where its first and last colours differ, the middle of a partial sweep's gap, or the sweep's end when a hard
 //   stop sits at 1; a whole ramp narrower than 1/256 px) is taken as a straight edge
 //   across the pixel, and the two sides are mixed by their exact areas
 //   (halfPlaneCoverage), each side's colour taken at the middle of its part;
@@ -127,7 +127,11 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
         float jump = span >= 360.0 ? 0.0 : span + 0.5 * (360.0 - span);
         float delta = mod(rel - jump + 180.0, 360.0) - 180.0;
         float aj = radians(geo.z + jump);
-        if (abs(delta) < 90.0) nearestJump(r * sin(radians(delta)), vec2(-sin(aj), cos(aj)), best, n);
+        // (A sweep of exactly 360 degrees whose first and last colours agree has no jump at
+        // its seam: a kink,
+        // averaged across it by paintKinkAverage.)
+        bool seamJumps = span != 360.0 || any(notEqual(rampNode(uRamps, row, 0), rampNode(uRamps, row, count - 1)));
+        if (seamJumps && abs(delta) < 90.0) nearestJump(r * sin(radians(delta)), vec2(-sin(aj), cos(aj)), best, n);
         // The end of a partial sweep, where t reaches 1 and a hard stop at 1 can jump.
         if (span < 360.0) {
             float dEnd = mod(rel - span + 180.0, 360.0) - 180.0;
@@ -176,8 +180,7 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     // under 2 px a pixel: across the medial axis or a sharp corner's diagonal, where s
     // jumps, its differences give no gradient.)
     bool unwrapped = kind != PAINT_PATH || (t - reach >= 0.0 && t + reach <= 1.0 && gl * geo.y < 2.0);
-    if (unwrapped && reach > 1e-4 && leaves && stopsBelow(row, count, t + reach) != stopsBelow(row, count, t - reach))
-        return paintKinkAverage(i, t, g, strip);
+    if (unwrapped && reach > 1e-4 && leaves) return paintKinkAverage(i, t, g, strip, seg, centre, kind == PAINT_ANGULAR && geo.w == 360.0);
     return centre;
 }
 #endif

@@ -966,6 +966,26 @@ float halfPlaneCoverage(float sd, vec2 n, vec2 size) {
     return 1.0 - u * u / (2.0 * a * b);
 }
 
+// The mean of (s - x)+ over a w x h rectangle centred at 0, s = dot(n, q) for its points q
+// (n unit, in the rectangle's frame; size = (w, h)): the integral over (x, inf) of the
+// share beyond (halfPlaneCoverage's distribution, a sum of two uniform variables of
+// widths a >= b), piecewise cubic in the depth d = (a + b) / 2 - x:
+// d^3 / 6ab (d <= b), b^2 / 6a + ((d - b/2)^2 - b^2/4) / 2a (b <= d <= a),
+// then (a - b) / 2 + b^2 / 6a + (d - a) - (b^3 - (a + b - d)^3) / 6ab, and -x beyond a + b.
+// Exact.
+float halfPlaneTail(float x, vec2 n, vec2 size) {
+    float a = abs(n.x) * size.x, b = abs(n.y) * size.y;
+    if (b > a) { float t = a; a = b; b = t; }
+    float d = 0.5 * (a + b) - x;
+    if (d <= 0.0) return 0.0;
+    if (d >= a + b) return -x;
+    if (b < 1e-6 * a) return 0.5 * d * d / a;                  // (d <= a here)
+    if (d <= b) return d * d * d / (6.0 * a * b);
+    if (d <= a) return (b * b / 3.0 + d * d - d * b) / (2.0 * a);
+    float u = a + b - d;
+    return 0.5 * (a - b) + b * b / (6.0 * a) + (d - a) - (b * b * b - u * u * u) / (6.0 * a * b);
+}
+
 // Length of [lo, hi] inside [c - s/2, c + s/2]: exact 1-D coverage of a slab.
 float slabOverlap(float lo, float hi, float c, float s) {
     return max(0.0, min(hi, c + 0.5 * s) - max(lo, c - 0.5 * s));
@@ -1711,10 +1731,13 @@ float radialGradientT(vec2 p, vec2 c, float r0, float k) {
 // see GradientRamp.stopsUpTo); `count` nodes. A hard stop is two nodes at one location.
 // Rows row + 2 and row + 3 hold at node k the integrals from the first node's location l0
 // to l_k of the colour, C0 = integral c(t) dt, and of t times it, C1 = integral t c(t) dt,
-// summed in double on the CPU (GradientRamp.integrals), for rampIntegrals.
+// summed in double on the CPU (GradientRamp.integrals), for rampIntegrals; row row + 4 the
+// change of slope dc/dt at each node, for paintKinkAverage.
 float rampLocation(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row + 1), 0).r; }
 vec4 rampNode(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row), 0); }
 float rampStopsUpTo(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row + 1), 0).g; }
+// The change of the ramp's slope dc/dt at node k (RampTextures.slopeChanges).
+vec4 rampSlopeChange(sampler2D ramps, int row, int k) { return texelFetch(ramps, ivec2(k, row + 4), 0); }
 
 // The nodes around t: (lo, hi) with location(lo) <= t < location(hi), or lo == hi at the
 // clamped ends (t before the first node, at or after the last). Binary search.
@@ -1861,30 +1884,45 @@ vec4 paintNearCentre(int i, int kind, vec2 pixel, vec4 strip) {
 }
 
 // The paint's average over the covered strip (see paintColor) where t is linear across it
-// (t at the middle, gradient g) but the ramp kinks within its range of t. The offset
-// s = dot(g / |g|, x - middle) of a point x of the strip is spread as the rectangle's
-// projection (a trapezoid, whose distribution function is halfPlaneCoverage); that range
-// is cut in up to 8 bins, each weighted by its exact area and coloured by the ramp's mean
-// over its range of t (differences of rampF0, exact for the piecewise linear ramp). The
-// error is the trapezoid's slope within a bin against the ramp's change there: under 1/64
-// of the colour change across the pixel. Bins are at least 1e-3 wide in t (fewer bins for
-// a narrow range), so that float32 differences of rampF0 stay within 1e-4 of the colour.
-vec4 paintKinkAverage(int i, float t, vec2 g, vec4 strip) {
+// (t at the middle, gradient g, in the ramp's segment seg, `centre` its colour there) but
+// the ramp kinks within the strip's range of t. The ramp is the line of t's segment plus,
+// for each node l within the range, its change of slope dm times (t - l)+ above t, or
+// (l - t)+ below: averaged over the strip, whose offset s = dot(g / |g|, x - middle) is
+// spread as halfPlaneCoverage's trapezoid with mean 0, that is
+// centre + sum dm |g| halfPlaneTail(+-(l - t) / |g|). Exact for the piecewise linear ramp
+// (float32 rounding aside); two texels a node in range. `periodic`: t wraps at 1 (a full
+// sweep), and the colour continues into the next turn: continuous where the ramp's first
+// and last colours agree, with the clamped ends' slope changes (0 between them) exactly
+// the seam's kink (paintColor takes a seam whose colours differ as a jump).
+vec4 paintKinkAverage(int i, float t, vec2 g, vec4 strip, ivec2 seg, vec4 centre, bool periodic) {
     float gl = length(g);
     vec2 gn = g / gl, sn = strip.xy, st = vec2(-sn.y, sn.x);
     vec2 nloc = vec2(dot(gn, sn), dot(gn, st)), size = vec2(strip.w - strip.z, 1.0);
-    float h = 0.5 * (abs(nloc.x) * size.x + abs(nloc.y) * size.y);
-    int bins = int(clamp(2.0 * gl * h / 1e-3, 1.0, 8.0));      // a run-time count: not unrolled
-    float w = 2.0 * h / float(bins);
-    vec4 sum = vec4(0.0);
-    float prev = 0.0;
-    vec4 f0 = rampF0(i, t - gl * h);
-    for (int k = 1; k <= bins; k++) {
-        float s1 = -h + w * float(k);
-        float cov = k == bins ? 1.0 : halfPlaneCoverage(-s1, nloc, size);
-        vec4 f1 = rampF0(i, t + gl * s1);
-        sum += (cov - prev) * (f1 - f0) / (gl * w);
-        prev = cov; f0 = f1;
+    float reach = 0.5 * gl * (abs(nloc.x) * size.x + abs(nloc.y) * size.y);
+    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
+    vec4 sum = centre;
+    // Nodes above t (from the segment's upper node; at the clamped low end, node 0 itself),
+    // then, for a periodic ramp, those of the next turn (location + 1).
+    bool low = seg.x == seg.y && t < rampLocation(uRamps, row, seg.x);
+    int k = low ? seg.x : (seg.x == seg.y ? count : seg.y);
+    float turn = 0.0;
+    for (int n = 0; n <= count; n++) {
+        if (k >= count) { if (!periodic) break; k = 0; turn += 1.0; }
+        float l = rampLocation(uRamps, row, k) + turn;
+        if (!(l < t + reach)) break;
+        sum += rampSlopeChange(uRamps, row, k) * (gl * halfPlaneTail((l - t) / gl, nloc, size));
+        k++;
+    }
+    // Nodes at or below t (from the segment's lower node; none at the clamped low end but,
+    // for a periodic ramp, those of the turn before).
+    k = low ? -1 : seg.x;
+    turn = 0.0;
+    for (int n = 0; n <= count; n++) {
+        if (k < 0) { if (!periodic) break; k = count - 1; turn -= 1.0; }
+        float l = rampLocation(uRamps, row, k) + turn;
+        if (!(l > t - reach)) break;
+        sum += rampSlopeChange(uRamps, row, k) * (gl * halfPlaneTail((t - l) / gl, nloc, size));
+        k--;
     }
     return sum;
 }
@@ -1911,7 +1949,7 @@ vec4 paintKinkAverage(int i, float t, vec2 g, vec4 strip) {
 // part). `strip` = (n, a, b): the covered part is the strip a...b along the unit vector n
 // (vec4(1, 0, -0.5, 0.5) for the whole pixel); see coveredStrip.
 // - the nearest jump within 0.75 px (a hard stop next to t's ramp segment; an angular
-//   gradient's seam, the middle of a partial sweep's gap, or the sweep's end when a hard
+//   gradient's seam where its first and last colours differ, the middle of a partial sweep's gap, or the sweep's end when a hard
 //   stop sits at 1; a whole ramp narrower than 1/256 px) is taken as a straight edge
 //   across the pixel, and the two sides are mixed by their exact areas
 //   (halfPlaneCoverage), each side's colour taken at the middle of its part;
@@ -2021,7 +2059,11 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
         float jump = span >= 360.0 ? 0.0 : span + 0.5 * (360.0 - span);
         float delta = mod(rel - jump + 180.0, 360.0) - 180.0;
         float aj = radians(geo.z + jump);
-        if (abs(delta) < 90.0) nearestJump(r * sin(radians(delta)), vec2(-sin(aj), cos(aj)), best, n);
+        // (A sweep of exactly 360 degrees whose first and last colours agree has no jump at
+        // its seam: a kink,
+        // averaged across it by paintKinkAverage.)
+        bool seamJumps = span != 360.0 || any(notEqual(rampNode(uRamps, row, 0), rampNode(uRamps, row, count - 1)));
+        if (seamJumps && abs(delta) < 90.0) nearestJump(r * sin(radians(delta)), vec2(-sin(aj), cos(aj)), best, n);
         // The end of a partial sweep, where t reaches 1 and a hard stop at 1 can jump.
         if (span < 360.0) {
             float dEnd = mod(rel - span + 180.0, 360.0) - 180.0;
@@ -2070,8 +2112,7 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     // under 2 px a pixel: across the medial axis or a sharp corner's diagonal, where s
     // jumps, its differences give no gradient.)
     bool unwrapped = kind != PAINT_PATH || (t - reach >= 0.0 && t + reach <= 1.0 && gl * geo.y < 2.0);
-    if (unwrapped && reach > 1e-4 && leaves && stopsBelow(row, count, t + reach) != stopsBelow(row, count, t - reach))
-        return paintKinkAverage(i, t, g, strip);
+    if (unwrapped && reach > 1e-4 && leaves) return paintKinkAverage(i, t, g, strip, seg, centre, kind == PAINT_ANGULAR && geo.w == 360.0);
     return centre;
 }
 #endif

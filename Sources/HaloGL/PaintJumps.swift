@@ -9,7 +9,9 @@ final class PaintJumps {
     /// linear: start, dt/dp; angular: centre, angle, span; radial: centre, r0, 1 / (r1 - r0).
     /// path: offset, the outline's arc length, its smallest radius of curvature, whether the
     /// colour jumps where t wraps (the colours at 0 and 1 differ).
-    private enum Kind { case linear(Vec2, Vec2), angular(Vec2, Double, Double), radial(Vec2, Double, Double), path(Double, OutlineArc, Double, Bool) }
+    /// angular: also whether the colour is continuous across the seam (a sweep of exactly
+    /// 360 degrees whose first and last colours agree: its seam is a kink, not a jump).
+    private enum Kind { case linear(Vec2, Vec2), angular(Vec2, Double, Double, Bool), radial(Vec2, Double, Double), path(Double, OutlineArc, Double, Bool) }
     private let kind: Kind
     private let stops: [Double]
     /// Locations held by two or more of the ramp's nodes: hard stops, where the colour jumps.
@@ -28,7 +30,7 @@ final class PaintJumps {
         switch p.geometry {
         case .solid, .shader, .material: return nil
         case .linear(let s, _): kind = .linear(s, p.linearGradient)
-        case .angular(let c, let angle, let span): kind = .angular(c, angle, span)
+        case .angular(let c, let angle, let span): kind = .angular(c, angle, span, span == 360 && ramp.colors.first == ramp.colors.last)
         case .radial(let c, let r0, _): kind = .radial(c, r0, p.radialInverseWidth)
         case .path(let offset, let arc): kind = .path(offset, arc, arc.minimumRadiusOfCurvature, ramp.color(at: 0) != ramp.color(at: 1))
         }
@@ -112,7 +114,7 @@ final class PaintJumps {
             // wherever the pixel meets the ramp's span of t.
             if near < max(16, 1.5 + 21 * abs(k)) + margin, let first = stops.first, let last = stops.last,
                hi >= first - tMargin, lo <= last + tMargin { return .jumps }
-        case .angular(let c, let angle, let span):
+        case .angular(let c, let angle, let span, let seamless):
             // paintColor integrates about an angular centre within 4 px (paintNearCentre).
             let near = 4 + margin
             if c.x >= b.x0 - near && c.x <= b.x1 + near && c.y >= b.y0 - near && c.y <= b.y1 + near { return .jumps }
@@ -130,7 +132,14 @@ final class PaintJumps {
             let end = start + (relHi - relLo)
             // Jumps: the seam (rel 0 = 360), the sweep's end and the middle of its gap.
             func within(_ j: Double) -> Bool { j >= start && j <= end }
-            if within(0) || within(360) || end >= 720 { return .jumps }
+            if end >= 720 { return .jumps }
+            if within(0) || within(360) {
+                // Across a seamless seam t runs from start / span up to 1, then on from 0.
+                guard seamless else { return .jumps }
+                let a = start / span, b = end / span - 1
+                func across(_ l: Double) -> Bool { l >= a - tMargin || l <= b + tMargin }
+                return hardStops.contains(where: across) ? .jumps : .kinks
+            }
             if span < 360 && (within(span) || within(span + (360 - span) / 2)) { return .jumps }
             if start > span { return .none }                // wholly in the gap: constant t
             lo = start / span; hi = min(end, span) / span

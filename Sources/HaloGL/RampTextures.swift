@@ -1,9 +1,10 @@
 import CEpoxy
 import HaloCore
 
-/// The frame's gradient ramps on the GPU: every distinct ramp as four rows of an RGBA32F
+/// The frame's gradient ramps on the GPU: every distinct ramp as five rows of an RGBA32F
 /// texture (colours; locations in .r and the count of stop nodes so far in .g; the prefix
-/// integrals C0 and C1 of ``GradientRamp/integrals``), and sampled evenly as one row of a
+/// integrals C0 and C1 of ``GradientRamp/integrals``; each node's change of slope dc/dt,
+/// ``slopeChanges(_:)``), and sampled evenly as one row of a
 /// linearly filtered lookup table (rampLUT in Shaders/lib/paint.glsl). Both are rebuilt
 /// only when a frame's distinct ramps differ from the last frame's.
 final class RampTextures {
@@ -42,6 +43,19 @@ final class RampTextures {
         return (rows[i], min(ramp.locations.count, maxTextureSize), (Float(min(i, lutHeight - 1)) + 0.5) / Float(lutHeight))
     }
 
+    /// The change of the ramp's slope dc/dt at each node: the slope of the segment after it
+    /// less that of the segment before, a slope 0 beyond the ends (the colour clamped) and
+    /// across a hard stop (two nodes at one location: a jump, not a kink). For the exact
+    /// average across kinks (paintKinkAverage in Shaders/lib/paint_average.glsl).
+    static func slopeChanges(_ ramp: GradientRamp) -> [Premul] {
+        let l = ramp.locations, c = ramp.colors
+        func slope(_ k: Int) -> Premul {
+            guard k >= 0, k + 1 < l.count, l[k + 1] > l[k] else { return Premul(repeating: 0) }
+            return (c[k + 1] - c[k]) / (l[k + 1] - l[k])
+        }
+        return l.indices.map { slope($0) - slope($0 - 1) }
+    }
+
     /// Uploads every distinct gradient ramp of `frame`.
     func upload(_ frame: Frame) {
         index.removeAll(keepingCapacity: true)
@@ -53,8 +67,8 @@ final class RampTextures {
                 if index[ramp] == nil { index[ramp] = ramps.count; ramps.append(ramp) }
             }
         }
-        let height = max(4, min(maxTextureSize / 4 * 4, ramps.count * 4))
-        rows = ramps.indices.map { min($0 * 4, height - 4) }
+        let height = max(5, min(maxTextureSize / 5 * 5, ramps.count * 5))
+        rows = ramps.indices.map { min($0 * 5, height - 5) }
         // The same ramps as last frame (a rotating gradient's are): both textures hold them.
         if uploaded == ramps { return }
         let width = max(1, min(maxTextureSize, ramps.map(\.locations.count).max() ?? 1))
@@ -62,12 +76,14 @@ final class RampTextures {
         for (i, ramp) in ramps.enumerated() {
             let row = rows[i]
             let (c0, c1) = ramp.integrals
+            let dm = RampTextures.slopeChanges(ramp)
             for n in 0..<min(ramp.locations.count, width) {
                 let c = ramp.colors[n]
                 for ch in 0..<4 {
                     data[(row * width + n) * 4 + ch] = Float(c[ch])
                     data[((row + 2) * width + n) * 4 + ch] = Float(c0[n][ch])
                     data[((row + 3) * width + n) * 4 + ch] = Float(c1[n][ch])
+                    data[((row + 4) * width + n) * 4 + ch] = Float(dm[n][ch])
                 }
                 data[((row + 1) * width + n) * 4] = Float(ramp.locations[n])
                 data[((row + 1) * width + n) * 4 + 1] = Float(ramp.stopsUpTo[n])

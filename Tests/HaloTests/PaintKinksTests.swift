@@ -58,15 +58,27 @@ final class PaintKinksTests: XCTestCase {
         XCTAssertEqual(rainbow.crossing(box(x - 2, y - 2, x + 2, y + 2)), .kinks)
     }
 
-    func testTheAngularSeamAndCentreAreJumps() {
-        // The seam is a jump even where its colours meet (paintColor splits the pixel there).
-        XCTAssertEqual(rainbow.crossing(box(100, 62, 104, 66)), .jumps, "the seam")
-        XCTAssertEqual(rainbow.crossing(box(62, 62, 66, 66)), .jumps, "the centre")
+    func testASeamWhoseColoursAgreeIsAKink() {
+        // The rainbow ends in its first colour: across the seam the colour is continuous,
+        // and paintColor averages it as a kink.
+        XCTAssertEqual(rainbow.crossing(box(100, 62, 104, 66)), .kinks, "the seam")
         XCTAssertEqual(rainbow.crossing(box(60, 20, 64, 24)), .none, "between stops, 40 px up")
     }
 
+    func testASeamWhoseColoursDifferIsAJump() {
+        let stops = [ColorStop(color: RGBA(1, 0, 0), location: 0), ColorStop(color: RGBA(0, 0, 1), location: 1)]
+        let paint = ResolvedPaint(Paint(.angular(center: UnitPoint(0.5, 0.5), angle: 0, startAngle: 0, endAngle: 360), stops: stops),
+                                  rect: Rect(0, 0, 128, 128), time: 0, scale: 1)
+        XCTAssertEqual(PaintJumps(paint)!.crossing(box(100, 62, 104, 66)), .jumps)
+    }
+
+    func testTheAngularCentreIsAJump() {
+        XCTAssertEqual(rainbow.crossing(box(62, 62, 66, 66)), .jumps)
+    }
+
     /// Rounded rects with 2 px inside rainbow borders at fractional positions, each turned
-    /// to its own angle: most of their averaged tiles hold a kink only.
+    /// to its own angle: most of their averaged tiles hold a kink only. The rainbows of
+    /// odd rects stop short of their first colour again, so that their seams jump.
     static let rects: Scene = {
         let layers = (0..<8).map { n -> String in
             let x = 4.0 + 48 * Double(n % 4) + 0.3 * Double(n), y = 5.6 + 40 * Double(n / 4)
@@ -74,7 +86,7 @@ final class PaintKinksTests: XCTestCase {
                 { "shape": { "type": "roundedRect", "rect": [\(x), \(y), 40, 32], "cornerRadius": 8, "cornerStyle": "circular" },
                   "fill": { "type": "solid", "color": [1, 1, 1, 0.06] },
                   "stroke": { "paint": { "type": "angular", "center": [0.5, 0.5], "angle": \(37 * n),
-                              "colors": ["pink", "orange", "yellow", "mint", "blue", "purple", "pink"] },
+                              "colors": ["pink", "orange", "yellow", "mint", "blue", "purple"\(n % 2 == 0 ? ", \"pink\"" : "")] },
                               "width": 2, "alignment": "inside" } }
                 """
         }
@@ -90,7 +102,7 @@ final class PaintKinksTests: XCTestCase {
         let plan = FramePlan(frame, gridOffset: (0, 0), isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
         let variants = (plan.canvasBatches + plan.targetBatches).map(\.variant)
         XCTAssertTrue(variants.contains { $0.kinksOnly }, "kinks-only tiles")
-        XCTAssertTrue(variants.contains { $0.paintAA && !$0.kinksOnly }, "tiles with jumps (the seams)")
+        XCTAssertTrue(variants.contains { $0.paintAA && !$0.kinksOnly }, "tiles with jumps (the odd rects' seams)")
         // Each on a renderer of its own (an animation's: a program for each class), the kink
         // tiles by their own program and by the fully averaged one.
         let renders = renderConcurrently([false, true], threads: 2) { full, renderer -> (RGBA8Image, Bool) in
@@ -105,5 +117,31 @@ final class PaintKinksTests: XCTestCase {
         let exact = ReferenceRenderer().render(frame).toRGBA8()
         let check = try XCTUnwrap(CertifiedComparison(reference: exact, actual: image, bound: ErrorBound(frame: frame, image: image)))
         XCTAssertTrue(check.passed, check.failureReason ?? "")
+    }
+
+    /// Rainbow borders (the last colour the first again) whose seams cross the stroke: the
+    /// GPU averages each pixel across the seam as across any kink (exactly, the ramp taken
+    /// on into its next turn), within a level of the exact image everywhere.
+    func testASeamlessSeamIsAveragedAsExactlyAsAnyKink() throws {
+        let json = """
+            { "format": 1, "canvas": { "width": 200, "height": 92, "scale": 1, "background": "#0D0D1A" },
+              "layers": [
+                { "shape": { "type": "capsule", "rect": [20.3, 20.7, 160, 48] },
+                  "stroke": { "paint": { "type": "angular", "center": [0.5, 0.5], "angle": 3,
+                              "colors": ["pink", "orange", "yellow", "mint", "blue", "purple", "pink"] },
+                              "width": 3, "alignment": "inside" } },
+                { "shape": { "type": "roundedRect", "rect": [60.4, 30.2, 40, 32], "cornerRadius": 8, "cornerStyle": "circular" },
+                  "stroke": { "paint": { "type": "angular", "center": [0.5, 0.5], "angle": 181,
+                              "colors": ["pink", "orange", "yellow", "mint", "blue", "purple", "pink"] },
+                              "width": 2, "alignment": "inside" } } ] }
+            """
+        let frame = Frame(try SceneDecoder.decode(Data(json.utf8)), time: 0)
+        let plan = FramePlan(frame, gridOffset: (0, 0), isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
+        XCTAssertFalse((plan.canvasBatches + plan.targetBatches).contains { $0.variant.paintAA && !$0.variant.kinksOnly },
+                       "no tile holds a jump")
+        let image = try SharedGPU.renderer().render(frame)
+        let exact = ReferenceRenderer().render(frame).toRGBA8()
+        let c = try XCTUnwrap(ImageComparison(exact, image))
+        XCTAssertLessThanOrEqual(c.maxDifference, 1)
     }
 }
