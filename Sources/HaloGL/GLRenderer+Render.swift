@@ -22,10 +22,10 @@ extension GLRenderer {
             throw error
         }
         halo_glEndQuery(GLenum(GL_TIME_ELAPSED))
-        var image = RGBA8Image(width: frame.width, height: frame.height)
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), output.fbo)
         halo_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        image.pixels.withUnsafeMutableBytes { buf in
+        // Every byte is read back (an error below throws the image away).
+        let image = RGBA8Image(width: frame.width, height: frame.height) { buf in
             halo_glReadPixels(0, 0, GLsizei(frame.width), GLsizei(frame.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buf.baseAddress)
         }
         try checkError("reading back the image")

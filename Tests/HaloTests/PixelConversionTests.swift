@@ -26,4 +26,15 @@ final class PixelConversionTests: XCTestCase {
             if got != want { return XCTFail("pixel \(i) \(p): \(got), expected \(want)") }
         }
     }
+
+    /// An image filled in place (a GPU read-back) holds exactly the bytes its fill wrote,
+    /// row after row.
+    func testAnImageFilledInPlaceHoldsTheBytesWritten() {
+        let image = RGBA8Image(width: 3, height: 2) { buf in
+            XCTAssertEqual(buf.count, 3 * 2 * 4)
+            for i in 0..<buf.count { buf[i] = UInt8(i * 7 % 256) }
+        }
+        XCTAssertEqual(image.pixels, (0..<24).map { UInt8($0 * 7 % 256) })
+        XCTAssertEqual(image[2, 1], SIMD4(UInt8(20 * 7 % 256), UInt8(21 * 7), UInt8(22 * 7), UInt8(23 * 7)))
+    }
 }
