@@ -1250,7 +1250,18 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
             float ds = abs(qs - ca.x), d = dot(p - ca.yz, ct);
             vec2 fromCorner = ca.yz - corner;
             bool ownEdge = !atCorner || length(fromCorner) < 1e-3 || dot(fromCorner, edge[k]) > 1e-3;
-            if (min(ds, L - ds) < 1.0 && ownEdge) {
+            // A cut where the outline is smooth (one tangent) is the segment across the band
+            // along the normal there: one that passes farther than the square's
+            // half-diagonal from p does not cross the square, whatever its line does (round
+            // a small outline the line of a cut far along it may pass through the square).
+            // On a split side's own straight edge (its line: the shape is convex, so no other
+            // part of the outline lies on it) the cut's line is the cut through the whole
+            // strip, the mitre's half included.
+            vec2 nc = vec2(ct.y, -ct.x), a0 = ca.yz + nc * lo, ab = nc * (hi - lo);
+            float u = clamp(dot(p - a0, ab) / max(dot(ab, ab), 1e-12), 0.0, 1.0);
+            bool onOwnLine = atCorner && abs(fromCorner.x * edge[k].y - fromCorner.y * edge[k].x) < 0.01;
+            bool crosses = onOwnLine || dot(b.xy, b.zw) < 0.9999 || length(p - a0 - u * ab) < 0.7072 * size + 1e-3;
+            if (min(ds, L - ds) < 1.0 && ownEdge && crosses) {
                 vec2 ot = (h == 1) == on ? b.xy : b.zw;     // the other tangent
                 float d2 = dot(p - ca.yz, ot);
                 bool sharp = dot(ot, ct) < 0.9999, mitreIn = ca.w > 1.5;

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 @testable import Halo
 @testable import HaloTesting
+import HaloCore
+import HaloGL
 import HaloReference
 
 /// docs/scene-format.md "Stroke" (`dash`) and "Paints" (`path`): dashes are the stroke's band cut along
@@ -120,6 +122,42 @@ final class DashTests: XCTestCase {
                 XCTAssertEqual(v, filled ? 255 : 0, "\(backend), phase \(phase)")
             }
         }
+    }
+
+    /// The GPU image of `json` within its certified bound (``ErrorBound``) of the exact CPU
+    /// reference at every pixel.
+    private func assertWithinCertifiedBound(_ json: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let frame = Frame(try decode(json))
+        let gpu = try SharedGPU.renderer().render(frame)
+        let exact = ReferenceRenderer().render(frame).toRGBA8()
+        let check = try XCTUnwrap(CertifiedComparison(reference: exact, actual: gpu, bound: ErrorBound(frame: frame, image: gpu)))
+        XCTAssertTrue(check.passed, check.failureReason ?? "", file: file, line: line)
+    }
+
+    /// Round a small outline (a 3 x 2.5 rounded rect with corners of up to 12, outside
+    /// stroke 3.4) the line of a cut far along the outline passes through squares of the
+    /// band elsewhere; only the cut itself (the segment across the band) parts a dash from
+    /// a gap, so those squares keep their own interval's coverage.
+    func testACutsLineFarAlongASmallOutlineCutsNoOtherPartOfTheBand() throws {
+        try assertWithinCertifiedBound("""
+            { "format": 1, "canvas": { "width": 48, "height": 20, "scale": 2, "background": "black" },
+              "layers": [ { "shape": { "type": "roundedRect", "rect": [24, 8, 3, 2.5], "cornerRadius": [12, 5.2, 0, 0.4], "cornerStyle": "circular" },
+                            "stroke": { "paint": { "type": "solid", "color": "white" }, "width": 3.4, "alignment": "outside",
+                                        "dash": { "pattern": [6.4, 1.4] } } } ] }
+            """)
+    }
+
+    /// A cut on a straight side a fraction of a pixel from a sharp corner parts the whole
+    /// strip of that side, the corner's mitre half included (round caps, outside stroke:
+    /// the last dot of the left side ends just above the bottom-left corner, whose mitre
+    /// stays empty).
+    func testACutNearASharpCornerPartsTheMitreToo() throws {
+        try assertWithinCertifiedBound("""
+            { "format": 1, "canvas": { "width": 76, "height": 81, "scale": 1.5, "background": "black" },
+              "layers": [ { "shape": { "type": "rect", "rect": [51.078, 12.589, 26.08, 52.431] },
+                            "stroke": { "paint": { "type": "solid", "color": "white" }, "width": 6.651, "alignment": "outside",
+                                        "dash": { "pattern": [1.663, 6.651], "phase": -4.847, "cap": "round" } } } ] }
+            """)
     }
 
     /// A dot (a dash of 0 with round caps) is a whole disc of diameter w: its coverage sums
