@@ -1034,10 +1034,12 @@ vec2 dashPart(float size, bool on, vec3 cutLo, vec3 cutHi, vec3 beyondLo, vec3 b
 
 // The arc-length window (pixels) within which every cap that can reach p has its end: a
 // point within a cap's radius r of its centre has its nearest outline point within about
-// 4 r + 2 of the end along the outline, but round a corner, which may lie between them
-// (DashedBand.capWindow in Swift).
+// 4 r + 2 of the end along the outline, but round a corner, which may lie between them; the
+// whole outline where 4 r + 2 reaches across the shape's shorter side (a thin shape's caps
+// reach past its far side) (ResolvedDash.capWindow in Swift, with the derivation).
 float capWindow() {
     float r = vArcInfo.z, corner;
+    if (4.0 * r + 2.0 >= 2.0 * min(vShape.z, vShape.w)) return vArcInfo.x;
     if (HALO_SHAPE == SHAPE_ELLIPSE) corner = vArcInfo.x / 8.0;
     else {
         vec4 R = vShapeRadii;

@@ -22,7 +22,6 @@ struct DashedBand: Sendable {
 
     init(_ dash: ResolvedDash, lo: Double, hi: Double) {
         self.dash = dash; self.lo = lo; self.hi = hi
-        let arc = dash.arc
         let c = dash.isFine ? [] : dash.cuts()
         changes = c.map(\.s)
         cuts = c.map { ($0.point, $0.tangentIn, $0.tangentOut) }
@@ -30,22 +29,11 @@ struct DashedBand: Sendable {
         ends = caps.map(\.e)
         centres = caps.map(\.centre)
         capRadius = dash.width / 2
-        // A point within a cap's radius of its centre has its nearest outline point within
-        // about 2 w of the end along the outline, except round a tight corner, where the
-        // whole corner may lie between them.
-        let o = arc.outline
-        var corner = 0.0
-        switch o.kind {
-        case .ellipse: corner = arc.length / 8
-        case .roundedBox: corner = (0..<4).map { o.radii[$0] * .pi / 2 }.max() ?? 0
-        case .continuousBox: corner = (0..<4).map { o.radii[$0] * ContinuousCorner.unitLength }.max() ?? 0
-        case .shader: corner = 0      // never dashed (SceneReader.refuseArcLength)
-        }
-        capWindow = 2 * dash.width + 2 + corner
+        capWindow = dash.capWindow
     }
 
-    /// How far past the band's edges the region may reach (the caps).
-    var reach: Double { dash.round ? capRadius : 0 }
+    /// How far past the band's edges the region may reach (the caps; ResolvedStroke.capReach).
+    var reach: Double { dash.round ? capRadius + max(0, -dash.middle) : 0 }
 
     /// True when p lies in the region (band and dash, or a cap).
     func contains(_ p: Vec2, sd d: Double, s: Double) -> Bool {

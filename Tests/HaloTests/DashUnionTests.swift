@@ -111,4 +111,33 @@ final class DashUnionTests: XCTestCase {
             }
         }
     }
+
+    /// An inside stroke wider than its shape: a cap is centred w / 2 inside the outline, on
+    /// the far side of a thin shape, and its disc reaches past that side unclipped
+    /// (docs/scene-format.md "Dashes", round caps). A 4 pt wide rect stroked 12 inside: the
+    /// dash [0, 24] ends on the right side at (24, 30), its cap centred at (18, 30) with
+    /// radius 6; left of the shape (x < 20) each pixel of the row y in [30, 31] is covered by
+    /// the disc's area in it (a 400 x 400 point sum).
+    func testAnInsideCapReachesPastAThinShapesFarSide() throws {
+        let json = #"""
+            { "format": 1, "canvas": { "width": 40, "height": 60, "background": "black" },
+              "layers": [ { "shape": { "type": "rect", "rect": [20, 10, 4, 40] },
+                            "stroke": { "paint": { "type": "solid", "color": "white" }, "width": 12, "alignment": "inside",
+                                        "dash": { "pattern": [24, 64], "cap": "round" } } } ] }
+            """#
+        func discArea(_ x: Int) -> Double {
+            var n = 0
+            for i in 0..<400 { for j in 0..<400 {
+                let dx = Double(x) + (Double(i) + 0.5) / 400 - 18, dy = 30 + (Double(j) + 0.5) / 400 - 30
+                if dx * dx + dy * dy < 36 { n += 1 }
+            } }
+            return Double(n) / 160_000
+        }
+        for backend in [Backend.cpu, .gpu] {
+            let img = try render(json, backend)
+            for x in 10..<20 {
+                XCTAssertEqual(Double(red(img, x, 30)) / 255, discArea(x), accuracy: 1.5 / 255, "\(backend) (\(x), 30)")
+            }
+        }
+    }
 }

@@ -120,9 +120,15 @@ public struct ResolvedStroke: Sendable {
         self.inner = inner; self.outer = outer; self.paint = paint; self.dash = dash
     }
 
-    /// How far past the band's edges (pixels) the stroke may reach: round caps' discs may
-    /// stand out by up to half the width (docs/scene-format.md "Dashes": they are not clipped to the band).
-    public var capReach: Double { dash?.round == true ? (dash?.width ?? 0) / 2 : 0 }
+    /// How far past the band's edges (pixels) the stroke may reach: round caps' discs (not
+    /// clipped to the band, docs/scene-format.md "Dashes") stand out by up to their radius
+    /// r = w / 2, and an inside stroke's by up to w: its caps are centred r inside the
+    /// outline, which across a shape thinner than that is up to r past its far side (a
+    /// disc's points have |sd| <= |d| + r, d the middle line's offset).
+    public var capReach: Double {
+        guard let d = dash, d.round else { return 0 }
+        return d.width / 2 + max(0, -d.middle)
+    }
 }
 
 /// A glow in pixels: Gaussian standard deviation, opacity, optional colour (premultiplied).

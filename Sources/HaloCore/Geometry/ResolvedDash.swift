@@ -222,27 +222,6 @@ extension ResolvedDash {
                           mitreInDash: swap)
         }
     }
-
-    /// Every dash end's cap (round caps; empty for butt caps), ordered by arc length.
-    public func caps() -> [DashCap] {
-        guard round else { return [] }
-        var out: [DashCap] = []
-        // A dash that runs through the start point (no change there) is cut at 0 and L by
-        // dashes() but has no ends there: no caps (each would lie inside the band anyway).
-        let L = arc.length
-        let e = Swift.min(L / 2, 1e-6)
-        let throughStart = changePoints().first != 0 && contains(e) && contains(L - e)
-        for (a, b) in dashes() {
-            for (e, isStart) in [(a, true), (b, false)] {
-                if throughStart && ((isStart && e == 0) || (!isStart && e == L)) { continue }
-                let f = arc.frame(at: e)
-                // The gap lies before a dash's start and after its end, along the dash's side tangent.
-                let gap = isStart ? -f.tangentOut : f.tangentIn
-                out.append(DashCap(e: e, centre: f.point + middle * f.normal, cutPoint: f.point, gapSide: gap))
-            }
-        }
-        return out.sorted { $0.e < $1.e }
-    }
 }
 
 extension ResolvedPaint {
