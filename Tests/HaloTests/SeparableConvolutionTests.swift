@@ -1,3 +1,4 @@
+import CHaloConvolution
 import XCTest
 @testable import HaloReference
 
@@ -58,6 +59,29 @@ final class SeparableConvolutionTests: XCTestCase {
         let one = ReferenceRenderer(threads: 1).convolve(source, rect: rect, kernel: kernel, target: target)
         let two = ReferenceRenderer(threads: 2).convolve(source, rect: rect, kernel: kernel, target: target)
         XCTAssertEqual(one, two)
+    }
+
+    /// The plain build and the widest this CPU has (AVX2 or AVX-512, each with its own
+    /// blocking) give the same bits: every term is one fused multiply-add, in the same order.
+    func testEveryInstructionLevelGivesTheSameBits() throws {
+        let widest = halo_convolution_level()
+        try XCTSkipIf(widest == 0, "this CPU has one level only")
+        defer { halo_convolution_set_level(widest) }
+        let rect = ReferenceRenderer.PixelRect(i0: -5, j0: 3, i1: 90, j1: 61)     // 95 x 58
+        let target = ReferenceRenderer.PixelRect(i0: -20, j0: -14, i1: 107, j1: 80)
+        var rng = SplitMix64(seed: 19)
+        let source = (0..<(rect.width * rect.height)).map { i -> SIMD4<Float> in
+            let ring = i % rect.width < 4 || i % rect.width > rect.width - 6 || i / rect.width < 3
+            return ring || rng.unit() < 0.05 ? SIMD4<Float>(repeating: Float(rng.unit())) : .zero
+        }
+        let kernel = GlowKernel(sigma: 4.3)
+        var images: [[SIMD4<Float>]] = []
+        for level in [widest, 0] {
+            halo_convolution_set_level(level)
+            XCTAssertEqual(halo_convolution_level(), level)
+            images.append(ReferenceRenderer(threads: 2).convolve(source, rect: rect, kernel: kernel, target: target))
+        }
+        XCTAssertEqual(images[0], images[1])
     }
 }
 

@@ -8,9 +8,10 @@
 #define HALO_CONVOLUTION_H
 #include <stdint.h>
 
-/// Columns of the vertical pass done together (their sums stay in registers).
+/// Columns of the vertical pass whose source rows are listed together (`rows_of_block`).
 #define HALO_VERTICAL_BLOCK 16
-/// Target rows of the vertical pass done together (they share each source row read).
+/// Target rows of the vertical pass done together at the widest and the plain levels (they
+/// share each source row read; the AVX2 build takes its own).
 #define HALO_VERTICAL_ROWS 4
 
 /// Horizontal pass of one row: out[tx - out_x0] += src[x - src_x0] * w[tx - x + radius]
@@ -33,5 +34,13 @@ void halo_vertical_pass(const float *src, int32_t src_y0,
                         int32_t block_begin, int32_t block_end,
                         const float *w, int32_t radius,
                         float *out, int32_t out_y0, int32_t out_rows, int32_t width);
+
+/// The instruction level the passes run at: 2 AVX-512 (with FMA), 1 AVX2 and FMA, 0 plain
+/// x86-64 or another CPU. Every level gives the same bits.
+int halo_convolution_level(void);
+
+/// Sets the level to `to`, clamped to 0 ... the widest this CPU has (HALO_CONVOLUTION_LEVEL
+/// lowers it at load), to compare the levels' results. Not to be called while a pass runs.
+void halo_convolution_set_level(int to);
 
 #endif
