@@ -29,7 +29,9 @@ import HaloCore
 ///   for a trapezoid (lo < hi / 10) is off by the two kernels' positive difference,
 ///   lo / (4 hi); on a curve of radius rho (the offset's, R + sd) k varies across the part by
 ///   h / rho of itself, which moves the mean by at most h / (2 rho). A sharp corner's mitre
-///   (k = 0) takes the corner's membership: no promise within reach of a sharp corner.
+///   (k = 0) takes the corner's membership, and inside it the band splits along the diagonal
+///   (s jumps there): no promise within sqrt(2) times the band's depth (plus 2 s) of a sharp
+///   corner.
 ///   Round caps draw the whole band: off by the discs' scallops along its edges.
 /// Where s jumps across the square (the medial axis of a shape the band fills), each side
 /// takes its own interval: the terms above per side (``cutsCrossed(at:size:)``).
@@ -148,10 +150,13 @@ struct DashErrorTerm {
         let r = LayerErrorTerms.reach * sz
         guard sd > inner - r && sd < outer + r else { return 0 }
         if o.kind != .ellipse {
-            // Within reach of a sharp corner's mitre: the corner's membership, no promise.
+            // Within reach of a sharp corner's mitre or diagonal split: the corner's
+            // membership, or s jumping across the square, no promise. Both reach sqrt(2) times
+            // the band's depth from the corner (the mitre's tip outside, the band's inner
+            // corner inside).
             for i in 0..<4 where o.radii[i] <= 0 {
                 let c = o.center + Vec2(i == 1 || i == 2 ? 1 : -1, i >= 2 ? 1 : -1) * o.halfSize
-                if length(p - c) < outer - min(inner, 0) + 2 * sz { return 1 }
+                if length(p - c) < 2.squareRoot() * (outer - min(inner, 0)) + 2 * sz { return 1 }
             }
         }
         if dash.round {

@@ -160,6 +160,20 @@ final class DashTests: XCTestCase {
             """)
     }
 
+    /// Periods under a pixel (0.5 px) on an inside stroke: inside the rect's sharp corners the
+    /// band splits along the diagonal, which reaches the band's inner corner, sqrt(2) times
+    /// its depth from the corner; the pixels it crosses are within their bound too (there,
+    /// none: s jumps across them).
+    func testAFineDashBesideACornersDiagonalIsWithinItsBound() throws {
+        try assertWithinCertifiedBound("""
+            { "format": 1, "canvas": { "width": 74, "height": 59, "scale": 2, "background": "#1C1C1E" }, "time": 2,
+              "layers": [ { "shape": { "type": "rect", "rect": [49.633, 2.731, 27.468, 42.011] },
+                            "stroke": { "paint": { "type": "angular", "colors": ["#5F42B7", "#13A879", "green", [0.925, 0.675, 0.379, 0.5]],
+                                                   "interpolation": "linear", "center": [0.808, -0.012], "angle": -90 },
+                                        "width": 3.971, "alignment": "inside", "dash": { "pattern": [0.0625, 0.1875], "phase": 0.0652857 } } } ] }
+            """)
+    }
+
     /// A dot (a dash of 0 with round caps) is a whole disc of diameter w: its coverage sums
     /// to pi (w / 2)^2 pixels.
     func testADotIsAWholeDiscOnBothBackends() throws {
