@@ -69,15 +69,28 @@ float capsBeyondButt(vec2 p, float size, float s, int pieces, vec3 piece[20]) {
     // The caps in [s - W, s + W], wrapping: from the first at or after s - W, at most all.
     bool all = 2.0 * W >= L;
     int j0 = all ? cFirst : arcSearch(cFirst, cCount, s - W < 0.0 ? s - W + L : s - W) + 1;
-    // Only a square that some disc reaches has parts to look at.
-    bool reached = false;
-    for (int k = 0; k < cCount && !reached; k++) {
+    // Only a square that some disc reaches has parts to look at, and only the discs that
+    // reach it cover any of its parts (a part's centre is within its own half-diagonal of
+    // the square's less p's): up to 8 of them, by their place k in the window, in order;
+    // with more, every k between the first and the last.
+    int near[8];
+    int nNear = 0, kLo = cCount, kHi = -1;
+    for (int k = 0; k < cCount; k++) {
         vec4 a = arcEntry(cFirst + (j0 - cFirst + k) % cCount, 0);
         float de = abs(a.x - s);
         if (!all && min(de, L - de) > W) break;
-        reached = length(p - a.yz) - r < 0.7072 * size;
+        float l = length(p - a.yz);
+        // A disc holding the whole square: the union covers it all (the caller clamps to 1).
+        if (l + 0.7072 * size <= r) return 1.0;
+        if (l - r < 0.7072 * size) {
+            if (nNear < 8) near[nNear] = k;
+            nNear++;
+            kLo = min(kLo, k); kHi = k;
+        }
     }
-    if (!reached) return 0.0;
+    if (nNear == 0) return 0.0;
+    bool listed = nNear <= 8;
+    int nLook = listed ? nNear : kHi - kLo + 1;
     int n = max(subdivisions(r / size), 4);
     float sub = size / float(n), sum = 0.0;
     for (int i = 0; i < n * n; i++) {
@@ -87,11 +100,10 @@ float capsBeyondButt(vec2 p, float size, float s, int pieces, vec3 piece[20]) {
         float c1 = 0.0, c2 = 0.0;
         vec3 d1 = WHOLE, d2 = WHOLE;
         vec2 m1 = vec2(1e30), m2 = vec2(1e30);             // their centres
-        for (int k = 0; k < cCount; k++) {
+        for (int j = 0; j < nLook; j++) {
+            int k = listed ? near[j] : kLo + j;
             int e = cFirst + (j0 - cFirst + k) % cCount;
             vec4 a = arcEntry(e, 0);
-            float de = abs(a.x - s);
-            if (!all && min(de, L - de) > W) break;
             vec2 v = q - a.yz;
             float l = length(v);
             vec2 nv = l > 0.0 ? v / l : vec2(1.0, 0.0);

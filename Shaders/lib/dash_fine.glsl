@@ -32,6 +32,9 @@ vec2 fineTerms(float s, vec4 head) {
 // arcLengthAt and fineTerms, in loops: llvmpipe inlines every call, and arcLengthAt is long.)
 float fineMeanAt(vec2 p, float size, vec2 t, vec4 head) {
     float mu = head.z, L = vArcInfo.x;
+    // A period float holds only as a subnormal or zero (under 1e-20 px): the mean is mu to
+    // within 2 m / (k s), far below a level, and mod(s, m) would not be a number.
+    if (!(head.x > 1e-20)) return mu;
     float sv[3];                                           // s at p - t size/2, p, p + t size/2
     for (int i = 0; i < ROLLED(3); i++) sv[i] = arcLengthAt(p + (float(i) - 1.0) * 0.5 * size * t);
     float ds = abs(sv[2] - sv[0]);

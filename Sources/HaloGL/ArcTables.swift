@@ -64,7 +64,9 @@ final class ArcTables {
                              Float(c.cutPoint.x), Float(c.cutPoint.y), Float(c.gapSide.x), Float(c.gapSide.y)]
                 }
                 place.caps = (start, caps.count)
-                place.allOn = dash.contains(0)
+                // Without cuts the membership is the same all round: taken halfway, not at 0,
+                // which may be exactly a dash's end (a dash longer than the outline).
+                place.allOn = dash.contains(dash.changePoints().isEmpty ? dash.arc.length / 2 : 0)
                 used = true
             }
             if let f = layer.fill, case .path = f.geometry { place.fillJumps = add(f.pathJumps()); used = true }

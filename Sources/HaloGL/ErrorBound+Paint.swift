@@ -32,8 +32,12 @@ enum PaintErrorTerm {
             nearCentre = length(p - c) < 4.75
         case .radial(let c, _, _):
             nearCentre = length(p - c) < 16.75
-        case .path:
+        case .path(_, let arc):
             wraps = true
+            // An outline reaching beyond 2^24 px: float32 (the shader's arc length) holds its
+            // points to no better than a pixel, so s, and the colour, are not resolved.
+            let o = arc.outline
+            if !(max(abs(o.center.x) + o.halfSize.x, abs(o.center.y) + o.halfSize.y) < 16_777_216) { return (.infinity, .infinity) }
         case .linear:
             break
         }

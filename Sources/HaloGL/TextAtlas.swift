@@ -23,8 +23,11 @@ struct TextPlacement {
         let glow = layer.glow.flatMap { $0.sigma > 0 ? GlowPlan(sigma: $0.sigma) : nil }
         let reach = glow.map { Int($0.reach.rounded(.up)) } ?? 0
         let g = bounds.grown(by: 1 + Double(reach))
-        let i0 = max(Int(g.x0.rounded(.down)), -reach), j0 = max(Int(g.y0.rounded(.down)), -reach)
-        let i1 = min(Int(g.x1.rounded(.up)), w + reach), j1 = min(Int(g.y1.rounded(.up)), h + reach)
+        // Clamped in Double first: glyphs may lie any distance away (a huge line height or
+        // rect), beyond what an Int holds.
+        func pixel(_ v: Double, _ lo: Int, _ hi: Int) -> Int { v.isNaN ? lo : Int(min(max(v, Double(lo)), Double(hi))) }
+        let i0 = pixel(g.x0.rounded(.down), -reach, w + reach), j0 = pixel(g.y0.rounded(.down), -reach, h + reach)
+        let i1 = pixel(g.x1.rounded(.up), -reach, w + reach), j1 = pixel(g.y1.rounded(.up), -reach, h + reach)
         let quad = Box(x0: Double(max(i0, 0)), y0: Double(max(j0, 0)), x1: Double(min(i1, w)), y1: Double(min(j1, h)))
         guard i1 > i0, j1 > j0, quad.x1 > quad.x0, quad.y1 > quad.y0 else { return nil }
         var plan = FramePlan.LayerPlan(index: index, layer: layer, glowPlan: nil, glowRegion: (0, 0, 0, 0), glowMode: .none,

@@ -40,9 +40,11 @@ enum VisibleArc {
             var pieces = [(s0, min(s1, L))]
             if s1 > L { pieces.append((0, s1 - L)) }
             for (u, v) in pieces {
-                let n = max(1, Int(((v - u) / step).rounded(.up)))
-                // At most 4096 samples a piece: beyond that the whole outline's box serves.
-                if n > 4096 { return .everywhere }
+                // At most 4096 samples a piece: beyond that (counted in Double: a piece may be
+                // longer than an Int counts) the whole outline's box serves.
+                let count = ((v - u) / step).rounded(.up)
+                if !(count <= 4096) { return .everywhere }
+                let n = max(1, Int(count))
                 for k in 0...n {
                     let p = arc.frame(at: u + (v - u) * Double(k) / Double(n)).point
                     let b = Box(x0: p.x, y0: p.y, x1: p.x, y1: p.y)

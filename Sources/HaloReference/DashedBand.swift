@@ -19,9 +19,16 @@ struct DashedBand: Sendable {
     let capWindow: Double
     /// The cap discs' radius, w / 2.
     let capRadius: Double
+    /// Where the window is the whole outline (a thin shape, ResolvedDash.capWindow): the
+    /// caps' indices ordered by their centre's coordinate along the shape's longer axis
+    /// (`axis` 0: x, 1: y), and those coordinates, so that only caps near p are looked at.
+    let byAxis: [Int]
+    let axisCoordinates: [Double]
+    let axis: Int
 
     init(_ dash: ResolvedDash, lo: Double, hi: Double) {
         self.dash = dash; self.lo = lo; self.hi = hi
+        let arc = dash.arc
         let c = dash.isFine ? [] : dash.cuts()
         changes = c.map(\.s)
         cuts = c.map { ($0.point, $0.tangentIn, $0.tangentOut) }
@@ -30,6 +37,16 @@ struct DashedBand: Sendable {
         centres = caps.map(\.centre)
         capRadius = dash.width / 2
         capWindow = dash.capWindow
+        let half = arc.outline.halfSize
+        axis = half.x >= half.y ? 0 : 1
+        if capWindow >= arc.length && centres.count > 8 {
+            let a = axis, c = centres
+            let order = c.indices.sorted { c[$0][a] < c[$1][a] }
+            byAxis = order
+            axisCoordinates = order.map { c[$0][a] }
+        } else {
+            byAxis = []; axisCoordinates = []
+        }
     }
 
     /// How far past the band's edges the region may reach (the caps; ResolvedStroke.capReach).
@@ -54,6 +71,20 @@ struct DashedBand: Sendable {
                 if l - capRadius < best { best = l - capRadius; grad = l > 0 ? v / l : Vec2(1, 0) }
                 i += 1
             }
+        }
+        if !byAxis.isEmpty {
+            // Only caps within r + 1.5 px along the axis can come within 1.5 px of p (a pixel's
+            // half-diagonal, the most the integrator asks of a value above 0); the rest are
+            // farther, as they are outside the window in the windowed case.
+            let x = p[axis]
+            var k = lowerBound(axisCoordinates, x - capRadius - 1.5)
+            while k < byAxis.count && axisCoordinates[k] <= x + capRadius + 1.5 {
+                let v = p - centres[byAxis[k]]
+                let l = length(v)
+                if l - capRadius < best { best = l - capRadius; grad = l > 0 ? v / l : Vec2(1, 0) }
+                k += 1
+            }
+            return (best, grad)
         }
         let a = s - capWindow, b = s + capWindow
         if b - a >= L { scan(0, L) } else {

@@ -124,22 +124,12 @@ final class DashTests: XCTestCase {
         }
     }
 
-    /// The GPU image of `json` within its certified bound (``ErrorBound``) of the exact CPU
-    /// reference at every pixel.
-    private func assertWithinCertifiedBound(_ json: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let frame = Frame(try decode(json))
-        let gpu = try SharedGPU.renderer().render(frame)
-        let exact = ReferenceRenderer().render(frame).toRGBA8()
-        let check = try XCTUnwrap(CertifiedComparison(reference: exact, actual: gpu, bound: ErrorBound(frame: frame, image: gpu)))
-        XCTAssertTrue(check.passed, check.failureReason ?? "", file: file, line: line)
-    }
-
     /// Round a small outline (a 3 x 2.5 rounded rect with corners of up to 12, outside
     /// stroke 3.4) the line of a cut far along the outline passes through squares of the
     /// band elsewhere; only the cut itself (the segment across the band) parts a dash from
     /// a gap, so those squares keep their own interval's coverage.
     func testACutsLineFarAlongASmallOutlineCutsNoOtherPartOfTheBand() throws {
-        try assertWithinCertifiedBound("""
+        try assertGPUWithinCertifiedBound("""
             { "format": 1, "canvas": { "width": 48, "height": 20, "scale": 2, "background": "black" },
               "layers": [ { "shape": { "type": "roundedRect", "rect": [24, 8, 3, 2.5], "cornerRadius": [12, 5.2, 0, 0.4], "cornerStyle": "circular" },
                             "stroke": { "paint": { "type": "solid", "color": "white" }, "width": 3.4, "alignment": "outside",
@@ -152,7 +142,7 @@ final class DashTests: XCTestCase {
     /// the last dot of the left side ends just above the bottom-left corner, whose mitre
     /// stays empty).
     func testACutNearASharpCornerPartsTheMitreToo() throws {
-        try assertWithinCertifiedBound("""
+        try assertGPUWithinCertifiedBound("""
             { "format": 1, "canvas": { "width": 76, "height": 81, "scale": 1.5, "background": "black" },
               "layers": [ { "shape": { "type": "rect", "rect": [51.078, 12.589, 26.08, 52.431] },
                             "stroke": { "paint": { "type": "solid", "color": "white" }, "width": 6.651, "alignment": "outside",
@@ -165,13 +155,34 @@ final class DashTests: XCTestCase {
     /// its depth from the corner; the pixels it crosses are within their bound too (there,
     /// none: s jumps across them).
     func testAFineDashBesideACornersDiagonalIsWithinItsBound() throws {
-        try assertWithinCertifiedBound("""
+        try assertGPUWithinCertifiedBound("""
             { "format": 1, "canvas": { "width": 74, "height": 59, "scale": 2, "background": "#1C1C1E" }, "time": 2,
               "layers": [ { "shape": { "type": "rect", "rect": [49.633, 2.731, 27.468, 42.011] },
                             "stroke": { "paint": { "type": "angular", "colors": ["#5F42B7", "#13A879", "green", [0.925, 0.675, 0.379, 0.5]],
                                                    "interpolation": "linear", "center": [0.808, -0.012], "angle": -90 },
                                         "width": 3.971, "alignment": "inside", "dash": { "pattern": [0.0625, 0.1875], "phase": 0.0652857 } } } ] }
             """)
+    }
+
+    /// A dash longer than the whole outline (L = 100 here) leaves no cut on it: the stroke
+    /// is drawn all round, on both backends, as a solid one (the band 9...11 above the top
+    /// side covers the pixel row y in [9, 10) wholly).
+    func testADashLongerThanTheOutlineDrawsTheWholeStroke() throws {
+        let s = try rectScene(#"{ "paint": { "type": "solid", "color": "white" }, "width": 2, "dash": { "pattern": [200, 1] } }"#)
+        for backend in [Backend.cpu, .gpu] {
+            let img = try render(s, backend)
+            for x in [12, 30, 47] { XCTAssertEqual(img.pixels[(9 * img.width + x) * 4], 255, "\(backend) (\(x), 9)") }
+        }
+    }
+
+    /// A period far below a pixel, even one float holds only as a subnormal (1e-38 pt), draws
+    /// the band times the pattern's share of dash: half of white, 127.5, within a level.
+    func testASubnormalPeriodDrawsItsShareOfTheBand() throws {
+        let s = try rectScene(#"{ "paint": { "type": "solid", "color": "white" }, "width": 2, "dash": { "pattern": [1e-38, 1e-38] } }"#)
+        for backend in [Backend.cpu, .gpu] {
+            let img = try render(s, backend)
+            XCTAssertEqual(Double(img.pixels[(9 * img.width + 30) * 4]), 127.5, accuracy: 1, "\(backend)")
+        }
     }
 
     /// A dot (a dash of 0 with round caps) is a whole disc of diameter w: its coverage sums

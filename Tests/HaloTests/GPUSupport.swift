@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 @testable import Halo
 @testable import HaloTesting
+import HaloCore
+import HaloGL
+import HaloReference
 
 extension SharedGPU {
     /// The test run's renderer (HaloTesting's per-thread one, reading this checkout's
@@ -114,4 +117,14 @@ func parallelMap<Item, Output>(_ items: [Item], _ body: @escaping (Item) throws 
 /// core at once (one bound is computed on one thread).
 func certifiedBounds(_ renders: [(frame: Frame, image: RGBA8Image)]) -> [ErrorBound] {
     parallelMap(renders) { ErrorBound(frame: $0.frame, image: $0.image) }.map { try! $0.get() }
+}
+
+/// Fails unless the GPU image of scene `json` lies within its certified bound (``ErrorBound``)
+/// of the exact CPU reference at every pixel.
+func assertGPUWithinCertifiedBound(_ json: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    let frame = Frame(try SceneDecoder.decode(Data(json.utf8), file: "t.json"))
+    let gpu = try SharedGPU.renderer().render(frame)
+    let exact = ReferenceRenderer().render(frame).toRGBA8()
+    let check = try XCTUnwrap(CertifiedComparison(reference: exact, actual: gpu, bound: ErrorBound(frame: frame, image: gpu)), file: file, line: line)
+    XCTAssertTrue(check.passed, check.failureReason ?? "", file: file, line: line)
 }

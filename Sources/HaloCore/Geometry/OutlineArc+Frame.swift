@@ -68,7 +68,10 @@ extension OutlineArc {
     /// The ellipse parameter theta in [0, 2 pi) at arc length s (bisection on E).
     func ellipseTheta(_ s: Double) -> Double {
         let q = length / 4
-        let k = min(3, Int(s / q))
+        // (A quotient that is not finite, from an outline too long for its arc length to be
+        // resolved, or none at all, takes the first quarter.)
+        let quarters = s / q
+        let k = quarters.isFinite ? min(3, max(0, Int(min(max(quarters, 0), 3)))) : 0
         let r = s - Double(k) * q
         // Within a quarter: E is increasing; quarters 1 and 3 run backwards.
         let target = k % 2 == 0 ? r : q - r
