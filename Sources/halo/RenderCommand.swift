@@ -26,8 +26,8 @@ enum RenderCommand {
       canvas          at most \(Limits.maxCanvasSide) px a side (the GL texture and viewport size
                       llvmpipe and most GPUs allow) and \(Limits.maxCanvasPixels) px in all once
                       scaled (the float canvas takes 16 bytes a pixel: 4 GiB); a GPU may
-                      refuse less (llvmpipe's render targets stop near 100 M px: the GPU
-                      then fails in one line, and without --backend the CPU draws it)
+                      refuse less (the GPU then fails in one line, and without
+                      --backend the CPU draws it)
       layers          at most \(Limits.maxLayers) (each is a draw; tile lists grow with them)
       stops           at most \(Limits.maxStops) a gradient (the ramp textures and the
                       per-pixel search; oklab and linear ramps sample each segment)
