@@ -365,6 +365,79 @@ void main() {
 }
 
 """#,
+        "glow_stack.frag": #"""
+#version 330 core
+// A glow stack (glow_stack.vert): the layers' glows composited over the background in
+// drawing order and written as final 8-bit values. Each layer's value is layer.frag's for
+// a tile outside its fill and stroke (the glow texel times the glow's opacity, times the
+// layer's), and each step is the canvas's blend (source-over, premultiplied: src + dst (1 -
+// src.a)), so the cell gets the sums the float canvas and the resolve would give it, in
+// float32, rounded once. HALO_DIRECT is layer.frag's output (lib/layer_data.glsl): 1 over a
+// background colour, 2 over an opaque one, 3 into a window.
+#include "lib/output.glsl"
+
+uniform sampler2D uGlow;         // the glow atlas (layer.frag)
+uniform vec4 uCanvasToTarget;
+uniform vec4 uBackground;        // premultiplied
+in vec2 vGlowCoord[HALO_STACK];
+flat in vec4 vClip[HALO_STACK];
+flat in vec2 vOpacity[HALO_STACK];
+out vec4 fragColor;
+
+void main() {
+    vec2 p = canvasPixel(gl_FragCoord.xy, uCanvasToTarget);     // the pixel's centre
+    vec4 c = uBackground;
+    for (int k = 0; k < HALO_STACK; k++) {
+        vec4 r = vClip[k];
+        vec4 g = textureLod(uGlow, vGlowCoord[k], 0.0) * vOpacity[k].y;
+        g *= vOpacity[k].x;
+        bool inside = p.x > r.x && p.x < r.z && p.y > r.y && p.y < r.w;
+        c = inside ? g + c * (1.0 - g.a) : c;
+    }
+#if HALO_DIRECT == 2
+    fragColor = vec4(floor(c.rgb * 255.0 + 0.5) / 255.0, 1.0);
+#elif HALO_DIRECT == 3
+    fragColor = vec4(c.rgb, 1.0);
+#else
+    fragColor = straightRGBA8(c);
+#endif
+}
+
+"""#,
+        "glow_stack.vert": #"""
+#version 330 core
+// Glow stacks (Sources/HaloGL/GlowStacks.swift): each instance one shared cell where every
+// layer shows only its blurred glow. aRect is the cell (canvas pixels, y down), aRows the
+// layers' rows in the layer data in drawing order (HALO_STACK of them), aClip[k] layer k's
+// tile in the cell: it adds nothing outside. Corners from gl_VertexID (a 4-vertex strip);
+// uCanvasToTarget places the canvas in the target (tile.vert).
+layout(location = 0) in vec4 aRect;
+layout(location = 1) in vec4 aRows;
+layout(location = 2) in vec4 aClip[4];
+uniform vec2 uTarget;            // target size, pixels
+uniform vec4 uCanvasToTarget;
+uniform sampler2D uLayers;       // the layer data (lib/layer_data.glsl): texel 8 opacities,
+                                 // texel 11 the glow's place in the atlas
+uniform vec2 uGlowAtlasSize;     // texels
+out vec2 vGlowCoord[HALO_STACK]; // layer k's glow atlas coordinate here, as tile.vert's
+flat out vec4 vClip[HALO_STACK];
+flat out vec2 vOpacity[HALO_STACK]; // layer k's opacity and its glow's
+
+void main() {
+    vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
+    vec2 canvas = mix(aRect.xy, aRect.zw, corner);
+    for (int k = 0; k < HALO_STACK; k++) {
+        int row = int(aRows[k]);
+        vec4 atlas = texelFetch(uLayers, ivec2(11, row), 0);
+        vGlowCoord[k] = (canvas * atlas.z + atlas.xy) / uGlowAtlasSize;
+        vClip[k] = aClip[k];
+        vOpacity[k] = texelFetch(uLayers, ivec2(8, row), 0).xy;
+    }
+    vec2 p = canvas * uCanvasToTarget.xy + uCanvasToTarget.zw;
+    gl_Position = vec4(2.0 * p / uTarget - 1.0, 0.0, 1.0);
+}
+
+"""#,
         "layer.frag": #"""
 #version 330 core
 // One layer as a group: fill, then glow, then stroke, each with its own coverage,

@@ -29,6 +29,11 @@ public final class GLRenderer {
     let arcs: ArcTables
     var tileVAO: GLuint = 0
     var tileBuffer: GLuint = 0
+    /// Glow stacks' instances (``GlowStacks``, glow_stack.vert), their own layout.
+    var stackVAO: GLuint = 0
+    /// True (the default): shared cells where every layer shows only its glow are drawn
+    /// by glow stacks; false: through the float canvas (tests compare the two).
+    var stacksGlows = true
     var layerTexture: GLuint = 0
     /// Rows the layer-data texture holds.
     var layerRows = 0
@@ -127,6 +132,18 @@ public final class GLRenderer {
                                        UnsafeRawPointer(bitPattern: offset * float))
             halo_glVertexAttribDivisor(GLuint(location), 1)
         }
+        // Glow stacks: per-instance cell rect (location 0), layer rows (1), tile rects (2 ... 5).
+        halo_glGenVertexArrays(1, &stackVAO)
+        halo_glBindVertexArray(stackVAO)
+        halo_glBindBuffer(GLenum(GL_ARRAY_BUFFER), tileBuffer)
+        let stackStride = GLsizei(GlowStacks.floatsPerInstance * float)
+        for location in 0..<(2 + GlowStacks.maxLayers) {
+            halo_glEnableVertexAttribArray(GLuint(location))
+            halo_glVertexAttribPointer(GLuint(location), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stackStride,
+                                       UnsafeRawPointer(bitPattern: 4 * location * float))
+            halo_glVertexAttribDivisor(GLuint(location), 1)
+        }
+        halo_glBindVertexArray(tileVAO)
         halo_glGenTextures(1, &layerTexture)
         try checkError("creating the renderer")
     }
@@ -137,6 +154,7 @@ public final class GLRenderer {
         ramps.delete()
         arcs.delete()
         halo_glDeleteVertexArrays(1, &tileVAO)
+        halo_glDeleteVertexArrays(1, &stackVAO)
         halo_glDeleteBuffers(1, &tileBuffer)
         halo_glDeleteTextures(1, &layerTexture)
         if timerQuery != 0 { halo_glDeleteQueries(1, &timerQuery) }
@@ -210,7 +228,8 @@ public final class GLRenderer {
             return
         }
         let plan = FramePlan(frame, gridOffset: target.gridOffset, isWindow: target.isWindow,
-                             lutWidth: ramps.lutWidth, maxTextureSize: maxTextureSize)
+                             lutWidth: ramps.lutWidth, maxTextureSize: maxTextureSize,
+                             stacksGlows: stacksGlows && programs.distanceStep == nil)
         if !plan.textAtlasFits {
             keptTiles.reset()
             try drawInSegments(frame, into: target)
@@ -257,11 +276,13 @@ public final class GLRenderer {
             try drawPaged(plan, target: target, background: bg)
         } else if let bands {
             try drawBatches(plan.targetBatches, plan: plan, target: target, background: bg)
+            try drawGlowStacks(plan, target: target, background: bg)
             try drawCanvasInBands(bands, plan: plan, frame: frame, target: target)
         } else {
             try drawBatches(plan.canvasBatches, plan: plan, target: target, background: bg)
             try drawBatches(cells.map { GLRenderer.clip(plan.targetBatches, to: $0, grid: plan.grid) } ?? plan.targetBatches,
                             plan: plan, target: target, background: bg)
+            try drawGlowStacks(plan, target: target, background: bg)
         }
         halo_glDisable(GLenum(GL_BLEND))
         try checkError("drawing the layers")
