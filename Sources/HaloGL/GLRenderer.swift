@@ -246,20 +246,30 @@ public final class GLRenderer {
         halo_glDisable(GLenum(GL_DEPTH_TEST))
         halo_glDisable(GLenum(GL_BLEND))
         try drawShapeSamples(plan)
-        // The glows before the target's clear, so that the target's clear and tiles are one
-        // scene for llvmpipe (each framebuffer switch ends one).
-        // (A frame with more than one atlas page draws the later pages' glows between
-        // layers: drawPaged.)
+        // The glows first: the target's clear and tiles are then one scene for llvmpipe (each
+        // framebuffer switch ends one). (A frame with more than one atlas page draws the
+        // later pages' glows between layers: drawPaged.)
         try drawGlowsCached(plan, layerData: layerData)
         let bg = frame.backgroundColor
+        if let img = frame.backgroundImage { try uploadBackground(img) }
+        let bands = GLRenderer.canvasBands(plan, limit: canvasBandBytes)
+        let cells = cellsToDraw(plan, frame: frame, target: target, layerData: layerData, bands: bands != nil)
+        // The float canvas's cells before the target, so that the target's clear, its tiles
+        // and the resolve are one scene for llvmpipe: each framebuffer switch ends a scene,
+        // and starting a scene can wait for an earlier one to finish rasterising (Mesa's
+        // lp_setup_get_empty_scene). Frames of several glow pages or canvas bands draw
+        // into the target between their canvas draws (drawPaged, drawCanvasInBands).
+        let canvasFirst = plan.glowPages.count <= 1 && bands == nil
+        if canvasFirst && plan.usesCanvas {
+            try clearCanvas(frame, within: plan.canvasBox, cells: plan.resolveRects)
+            endPass("background")
+            try drawBatches(plan.canvasBatches, plan: plan, target: target, background: bg)
+        }
         // The target: the background colour everywhere when tiles write directly (they
         // overwrite their pixels), then a window's letterbox. Clears, not drawn rects:
         // llvmpipe fills a cleared bin without running a fragment shader.
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         halo_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
-        if let img = frame.backgroundImage { try uploadBackground(img) }
-        let bands = GLRenderer.canvasBands(plan, limit: canvasBandBytes)
-        let cells = cellsToDraw(plan, frame: frame, target: target, layerData: layerData, bands: bands != nil)
         if let cells {
             try restore(cells, plan: plan, frame: frame, target: target)
         } else if plan.direct && frame.backgroundImage != nil {
@@ -270,7 +280,7 @@ public final class GLRenderer {
             halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
         if target.isWindow { clearLetterbox(target, width: frame.width, height: frame.height) }
-        if plan.usesCanvas && bands == nil { try clearCanvas(frame, within: plan.canvasBox, cells: plan.resolveRects) }
+        if !canvasFirst && plan.usesCanvas && bands == nil { try clearCanvas(frame, within: plan.canvasBox, cells: plan.resolveRects) }
         endPass("background")
         if plan.glowPages.count > 1 {
             try drawPaged(plan, target: target, background: bg)
@@ -279,7 +289,6 @@ public final class GLRenderer {
             try drawGlowStacks(plan, target: target, background: bg)
             try drawCanvasInBands(bands, plan: plan, frame: frame, target: target)
         } else {
-            try drawBatches(plan.canvasBatches, plan: plan, target: target, background: bg)
             try drawBatches(cells.map { GLRenderer.clip(plan.targetBatches, to: $0, grid: plan.grid) } ?? plan.targetBatches,
                             plan: plan, target: target, background: bg)
             try drawGlowStacks(plan, target: target, background: bg)
