@@ -41,36 +41,43 @@ struct GlowStacks {
     init(layers: [FramePlan.LayerPlan], grid: TileGrid, touches: [UInt8]) {
         let n = grid.columns * grid.rows, m = GlowStacks.maxLayers
         self.init(cells: n)
-        // Per cell, as layers arrive in order: how many layers, and each one's row and tile.
-        var layersIn = [UInt8](repeating: 0, count: n)
-        var spoilt = [Bool](repeating: false, count: n)
-        var rows = [Int32](repeating: -1, count: n * m)
-        var clips = [Float](repeating: 0, count: n * m * 4)
+        // Shared cells get a slot each (the rest of the canvas none), and per slot, as layers
+        // arrive in order: how many layers, each one's row and tile, or spoilt.
+        var slot = [Int32](repeating: -1, count: n)
+        var shared = 0
+        for c in 0..<n where touches[c] >= 2 { slot[c] = Int32(shared); shared += 1 }
+        guard shared > 0 else { return }
+        var layersIn = [UInt8](repeating: 0, count: shared)
+        var spoilt = [Bool](repeating: false, count: shared)
+        var rows = [Int32](repeating: -1, count: shared * m)
+        var clips = [Float](repeating: 0, count: shared * m * 4)
         for (k, plan) in layers.enumerated() {
             let glowOnly = plan.glowMode == .blurred && plan.text == nil && plan.material == nil
             for tile in plan.tiles.cells {
-                let c = tile.index
-                guard touches[c] >= 2, !spoilt[c] else { continue }
-                let i = Int(layersIn[c])
+                let q = Int(slot[tile.index])
+                guard q >= 0, !spoilt[q] else { continue }
+                let i = Int(layersIn[q])
                 // Anything but a glow-only tile, a layer's second tile in the cell, a fifth layer.
                 if !glowOnly || tile.group.edge || tile.group.fill || tile.group.stroke || tile.group.paintAA
-                    || (i > 0 && rows[c * m + i - 1] == Int32(k)) || i == m {
-                    spoilt[c] = true
+                    || (i > 0 && rows[q * m + i - 1] == Int32(k)) || i == m {
+                    spoilt[q] = true
                     continue
                 }
-                rows[c * m + i] = Int32(k)
-                let r = tile.rect
-                clips.replaceSubrange((c * m + i) * 4 ..< (c * m + i) * 4 + 4, with: [r.0, r.1, r.2, r.3])
-                layersIn[c] += 1
+                rows[q * m + i] = Int32(k)
+                let r = tile.rect, at = (q * m + i) * 4
+                clips[at] = r.0; clips[at + 1] = r.1; clips[at + 2] = r.2; clips[at + 3] = r.3
+                layersIn[q] += 1
             }
         }
-        for c in 0..<n where touches[c] >= 2 && !spoilt[c] && layersIn[c] >= 2 {
+        for c in 0..<n where slot[c] >= 0 {
+            let q = Int(slot[c])
+            guard !spoilt[q] && layersIn[q] >= 2 else { continue }
             let r = grid.rect(c)
             guard r.x1 > r.x0 && r.y1 > r.y0 else { continue }
-            let l = Int(layersIn[c])
+            let l = Int(layersIn[q])
             var out = [Float(r.x0), Float(r.y0), Float(r.x1), Float(r.y1)]
-            for i in 0..<m { out.append(Float(rows[c * m + i])) }
-            for i in 0..<m { out += i < l ? Array(clips[(c * m + i) * 4 ..< (c * m + i) * 4 + 4]) : [0, 0, 0, 0] }
+            for i in 0..<m { out.append(Float(rows[q * m + i])) }
+            for i in 0..<m { out += i < l ? Array(clips[(q * m + i) * 4 ..< (q * m + i) * 4 + 4]) : [0, 0, 0, 0] }
             instances[l - 2] += out
             stacked[c] = true
             count += 1
