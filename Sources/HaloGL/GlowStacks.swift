@@ -4,7 +4,8 @@
 /// glows over the background in order (source-over, premultiplied, in float) and writes
 /// the final 8-bit values, where it would otherwise go through the float canvas: the
 /// canvas set to the background, each layer's tile blended into it, the resolve. The same
-/// sums, rounded once, at a fraction of the cost: llvmpipe reads and writes 16 bytes of the
+/// sums in the same order, rounded once (the shader's multiply-adds may round apart from
+/// the blend unit's at a tie), with less work: llvmpipe reads and writes 16 bytes of the
 /// float canvas a pixel for each of those steps (the 100-button grid's glows overlap
 /// between buttons: docs/performance.md, "Glow stacks").
 ///
