@@ -26,11 +26,5 @@ void main() {
         bool inside = p.x > r.x && p.x < r.z && p.y > r.y && p.y < r.w;
         c = inside ? g + c * (1.0 - g.a) : c;
     }
-#if HALO_DIRECT == 2
-    fragColor = vec4(floor(c.rgb * 255.0 + 0.5) / 255.0, 1.0);
-#elif HALO_DIRECT == 3
-    fragColor = vec4(c.rgb, 1.0);
-#else
-    fragColor = straightRGBA8(c);
-#endif
+    fragColor = directOutput(c);        // HALO_DIRECT's output (lib/output.glsl)
 }

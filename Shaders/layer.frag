@@ -167,23 +167,12 @@ void main() {
     return;
 #endif
     layer *= vLayer.x;
-#if HALO_DIRECT == 2 || HALO_DIRECT == 3
-    // Over an opaque background the result is opaque: straightRGBA8 with alpha 1.
-    vec3 over = layer.rgb + vBackdrop.rgb * (1.0 - layer.a);
-#if HALO_DIRECT == 3
-    // A window shows the frame: its 8-bit conversion rounds to nearest (GL 4.6 section
-    // 2.3.5.2; llvmpipe does), which is the scene format's floor(x + 0.5) but at exact ties, one
-    // level apart on a display. Saved images are drawn offscreen (HALO_DIRECT 2).
-    fragColor = vec4(over, 1.0);
-#else
-    fragColor = vec4(floor(over * 255.0 + 0.5) / 255.0, 1.0);
-#endif
+#if HALO_DIRECT >= 1 && HALO_DIRECT <= 3
+    fragColor = directOutput(layer + vBackdrop * (1.0 - layer.a));    // (lib/output.glsl)
 #elif HALO_DIRECT == 4
     // Over the background image: its pixel here, the same source-over as the canvas's blend.
     vec4 under = texelFetch(uBackgroundImage, ivec2(p), 0);
     fragColor = straightRGBA8(layer + under * (1.0 - layer.a));
-#elif HALO_DIRECT
-    fragColor = straightRGBA8(layer + vBackdrop * (1.0 - layer.a));
 #else
     fragColor = layer;
 #endif

@@ -394,13 +394,7 @@ void main() {
         bool inside = p.x > r.x && p.x < r.z && p.y > r.y && p.y < r.w;
         c = inside ? g + c * (1.0 - g.a) : c;
     }
-#if HALO_DIRECT == 2
-    fragColor = vec4(floor(c.rgb * 255.0 + 0.5) / 255.0, 1.0);
-#elif HALO_DIRECT == 3
-    fragColor = vec4(c.rgb, 1.0);
-#else
-    fragColor = straightRGBA8(c);
-#endif
+    fragColor = directOutput(c);        // HALO_DIRECT's output (lib/output.glsl)
 }
 
 """#,
@@ -608,23 +602,12 @@ void main() {
     return;
 #endif
     layer *= vLayer.x;
-#if HALO_DIRECT == 2 || HALO_DIRECT == 3
-    // Over an opaque background the result is opaque: straightRGBA8 with alpha 1.
-    vec3 over = layer.rgb + vBackdrop.rgb * (1.0 - layer.a);
-#if HALO_DIRECT == 3
-    // A window shows the frame: its 8-bit conversion rounds to nearest (GL 4.6 section
-    // 2.3.5.2; llvmpipe does), which is the scene format's floor(x + 0.5) but at exact ties, one
-    // level apart on a display. Saved images are drawn offscreen (HALO_DIRECT 2).
-    fragColor = vec4(over, 1.0);
-#else
-    fragColor = vec4(floor(over * 255.0 + 0.5) / 255.0, 1.0);
-#endif
+#if HALO_DIRECT >= 1 && HALO_DIRECT <= 3
+    fragColor = directOutput(layer + vBackdrop * (1.0 - layer.a));    // (lib/output.glsl)
 #elif HALO_DIRECT == 4
     // Over the background image: its pixel here, the same source-over as the canvas's blend.
     vec4 under = texelFetch(uBackgroundImage, ivec2(p), 0);
     fragColor = straightRGBA8(layer + under * (1.0 - layer.a));
-#elif HALO_DIRECT
-    fragColor = straightRGBA8(layer + vBackdrop * (1.0 - layer.a));
 #else
     fragColor = layer;
 #endif
@@ -1782,6 +1765,24 @@ vec4 straightRGBA8(vec4 c) {
     vec3 rgb = floor(clamp(c.rgb / a, 0.0, 1.0) * 255.0 + 0.5);
     return vec4(rgb, a8) / 255.0;
 }
+
+#if defined(HALO_DIRECT) && HALO_DIRECT >= 1 && HALO_DIRECT <= 3
+// What a tile written straight into the target writes for `over`, its pixel composited
+// over the background colour (or constant layers over it), premultiplied: HALO_DIRECT 1
+// straightRGBA8; 2 over an opaque background, opaque, straightRGBA8 with alpha 1; 3 into a
+// window, whose 8-bit conversion rounds to nearest (GL 4.6 section 2.3.5.2; llvmpipe does),
+// which is the scene format's floor(x + 0.5) but at exact ties, one level apart on a
+// display (saved images are drawn offscreen, HALO_DIRECT 2).
+vec4 directOutput(vec4 over) {
+#if HALO_DIRECT == 3
+    return vec4(over.rgb, 1.0);
+#elif HALO_DIRECT == 2
+    return vec4(floor(over.rgb * 255.0 + 0.5) / 255.0, 1.0);
+#else
+    return straightRGBA8(over);
+#endif
+}
+#endif
 #endif
 
 """#,

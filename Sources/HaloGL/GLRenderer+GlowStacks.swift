@@ -4,6 +4,23 @@ import HaloCore
 /// The frame's glow stacks (``GlowStacks``): one instanced draw per layer count, straight
 /// into the target.
 extension GLRenderer {
+    /// The vertex array of glow stacks' instances from `buffer`: per instance the cell
+    /// rect (location 0), the layer rows (1) and the tile rects (2 ... 5), glow_stack.vert.
+    static func makeStackVAO(buffer: GLuint) -> GLuint {
+        var vao: GLuint = 0
+        halo_glGenVertexArrays(1, &vao)
+        halo_glBindVertexArray(vao)
+        halo_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        let float = MemoryLayout<Float>.size, stride = GLsizei(GlowStacks.floatsPerInstance * float)
+        for location in 0..<(2 + GlowStacks.maxLayers) {
+            halo_glEnableVertexAttribArray(GLuint(location))
+            halo_glVertexAttribPointer(GLuint(location), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                       UnsafeRawPointer(bitPattern: 4 * location * float))
+            halo_glVertexAttribDivisor(GLuint(location), 1)
+        }
+        return vao
+    }
+
     func drawGlowStacks(_ plan: FramePlan, target: FrameTarget, background bg: Premul) throws {
         guard plan.stacks.count > 0 else { return }
         for (n, instances) in plan.stacks.instances.enumerated() where !instances.isEmpty {

@@ -132,17 +132,7 @@ public final class GLRenderer {
                                        UnsafeRawPointer(bitPattern: offset * float))
             halo_glVertexAttribDivisor(GLuint(location), 1)
         }
-        // Glow stacks: per-instance cell rect (location 0), layer rows (1), tile rects (2 ... 5).
-        halo_glGenVertexArrays(1, &stackVAO)
-        halo_glBindVertexArray(stackVAO)
-        halo_glBindBuffer(GLenum(GL_ARRAY_BUFFER), tileBuffer)
-        let stackStride = GLsizei(GlowStacks.floatsPerInstance * float)
-        for location in 0..<(2 + GlowStacks.maxLayers) {
-            halo_glEnableVertexAttribArray(GLuint(location))
-            halo_glVertexAttribPointer(GLuint(location), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stackStride,
-                                       UnsafeRawPointer(bitPattern: 4 * location * float))
-            halo_glVertexAttribDivisor(GLuint(location), 1)
-        }
+        stackVAO = GLRenderer.makeStackVAO(buffer: tileBuffer)
         halo_glBindVertexArray(tileVAO)
         halo_glGenTextures(1, &layerTexture)
         try checkError("creating the renderer")
