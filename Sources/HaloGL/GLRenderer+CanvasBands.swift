@@ -3,7 +3,7 @@ import HaloCore
 
 /// The float canvas in bands of rows, where a whole-frame canvas would be large: the cells
 /// that two or more layers share are drawn and resolved one band at a time into a canvas
-/// texture of the band's size, so that a 3840 x 2160 frame holds 17 MB of canvas rather
+/// texture of the band's size, so that a 3840 x 2160 frame holds 4 MB of canvas rather
 /// than 133 MB. Each band is cleared, drawn and resolved as the whole canvas is there (a
 /// pixel's canvas value depends on its own tiles' draws alone: source-over per pixel, in
 /// layer order). The one difference: a band's tiles are placed rows higher, and the one
@@ -11,16 +11,22 @@ import HaloCore
 /// interpolated from those positions, so it may differ in its last float bits; a glow's
 /// value read there differs by far less than a level, and the image may round differently
 /// in rare pixels (CanvasBandTests: 1 pixel in 63 000, by 1 level). Canvases up to
-/// ``GLRenderer/canvasBandBytes`` times two (1920 x 1080 and smaller) are drawn whole.
+/// ``GLRenderer/wholeCanvasBytes`` (1920 x 1080 and smaller) are drawn whole, so their
+/// images do not depend on the bands.
+///
+/// Bands of 4 MB rather than 16: where glow stacks take most shared cells out of the canvas,
+/// more bands cost nothing measurable and the smaller canvas stays in the CPU's cache on
+/// llvmpipe (docs/performance.md, "Memory").
 extension GLRenderer {
     /// The bands (first row, rows) of `plan`'s canvas, or nil when it is drawn whole: no
-    /// canvas, glows on more than one atlas page (drawPaged), or a canvas within twice
-    /// `limit` bytes (``GLRenderer/canvasBandBytes``); else bands of at most `limit` bytes,
-    /// whole 16-row tile cells, within the shared cells' box.
-    static func canvasBands(_ plan: FramePlan, limit: Int) -> [(y0: Int, rows: Int)]? {
+    /// canvas, glows on more than one atlas page (drawPaged), or a canvas (the shared cells'
+    /// rows) of at most `whole` bytes (``GLRenderer/wholeCanvasBytes``); else bands of at
+    /// most `limit` bytes (``GLRenderer/canvasBandBytes``), whole 16-row tile cells, within
+    /// the shared cells' box.
+    static func canvasBands(_ plan: FramePlan, limit: Int, whole: Int) -> [(y0: Int, rows: Int)]? {
         guard plan.usesCanvas, plan.glowPages.count <= 1, let box = plan.canvasBox else { return nil }
         let width = plan.width, height = box.3 - box.1
-        guard width * height * 16 > 2 * limit else { return nil }
+        guard width * height * 16 > whole else { return nil }
         let rows = max(16, limit / (width * 16) / 16 * 16)
         return stride(from: box.1, to: box.3, by: rows).map { ($0, min(rows, box.3 - $0)) }
     }

@@ -51,9 +51,12 @@ public final class GLRenderer {
     /// The canvas rows the canvas texture holds while a frame draws it in bands (first row,
     /// the texture's rows; GLRenderer+CanvasBands.swift); nil: the whole canvas.
     var canvasBand: (y0: Int, rows: Int)?
-    /// A canvas of more than twice this many bytes is drawn in bands of rows of at most this
-    /// many (RGBA32F: 16 bytes a pixel; GLRenderer+CanvasBands.swift). Tests lower it.
-    var canvasBandBytes = 16 << 20
+    /// A canvas of more than ``wholeCanvasBytes`` is drawn in bands of rows of at most this
+    /// many bytes (RGBA32F: 16 bytes a pixel; GLRenderer+CanvasBands.swift). Tests lower it.
+    var canvasBandBytes = 4 << 20
+    /// Canvases of at most this many bytes (1920 x 1080 and smaller) are drawn whole. Tests
+    /// change it.
+    var wholeCanvasBytes = 32 << 20
     /// The output's cells as the last ``render(_:)`` left them (GLRenderer+KeptTiles.swift),
     /// and the uploads of the background image so far (part of their frame key).
     var keptTiles = KeptTiles()
@@ -242,7 +245,7 @@ public final class GLRenderer {
         try drawGlowsCached(plan, layerData: layerData)
         let bg = frame.backgroundColor
         if let img = frame.backgroundImage { try uploadBackground(img) }
-        let bands = GLRenderer.canvasBands(plan, limit: canvasBandBytes)
+        let bands = GLRenderer.canvasBands(plan, limit: canvasBandBytes, whole: wholeCanvasBytes)
         let cells = cellsToDraw(plan, frame: frame, target: target, layerData: layerData, bands: bands != nil)
         // The float canvas's cells before the target, so that the target's clear, its tiles
         // and the resolve are one scene for llvmpipe: each framebuffer switch ends a scene,

@@ -14,12 +14,13 @@ final class CanvasBandTests: XCTestCase {
     /// buttons' glows overlap out of it).
     private func wholeAndBanded(_ frame: Frame) throws -> (RGBA8Image, RGBA8Image) {
         let gpu = try SharedGPU.renderer()
-        let limit = gpu.canvasBandBytes
-        defer { gpu.canvasBandBytes = limit; gpu.stacksGlows = true }
+        let limit = gpu.canvasBandBytes, whole = gpu.wholeCanvasBytes
+        defer { gpu.canvasBandBytes = limit; gpu.wholeCanvasBytes = whole; gpu.stacksGlows = true }
         gpu.stacksGlows = false
-        gpu.canvasBandBytes = Int.max / 32
+        gpu.wholeCanvasBytes = Int.max
         let a = try gpu.render(frame)
-        gpu.canvasBandBytes = frame.width * 16 * 8      // bands of 16 rows, the fewest (a tile cell)
+        gpu.wholeCanvasBytes = 0
+        gpu.canvasBandBytes = frame.width * 16 * 16     // bands of 16 rows, the fewest (a tile cell)
         let b = try gpu.render(frame)
         return (a, b)
     }
@@ -29,7 +30,7 @@ final class CanvasBandTests: XCTestCase {
         let scene = try SceneDecoder.decode(Data(SteeredGlowRenderTests.buttonsJSON.utf8))
         let frame = Frame(scene, time: 0.5)
         let plan = FramePlan(frame, gridOffset: (0, 0), isWindow: false, lutWidth: 1024, maxTextureSize: 16384, stacksGlows: false)
-        let bands = GLRenderer.canvasBands(plan, limit: frame.width * 16 * 8)
+        let bands = GLRenderer.canvasBands(plan, limit: frame.width * 16 * 16, whole: 0)
         XCTAssertEqual(bands?.count, 2, "the shared cells' 32 rows in two bands")
         let (a, b) = try wholeAndBanded(frame)
         try CanvasBandTests.assertAlike(a, b)
