@@ -51,12 +51,9 @@ public final class GLRenderer {
     /// The canvas rows the canvas texture holds while a frame draws it in bands (first row,
     /// the texture's rows; GLRenderer+CanvasBands.swift); nil: the whole canvas.
     var canvasBand: (y0: Int, rows: Int)?
-    /// A canvas of more than ``wholeCanvasBytes`` is drawn in bands of rows of at most this
-    /// many bytes (RGBA32F: 16 bytes a pixel; GLRenderer+CanvasBands.swift). Tests lower it.
-    var canvasBandBytes = 4 << 20
-    /// Canvases of at most this many bytes (1920 x 1080 and smaller) are drawn whole. Tests
-    /// change it.
-    var wholeCanvasBytes = 32 << 20
+    /// A canvas (RGBA32F, 16 bytes a pixel) of more than `wholeCanvasBytes` (1920 x 1080 is
+    /// not) is drawn in bands of rows of at most `canvasBandBytes` (GLRenderer+CanvasBands.swift).
+    var canvasBandBytes = 4 << 20, wholeCanvasBytes = 32 << 20
     /// The output's cells as the last ``render(_:)`` left them (GLRenderer+KeptTiles.swift),
     /// and the uploads of the background image so far (part of their frame key).
     var keptTiles = KeptTiles()
