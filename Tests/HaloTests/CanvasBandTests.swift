@@ -9,14 +9,14 @@ import HaloTesting
 /// canvas's but where the glow atlas coordinate, interpolated from tile corners placed rows
 /// higher in a band, rounds differently: a level at most, in a handful of pixels.
 final class CanvasBandTests: XCTestCase {
-    /// Renders `frame` whole and in bands of 16 rows; returns both images. Every shared cell
-    /// goes through the canvas (no glow stacks, which would take the cells where only the
-    /// buttons' glows overlap out of it).
-    private func wholeAndBanded(_ frame: Frame) throws -> (RGBA8Image, RGBA8Image) {
+    /// Renders `frame` whole and in bands of 16 rows; returns both images. Without
+    /// `stacksGlows` every shared cell goes through the canvas (glow stacks would take the
+    /// cells where only the buttons' glows overlap out of it).
+    static func wholeAndBanded(_ frame: Frame, stacksGlows: Bool = false) throws -> (RGBA8Image, RGBA8Image) {
         let gpu = try SharedGPU.renderer()
         let limit = gpu.canvasBandBytes, whole = gpu.wholeCanvasBytes
         defer { gpu.canvasBandBytes = limit; gpu.wholeCanvasBytes = whole; gpu.stacksGlows = true }
-        gpu.stacksGlows = false
+        gpu.stacksGlows = stacksGlows
         gpu.wholeCanvasBytes = Int.max
         let a = try gpu.render(frame)
         gpu.wholeCanvasBytes = 0
@@ -32,7 +32,7 @@ final class CanvasBandTests: XCTestCase {
         let plan = FramePlan(frame, gridOffset: (0, 0), isWindow: false, lutWidth: 1024, maxTextureSize: 16384, stacksGlows: false)
         let bands = GLRenderer.canvasBands(plan, limit: frame.width * 16 * 16, whole: 0)
         XCTAssertEqual(bands?.count, 2, "the shared cells' 32 rows in two bands")
-        let (a, b) = try wholeAndBanded(frame)
+        let (a, b) = try CanvasBandTests.wholeAndBanded(frame)
         try CanvasBandTests.assertAlike(a, b)
     }
 
@@ -44,7 +44,7 @@ final class CanvasBandTests: XCTestCase {
         var image = PremulImage(width: frame.width, height: frame.height, fill: SIMD4<Float>(0.05, 0.05, 0.1, 1))
         for y in 0..<frame.height { for x in 0..<frame.width where (x / 7 + y / 5) % 2 == 0 { image.pixels[y * frame.width + x] = SIMD4<Float>(0.3, 0.1, 0.2, 1) } }
         frame.backgroundImage = image
-        let (a, b) = try wholeAndBanded(frame)
+        let (a, b) = try CanvasBandTests.wholeAndBanded(frame)
         try CanvasBandTests.assertAlike(a, b)
     }
 

@@ -107,14 +107,7 @@ final class GlowStacksTests: XCTestCase {
         let p = plan(Self.buttons([24, 192, 400]))
         XCTAssertGreaterThan(p.stacks.count, 0)
         XCTAssertGreaterThanOrEqual(GLRenderer.canvasBands(p, limit: frame.width * 16 * 16, whole: 0)?.count ?? 0, 2, "the canvas in bands")
-        let gpu = try SharedGPU.renderer()
-        let limit = gpu.canvasBandBytes, wholeBytes = gpu.wholeCanvasBytes
-        defer { gpu.canvasBandBytes = limit; gpu.wholeCanvasBytes = wholeBytes }
-        gpu.wholeCanvasBytes = Int.max
-        let whole = try gpu.render(frame)
-        gpu.wholeCanvasBytes = 0
-        gpu.canvasBandBytes = frame.width * 16 * 16
-        let banded = try gpu.render(frame)
+        let (whole, banded) = try CanvasBandTests.wholeAndBanded(frame, stacksGlows: true)
         try CanvasBandTests.assertAlike(whole, banded)
     }
 
