@@ -109,15 +109,6 @@ final class ConformanceTests: XCTestCase {
     /// with the dash cuts and the medial axis split a path paint's pixel.
     static let gpuShortfalls: [String: (max: Double, over2: Double)] = [:]
 
-    /// Landed scenes whose exact image is itself off where the CPU is not, with the CPU's
-    /// measured max difference: in case-b41 the band of period 0.1 px is half ink wherever
-    /// the band covers a pixel (135.5 over #101010: the band's area by a 2000 x 2000 point
-    /// sum is 1 at (193, 6) and (136, 43)), where the exact image, 4 N^2 = 1024 point samples
-    /// a pixel 1/64 px apart, aliases with the period (6.4 samples) and reads 132 and 139;
-    /// the CPU reads 135 and 136 there. The checker's own image at 96 x 96 x 4 samples a pixel
-    /// (`skia_render.py ... --exact --ss 96`, 2026-12-03) is up to 4 levels from its committed
-    /// one, and the CPU image is within 1 level of it on every pixel (none off by more than 1).
-    static let cpuShortfalls: [String: Double] = ["next/case-b41-dash-subpixel-period": 3]
 
     /// Skia's max difference and % of pixels off by more than 2, per scene, from
     /// `skia-figures.tsv` (tab-separated `scene max percent_over_2 flip`; `#` starts a comment).
@@ -166,7 +157,7 @@ final class ConformanceTests: XCTestCase {
             let exact: RGBA8Image, got: RGBA8Image
             do { (exact, got) = try result.get() } catch { XCTFail("\(c.name): \(error)"); continue }
             guard let r = ImageComparison(exact, got) else { XCTFail("\(c.name): size differs"); continue }
-            if !(r.maxDifference <= (Self.cpuShortfalls[c.name] ?? 2) && r.percentOver(1) <= 0.1) {
+            if !(r.maxDifference <= 2 && r.percentOver(1) <= 0.1) {
                 let dir = writeArtifacts(name: c.name.replacingOccurrences(of: "/", with: "-") + "-cpu", actual: got, expected: exact, comparison: r)
                 XCTFail("\(c.name) cpu: max \(r.maxDifference), \(r.percentOver(1))% > 1; actual, exact and diff in \(dir)")
             }
