@@ -53,6 +53,7 @@ extension GLRenderer {
         instances.withUnsafeBytes { buf in
             halo_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(buf.count), buf.baseAddress, GLenum(GL_STREAM_DRAW))
         }
+        frameStats.countDraw()
         halo_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(instances.count / GlowStacks.floatsPerInstance))
         halo_glBindVertexArray(tileVAO)
     }

@@ -95,6 +95,7 @@ extension GLRenderer {
         data.withUnsafeBytes { buf in
             halo_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(buf.count), buf.baseAddress, GLenum(GL_STREAM_DRAW))
         }
+        frameStats.countDraw()
         halo_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(data.count / FramePlan.floatsPerInstance))
     }
 

@@ -60,7 +60,7 @@ public final class GLRenderer {
     var backgroundUploads = 0
     /// True (the default): ``render(_:)`` draws only the cells whose tile draws differ from
     /// the frame before (``KeptTiles``; the same image, bit for bit); false: every cell,
-    /// every frame (`halo bench --redraw-all`, to time the full frame).
+    /// every frame (`halo bench` without `--export`, as the preview draws).
     public var keepsUnchangedTiles = true
     /// A blurred region at 1/k (result) and the blur's intermediate: a material's backdrop
     /// (``FramePlan/MaterialRegion``) or a text's glow. Full floats: a material of blur 0
@@ -85,6 +85,7 @@ public final class GLRenderer {
     var uploadedBackground: PremulImage?
     public let maxTextureSize: Int
     var timerQuery: GLuint = 0
+    var frameStats = FrameStatsCounter()
     /// GPU time of the last ``render(_:)`` (draw and resolve) from a GL_TIME_ELAPSED timer
     /// query, in milliseconds; nil when the query failed.
     public internal(set) var lastGPUTimeMs: Double?
@@ -162,14 +163,6 @@ public final class GLRenderer {
     public var passTimer: ((String, Double) -> Void)?
     var passClock = DispatchTime.now()
 
-    func endPass(_ name: @autoclosure () -> String) {
-        guard let passTimer else { return }
-        halo_glFinish()
-        let now = DispatchTime.now()
-        passTimer(name(), Double(now.uptimeNanoseconds - passClock.uptimeNanoseconds) / 1e6)
-        passClock = now
-    }
-
     /// True for renders of one frame (`halo render`, `halo test`): fewer programs compiled,
     /// each frame drawn more slowly (see ProgramCache.sharesAveragedPrograms); false (the
     /// default) for animations. The image is the same.
@@ -177,6 +170,10 @@ public final class GLRenderer {
         get { programs.sharesAveragedPrograms }
         set { programs.sharesAveragedPrograms = newValue }
     }
+
+    /// The CPU time before the first draw and the draw calls of the last ``draw(_:into:)``
+    /// (``render(_:)`` included); nil before the first frame.
+    public internal(set) var lastFrameStats: FrameStats?
 
     /// GL programs this renderer has compiled so far (each variant once, on first use): a
     /// frame that compiles none draws with programs already made.
@@ -204,6 +201,8 @@ public final class GLRenderer {
     ///   error), ``ShaderError`` when a program variant fails to compile.
     public func draw(_ givenFrame: Frame, into target: FrameTarget) throws {
         try context?.makeCurrent()
+        frameStats.begin()
+        defer { lastFrameStats = frameStats.finished() }
         passClock = DispatchTime.now()
         try checkSize(givenFrame)
         let frame = FlatBackdrop.resolved(givenFrame)

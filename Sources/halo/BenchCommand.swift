@@ -9,7 +9,10 @@ enum BenchCommand {
     frame time (min / median / max, ms), megapixels per second and peak resident memory.
     A frame is timed as a user of `render` waits for it: resolve the scene at its time,
     draw, finish and read back the 8-bit image (process start-up, GL set-up and PNG
-    encoding excluded). For the GPU the time the GPU itself spent (GL timer queries) is
+    encoding excluded). The GPU draws as the preview does (turning glows steered from
+    their angular modes, every cell every frame); --export times it as `render --loop`
+    draws. For the GPU the time the GPU itself spent (GL timer queries), the CPU's time
+    before the first draw call, the draw calls a frame and the programs compiled are
     reported too.
     """
 
@@ -19,7 +22,8 @@ enum BenchCommand {
     """
 
     /// Times the frames of a parsed command line; the exit status.
-    /// - Throws: ``UsageError`` for `--passes`, `--ordinary-glows` or `--redraw-all` with the CPU backend.
+    /// - Throws: ``UsageError`` for `--passes`, `--ordinary-glows` or `--export` with the CPU backend, `--threads`
+    ///   with the GPU backend.
     static func run(_ args: Arguments) throws -> Int32 {
         let backend: Backend = args.value(.backend)!
         let frames: Int = args.value(.benchFrames)!, warmup: Int = args.value(.warmup)!
@@ -27,17 +31,23 @@ enum BenchCommand {
         if args.given(.ordinaryGlows) && backend != .gpu {
             throw UsageError("--ordinary-glows: the GPU backend's glows only; drop it or use --backend gpu")
         }
-        if args.given(.redrawAll) && backend != .gpu { throw UsageError("--redraw-all: the GPU backend only; drop it or use --backend gpu") }
+        if args.given(.benchExport) && backend != .gpu { throw UsageError("--export: the GPU backend only; drop it or use --backend gpu") }
+        if args.given(.benchThreads) && backend != .cpu { throw UsageError("--threads: the CPU backend only; drop it or use --backend cpu") }
+        let threads: Int? = args.value(.benchThreads)
+        let mode = args.given(.benchExport) ? "export" : "preview"
         var (scene, background) = try CommandFailure.exiting(2) { try ParameterOptions(args).load(args.operands[0]) }
         if let size: PixelSize = args.value(.benchSize) { scene = Benchmark.resized(scene, width: size.width, height: size.height) }
         do {
             var gpu: GLRenderer?
             if backend == .gpu {
                 gpu = try GLRenderer(shaders: ShaderLibrary(directory: args.value(.shaders)))
-                gpu?.steersGlows = !args.given(.ordinaryGlows)     // as the preview draws
-                gpu?.keepsUnchangedTiles = !args.given(.redrawAll)
+                // The preview steers turning glows and draws every cell into its window; an
+                // export (render --loop) draws glows by source and blur and keeps unchanged cells.
+                gpu?.steersGlows = mode == "preview" && !args.given(.ordinaryGlows)
+                gpu?.keepsUnchangedTiles = mode == "export"
             }
-            let r = try Benchmark.run(scene, background: background, backend: backend, frames: frames, warmup: warmup, gpu: gpu)
+            let r = try Benchmark.run(scene, background: background, backend: backend, frames: frames, warmup: warmup, gpu: gpu,
+                                      threads: threads)
             // The last measured frame's glows: steered (with their modes, and phases where read
             // from a phase table), drawn, kept, and twins (reading another glow's texels).
             let glows = gpu.map { g in
@@ -71,18 +81,26 @@ enum BenchCommand {
                     [("gl_vendor", c.vendor), ("gl_version", c.version), ("egl_platform", c.platform)]
                         .map { ", \"\($0.0)\": \(JSONValue.string($0.1).jsonText)" }.joined()
                 } ?? ""
-                let renderer = gpu?.rendererName ?? "cpu reference (\(ProcessInfo.processInfo.activeProcessorCount) threads)"
+                let cpuThreads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+                let renderer = gpu?.rendererName ?? "cpu reference (\(Self.threadsText(threads)))"
+                let gpuFields = gpu.map { g in
+                    ", \"plan_ms\": \(num(r.planMedianMs)), \"draws\": \(r.drawsMedian.map(String.init) ?? "null"), \"programs\": \(g.programsCompiled)"
+                } ?? ", \"threads\": \(cpuThreads)"
                 print("{\"median_ms\": \(num(r.medianMs)), \"min_ms\": \(num(r.minMs)), \"max_ms\": \(num(r.maxMs)), " +
                       "\"mpix_per_s\": \(num(r.megapixelsPerSecond)), \"peak_rss_mb\": \(num(r.peakRSSMB)), " +
                       "\"gpu_median_ms\": \(num(r.gpuMedianMs)), \"first_ms\": \(num(r.firstMs)), \"second_ms\": \(num(r.secondMs)), \"width\": \(r.width), \"height\": \(r.height), " +
                       "\"backend\": \"\(backend.rawValue)\", \"frames\": \(frames), \"renderer\": \(JSONValue.string(renderer).jsonText)" +
-                      glFields +
+                      (gpu == nil ? "" : ", \"mode\": \"\(mode)\"") + gpuFields + glFields +
                       (glows.map { ", \"glows\": {\"steered\": \($0.steered), \"modes\": \($0.modes), \"phases\": \($0.phases), \"drawn\": \($0.drawn), \"kept\": \($0.kept), \"twins\": \($0.twins)}" } ?? "") +
                       (passes.isEmpty ? "" : ", \"passes_ms\": {" + passes.map { "\(JSONValue.string($0.0).jsonText): \(num($0.1))" }.joined(separator: ", ") + "}") + "}")
             } else {
-                print("\(args.operands[0]) at \(r.width)x\(r.height), \(backend.rawValue)\(gpu.map { " (\($0.rendererName))" } ?? ""), \(frames) frames after \(warmup) warm-up")
+                let drawer = gpu.map { " (\($0.rendererName)), as the \(mode) draws" } ?? " (\(Self.threadsText(threads)))"
+                print("\(args.operands[0]) at \(r.width)x\(r.height), \(backend.rawValue)\(drawer), \(frames) frames after \(warmup) warm-up")
                 print(String(format: "frame time: min %.2f ms, median %.2f ms, max %.2f ms (%.1f Mpix/s)", r.minMs, r.medianMs, r.maxMs, r.megapixelsPerSecond))
                 if let g = r.gpuMedianMs { print(String(format: "GPU time (timer queries): median %.2f ms", g)) }
+                if let p = r.planMedianMs, let d = r.drawsMedian, let g = gpu {
+                    print(String(format: "CPU before the first draw: median %.3f ms; %d draw calls a frame; %d programs compiled", p, d, g.programsCompiled))
+                }
                 if let f = r.firstMs { print(String(format: "first frame (compiles, fills the caches): %.2f ms", f)) }
                 if let s = r.secondMs, gpu?.steersGlows == true {
                     print(String(format: "second frame (makes the planes of turning glows): %.2f ms", s))
@@ -106,5 +124,11 @@ enum BenchCommand {
             printError("halo bench: \(error)")
             return 1
         }
+    }
+
+    /// "1 thread", "N threads" (every core when nil).
+    static func threadsText(_ threads: Int?) -> String {
+        let n = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        return n == 1 ? "1 thread" : "\(n) threads"
     }
 }

@@ -19,6 +19,14 @@ public struct BenchmarkResult: Sendable {
     /// Wall time of the run's second frame, warm-up or measured (milliseconds): on a GPU
     /// that steers glows it makes the planes of each turning glow (``GLRenderer/steersGlows``).
     public var secondMs: Double?
+    /// The GPU's frame figures of each measured frame (``GLRenderer/lastFrameStats``): the CPU
+    /// time from the resolved frame to the first draw call, and the draw calls; empty for the CPU.
+    public var frameStats: [FrameStats] = []
+
+    /// The median CPU time before the first draw (milliseconds); nil for the CPU.
+    public var planMedianMs: Double? { median(frameStats.map(\.planMs)) }
+    /// The median of the frames' GL draw calls; nil for the CPU.
+    public var drawsMedian: Int? { median(frameStats.map { Double($0.draws) }).map { Int($0.rounded()) } }
 
     public var medianMs: Double { median(frameMs) ?? 0 }
     public var minMs: Double { frameMs.min() ?? 0 }
@@ -57,11 +65,12 @@ public enum Benchmark {
     /// Renders `frames` frames at times t0, t0 + 1/60, ... after `warmup` unmeasured ones,
     /// calling `afterFrame` after each measured one (outside its time).
     /// - Throws: ``GLError`` or ``ShaderError`` from the GPU path.
+    /// `threads`: the CPU reference's worker threads (default every core).
     public static func run(_ scene: Scene, background: RGBA8Image?, backend: Backend, frames: Int, warmup: Int,
-                           gpu: GLRenderer? = nil, afterFrame: (() -> Void)? = nil) throws -> BenchmarkResult {
+                           gpu: GLRenderer? = nil, threads: Int? = nil, afterFrame: (() -> Void)? = nil) throws -> BenchmarkResult {
         let t0 = scene.effectiveTime()
-        let reference = ReferenceRenderer()
-        var frameMs: [Double] = [], gpuMs: [Double] = []
+        let reference = threads.map { ReferenceRenderer(threads: $0) } ?? ReferenceRenderer()
+        var frameMs: [Double] = [], gpuMs: [Double] = [], stats: [FrameStats] = []
         var size = (0, 0)
         var firstMs: Double?, secondMs: Double?
         for i in 0..<(warmup + frames) {
@@ -80,10 +89,11 @@ public enum Benchmark {
             if i >= warmup {
                 frameMs.append(ms)
                 if backend == .gpu, let g = gpu?.lastGPUTimeMs { gpuMs.append(g) }
+                if backend == .gpu, let f = gpu?.lastFrameStats { stats.append(f) }
                 afterFrame?()
             }
         }
         return BenchmarkResult(frameMs: frameMs, gpuMs: gpuMs, width: size.0, height: size.1, peakRSSMB: peakRSSMB(), firstMs: firstMs,
-                               secondMs: secondMs)
+                               secondMs: secondMs, frameStats: stats)
     }
 }

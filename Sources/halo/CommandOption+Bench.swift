@@ -23,6 +23,9 @@ extension CommandOption {
         "--json", commands: [.bench],
         help: "one JSON object: median_ms, min_ms, max_ms, mpix_per_s, peak_rss_mb, gpu_median_ms (null for the CPU "
             + "or without timer queries), first_ms (the first frame, warm-up or not), second_ms (the second), width, height, backend, frames, renderer; for gpu also gl_vendor, gl_version, egl_platform, "
+            + "mode (preview or export), threads (cpu); for gpu also plan_ms (the median CPU time from the resolved frame to "
+            + "its first draw call), draws (the median GL draw calls a frame), programs (GL programs compiled so far), "
+            + "gl_vendor, gl_version, egl_platform, "
             + "glows (the last frame's: steered, their modes, drawn by source and blur, kept, twins reading another glow's texels)")
 
     /// `bench`: per-pass GPU times (a flag; the GPU backend only).
@@ -35,12 +38,19 @@ extension CommandOption {
     /// `bench`: no steered glows (a flag; the GPU backend only).
     static let ordinaryGlows = CommandOption(
         "--ordinary-glows", commands: [.bench],
-        help: "GPU only: draw every turning glow by its source and blur each frame, as `render` and exports do, "
+        help: "GPU only: draw every turning glow by its source and blur each frame, as `render` does, "
             + "rather than from its angular modes as the preview does (docs/accuracy.md \"Steered glows\")")
 
-    /// `bench`: every cell drawn every frame (a flag; the GPU backend only).
-    static let redrawAll = CommandOption(
-        "--redraw-all", commands: [.bench],
-        help: "GPU only: draw every cell of every frame, rather than only the cells whose tiles changed since the "
-            + "frame before as animations do (docs/performance.md \"Kept tiles\"): the full frame's cost")
+    /// `bench`: frames timed as exports draw them (a flag; the GPU backend only).
+    static let benchExport = CommandOption(
+        "--export", commands: [.bench],
+        help: "GPU only: time frames as `render --loop` draws them (turning glows by source and blur, and only the "
+            + "cells whose tiles changed since the frame before redrawn: docs/performance.md \"Kept tiles\"), rather "
+            + "than as the preview does (steered glows, every cell every frame)")
+
+    /// `bench`: the CPU reference's worker threads, 1 or more (an `Int`, default every core).
+    static let benchThreads = CommandOption(
+        "--threads", value: .integer("N", min: 1), commands: [.bench],
+        help: "CPU only: the reference renderer's worker threads (1 to compare with a one-thread raster such as Skia's)",
+        default: .described("every core"))
 }

@@ -93,7 +93,7 @@ extension CommandOption {
     /// Every option of every command, in the order help and usage lines list them.
     static let all: [CommandOption] = [
         output, renderTime, exportFrom, exportTo, exportFPS, exportLoop, seed, count, singular, record, benchSize, backend, artifacts, junit, html, jobs, testFuzzy,
-        diffImage, diffFuzzy, diffIgnore, diffMask, diffJSON, benchFrames, warmup, benchJSON, passes, ordinaryGlows, redrawAll, shaders, previewSize, previewTime, noVsync,
+        diffImage, diffFuzzy, diffIgnore, diffMask, diffJSON, benchFrames, warmup, benchJSON, passes, ordinaryGlows, benchExport, benchThreads, shaders, previewSize, previewTime, noVsync,
         recordFormat, baseline, errorBound, toleranceMode, shard, merge, setParameter, parameterFile, paramsJSON, exportCSS, exportSwiftUI, exportTime, help, previewFrames, screenshot, windowScreenshot, script,
     ]
 }

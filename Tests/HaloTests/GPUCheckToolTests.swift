@@ -47,6 +47,9 @@ final class GPUCheckToolTests: XCTestCase {
             XCTAssertGreaterThan(row["frame_ms"] as? Double ?? 0, 0)
             XCTAssertGreaterThan(row["gpu_timer_ms"] as? Double ?? 0, 0, "no GL_TIME_ELAPSED figure: \(row)")
             XCTAssertGreaterThan(row["glow_ms"] as? Double ?? 0, 0, "the glowing scenes' glow passes: \(row)")
+            XCTAssertGreaterThan(row["draws"] as? Int ?? 0, 0, "no draw calls counted: \(row)")
+            XCTAssertGreaterThan(row["programs"] as? Int ?? 0, 0, "no programs counted: \(row)")
+            XCTAssertLessThanOrEqual(row["plan_ms"] as? Double ?? .infinity, row["frame_ms"] as? Double ?? 0, "plan_ms past the frame: \(row)")
         }
     }
 
