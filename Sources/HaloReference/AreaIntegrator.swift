@@ -12,9 +12,9 @@ import HaloCore
 /// is the closed-form half-plane coverage (``halfPlaneCoverage(sd:normal:width:height:)``).
 /// Straight edges are therefore exact; a curve of radius R errs by about
 /// s^2 / (8 R) of a leaf of side s, and a sharp corner by at most half a leaf.
-/// The paint is integrated the same way: a covered square whose corner samples
-/// depart from linearity (a hard stop, the angular seam) is split further, and its
-/// leaves averaged without a regular pattern (``PaintAverage``).
+/// The paint is integrated the same way: a covered square that holds a colour stop or
+/// whose corner samples depart from linearity is split further, and its leaves averaged
+/// in closed form across the stops or without a regular pattern (``PaintAverage``).
 ///
 /// On a rounded box (circular corners, capsules) a partly covered square is not split
 /// where its part of the band has a closed form: where one straight side alone makes the
@@ -95,7 +95,10 @@ struct AreaIntegrator {
             var cov = halfPlaneCoverage(sd: d - hi, normal: n, width: s, height: s)
             if lo > -Double.infinity { cov -= halfPlaneCoverage(sd: d - lo, normal: n, width: s, height: s) }
             if cov <= 0 { return .zero }
-            return colour(c) * (cov * s * s)
+            // Where a stop lies inside the leaf its centre's colour may be any band's: the
+            // leaf's mean (exact where the band covers the leaf, as along an edge on a
+            // pixel boundary).
+            return (average.stopInside(c, s / 2) ? average.leaf(c, s) : colour(c)) * (cov * s * s)
         }
         let q = s / 4, hs = s / 2, nd = depth + 1
         return square(c + Vec2(-q, -q), hs, nd) + square(c + Vec2(q, -q), hs, nd)

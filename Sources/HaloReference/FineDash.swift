@@ -10,7 +10,7 @@ extension AreaIntegrator {
     /// constant (k = 0): the leaf takes the corner's membership.
     /// The paint: round caps fill the band (mean 1), so a square wholly inside it takes the
     /// paint's integral (``PaintAverage``); elsewhere each leaf's colour is the paint's mean
-    /// over it (``PaintAverage/leaf(_:_:)``) unless a larger square holding it was found
+    /// over it (``PaintAverage/leaf(_:_:_:)``) unless a larger square holding it was found
     /// linear (`smooth`), then its centre's. (The colour at each leaf's centre alone put a
     /// path paint's wrap at the nearest leaf boundary: 3 levels along the cut.)
     func fineDashedSquare(_ c: Vec2, _ s: Double, _ depth: Int, _ dash: ResolvedDash, smooth: Bool = false) -> Premul {

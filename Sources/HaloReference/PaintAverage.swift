@@ -5,10 +5,15 @@ import HaloCore
 /// part as squares: ``AreaIntegrator`` (fills and strokes) and text (``GlyphCoverage``'s
 /// covered parts, ReferenceRenderer+Text).
 ///
-/// Adaptive quadtree: a square whose corner samples depart from linearity (a hard stop, a
-/// kink, the angular seam or centre) is split, down to leaves of 1/16 pixel, whose average
-/// ``leaf(_:_:)`` takes in closed form where the paint's stops are straight lines (linear
-/// gradients) and from an unbiased jittered pattern elsewhere.
+/// Adaptive quadtree: a square is split while a colour stop lies inside the range of t it
+/// spans (``stopInside(_:_:)``: the paint may jump or kink there, whatever its samples
+/// show: stops alternating inside a pixel can agree at every sample) or its corner samples
+/// depart from linearity (curvature), down to leaves of 1/16 pixel, whose average
+/// ``leaf(_:_:_:)`` takes in closed form across the stops where they are straight lines or
+/// rays (linear gradients, radial ones away from their centre, angular ones) and from an
+/// unbiased jittered pattern elsewhere. A linear gradient whose colour is linear between its
+/// stops (every ``GradientRamp`` of `srgb` interpolation) needs no split: the closed form is
+/// exact over any square.
 struct PaintAverage {
     let paint: ResolvedPaint
     let solid: Premul?
@@ -17,6 +22,13 @@ struct PaintAverage {
     /// Whether the colour can jump: a hard stop (two nodes at one location, two colours),
     /// or the angular seam or a path paint's wrap where the ramp's ends differ.
     let mayJump: Bool
+    /// True for a linear gradient whose ramp is linear in t between its stops (every node
+    /// of its ``GradientRamp`` a stop): its mean over any square is ``linearLeaf(_:_:_:)``'s.
+    let exactLinear: Bool
+    /// An angular gradient's places where the colour may jump or kink, as angles relative
+    /// to its start (degrees, ascending in [0, 360)): its stops in [0, 1] times the span,
+    /// its seam (0) and, for a partial sweep, the middle of its gap; empty for other paints.
+    let angularFeatures: [Double]
 
     /// Smallest square side in the quadtree: 1/16 pixel.
     static let maxDepth = 4
@@ -38,6 +50,18 @@ struct PaintAverage {
             }
         }
         mayJump = jump
+        var linearRamp = false, features: [Double] = []
+        if let ramp = paint.ramp, solid == nil {
+            switch paint.geometry {
+            case .linear: linearRamp = ramp.stopsUpTo.indices.allSatisfy { ramp.stopsUpTo[$0] == $0 + 1 }
+            case .angular(_, _, let span):
+                features = [0] + (stops ?? []).filter { $0 >= 0 && $0 <= 1 }.map { $0 * span }.filter { $0 < 360 }
+                if span < 360 { features.append(span + (360 - span) / 2) }
+            default: break
+            }
+        }
+        exactLinear = linearRamp
+        angularFeatures = Array(Set(features)).sorted()
     }
 
     @inline(__always)
@@ -48,18 +72,18 @@ struct PaintAverage {
     /// given) takes its corner samples from `corners`.
     func covered(_ c: Vec2, _ s: Double, _ depth: Int, corners: CornerPaint? = nil, pixel i: Int = 0) -> Premul {
         if let solid { return solid * (s * s) }
+        if exactLinear, let stops { return linearLeaf(c, s, stops) * (s * s) }
         if depth >= PaintAverage.maxDepth { return leaf(c, s) * (s * s) }
-        let centre = paint.color(at: c)
-        let h = s / 2
-        let mean = cornerMean(c, h, corners: corners, pixel: i)
-        let dev: Premul = mean - centre
-        if max(max(abs(dev.x), abs(dev.y)), max(abs(dev.z), abs(dev.w))) > PaintAverage.paintTolerance
-            || hidesFeature(c, h) {
-            let q = s / 4, nd = depth + 1
-            return covered(c + Vec2(-q, -q), h, nd) + covered(c + Vec2(q, -q), h, nd)
-                 + covered(c + Vec2(-q, q), h, nd) + covered(c + Vec2(q, q), h, nd)
+        if !stopInside(c, s / 2) {
+            let centre = paint.color(at: c)
+            let dev: Premul = cornerMean(c, s / 2, corners: corners, pixel: i) - centre
+            if max(max(abs(dev.x), abs(dev.y)), max(abs(dev.z), abs(dev.w))) <= PaintAverage.paintTolerance {
+                return centre * (s * s)
+            }
         }
-        return centre * (s * s)
+        let q = s / 4, h = s / 2, nd = depth + 1
+        return covered(c + Vec2(-q, -q), h, nd) + covered(c + Vec2(q, -q), h, nd)
+             + covered(c + Vec2(-q, q), h, nd) + covered(c + Vec2(q, q), h, nd)
     }
 
     /// The mean of the paint at the four corners of the square of half side h about c:
@@ -76,47 +100,17 @@ struct PaintAverage {
     }
 
     /// True where the paint is linear over the square of side `s` about `c` to within
-    /// ``paintTolerance``: the test ``covered(_:_:_:corners:pixel:)`` applies (the mean of
-    /// the corners against the centre, and no hidden feature). Then its mean over any part
-    /// of the square is its value at the part's centroid: exactly for a linear paint; a
-    /// curvature that moves the corners' mean by e moves a part's mean by about e / 3.
+    /// ``paintTolerance``: the test ``covered(_:_:_:corners:pixel:)`` applies (no colour
+    /// stop inside the square's range of t, and the mean of the corners against the
+    /// centre). Then its mean over any part of the square is its value at the part's
+    /// centroid: exactly for a linear paint; a curvature that moves the corners' mean by e
+    /// moves a part's mean by about e / 3.
     func isLinear(_ c: Vec2, _ s: Double, corners: CornerPaint?, pixel i: Int) -> Bool {
         if solid != nil { return true }
         let h = s / 2
+        if stopInside(c, h) { return false }
+        if exactLinear { return true }
         let dev: Premul = cornerMean(c, h, corners: corners, pixel: i) - paint.color(at: c)
         return max(max(abs(dev.x), abs(dev.y)), max(abs(dev.z), abs(dev.w))) <= PaintAverage.paintTolerance
-            && !hidesFeature(c, h)
-    }
-
-    /// True when the square of half side h about c may hold a change of colour that its
-    /// centre and corners do not see: an angular gradient's centre (every colour meets
-    /// there, and the samples can agree by symmetry), or, for a radial gradient, a colour
-    /// stop within the square's range of t (its nearest and farthest points from the
-    /// centre) but outside the range its five samples span: a ring smaller than the
-    /// square, or an arc bulging between two corners. Elsewhere t is linear (linear
-    /// gradients) or monotone in the angle with its extremes at corners (angular), so a
-    /// stop inside the square separates its samples.
-    func hidesFeature(_ c: Vec2, _ h: Double) -> Bool {
-        switch paint.geometry {
-        case .angular(let centre, _, _):
-            return abs(centre.x - c.x) <= h && abs(centre.y - c.y) <= h
-        case .radial(let centre, let r0, _):
-            guard let stops else { return false }
-            let k = paint.radialInverseWidth
-            let dx = max(abs(c.x - centre.x) - h, 0), dy = max(abs(c.y - centre.y) - h, 0)
-            let fx = abs(c.x - centre.x) + h, fy = abs(c.y - centre.y) + h
-            let tNear = ((dx * dx + dy * dy).squareRoot() - r0) * k, tFar = ((fx * fx + fy * fy).squareRoot() - r0) * k
-            let lo = min(tNear, tFar), hi = max(tNear, tFar)
-            // Most squares hold no stop at all: skip the five samples then.
-            guard stops.contains(where: { $0 >= lo && $0 <= hi }) else { return false }
-            var sLo = Double.infinity, sHi = -Double.infinity
-            for q in [c, c + Vec2(-h, -h), c + Vec2(h, -h), c + Vec2(-h, h), c + Vec2(h, h)] {
-                let t = paint.paintT(at: q)
-                sLo = min(sLo, t); sHi = max(sHi, t)
-            }
-            return stops.contains { $0 >= lo && $0 <= hi && !($0 >= sLo && $0 <= sHi) }
-        default:
-            return false
-        }
     }
 }

@@ -14,22 +14,48 @@ extension PaintAverage {
     /// Spread of the corners' colours (premultiplied, any channel) that calls for ``strata``.
     static let jumpSpread = 4.0 / 255
 
-    /// The paint's mean over the square of side `s` about `c`:
+    /// Levels a leaf is split below 1/16 px (to 1/256 px) where a colour stop lies inside it
+    /// but no closed form applies: a radial gradient near its centre, the square that holds
+    /// an angular gradient's centre.
+    static let deepLevels = 4
+
+    /// The paint's mean over the square of side `s` about `c` (`extra`: levels split below
+    /// a leaf, up to ``deepLevels``):
     /// - a linear gradient's stops are straight lines across the square: the square is cut
     ///   along them into convex pieces (``ConvexPiece``), each weighted by its exact area
     ///   and coloured at its centroid (exact where the colour is linear between stops, as
     ///   for every ramp of hard stops; else off by the ramp's curvature over a leaf);
-    /// - other paints (angular, radial, path) where they jump: the same cuts where t is
-    ///   affine over the leaf (``affineLeaf(_:_:_:)``: a path paint's stops beside a
-    ///   straight side, an angular gradient's rays);
+    /// - an angular gradient's stops, seam and gap are rays: the same cuts along them
+    ///   (``wedgeLeaf(_:_:_:)``) where the square does not hold the centre;
+    /// - a radial gradient where a stop lies inside the square's range of t, and the other
+    ///   paints (path) where they jump: the same cuts where t is affine over the square
+    ///   (``affineLeaf(_:_:_:)``: a radial gradient away from its centre, a path paint's
+    ///   stops beside a straight side);
+    /// - where a stop lies inside but no cut applies, the square split in four, down to
+    ///   ``deepLevels`` below a leaf;
     /// - elsewhere from 2 x 2, or where they jump ``strata`` x ``strata``, stratified
     ///   samples, each at a point of its cell drawn from a hash of the leaf's position:
     ///   unbiased (each sample's expectation is its cell's mean), and independent between
     ///   leaves, so that along an edge their errors cancel instead of adding up.
-    func leaf(_ c: Vec2, _ s: Double) -> Premul {
+    func leaf(_ c: Vec2, _ s: Double, _ extra: Int = 0) -> Premul {
         if let solid { return solid }
         if case .linear = paint.geometry, let stops { return linearLeaf(c, s, stops) }
-        guard mayJump && jumps(c, s / 2) else { return jittered(c, s, 2) }
+        let h = s / 2
+        var inside = false
+        if case .angular = paint.geometry {
+            if let cuts = angularCuts(c, h) { return cuts.isEmpty ? jittered(c, s, 2) : wedgeLeaf(c, s, cuts) }
+            inside = true
+        } else if stopInside(c, h) {
+            if let stops, let cut = affineLeaf(c, s, stops) { return cut }
+            inside = true
+        }
+        if inside {
+            if extra >= PaintAverage.deepLevels { return jittered(c, s, PaintAverage.strata) }
+            let q = s / 4, e = extra + 1
+            return (leaf(c + Vec2(-q, -q), h, e) + leaf(c + Vec2(q, -q), h, e)
+                  + leaf(c + Vec2(-q, q), h, e) + leaf(c + Vec2(q, q), h, e)) * 0.25
+        }
+        guard mayJump && jumps(c, h) else { return jittered(c, s, 2) }
         if let stops, let cut = affineLeaf(c, s, stops) { return cut }
         return jittered(c, s, PaintAverage.strata)
     }
@@ -62,12 +88,12 @@ extension PaintAverage {
         return sum / Double(n * n)
     }
 
-    /// ``leaf(_:_:)`` of a linear gradient: t = tc + g . (p - c) exactly.
+    /// ``leaf(_:_:_:)`` of a linear gradient: t = tc + g . (p - c) exactly.
     func linearLeaf(_ c: Vec2, _ s: Double, _ stops: [Double]) -> Premul {
         cutLeaf(c, s, paint.paintT(at: c), paint.linearGradient, stops)
     }
 
-    /// ``leaf(_:_:)`` where t is affine over the square to within 1/256 of the side along
+    /// ``leaf(_:_:_:)`` where t is affine over the square to within 1/256 of the side along
     /// its gradient (estimated from the corners): a path paint beside a straight side (t is
     /// the arc length there, exactly affine), an angular gradient over 16 px from its centre
     /// (its stops are rays; the fit's bend is about s^2 / r), a radial one far from its
@@ -111,7 +137,8 @@ extension PaintAverage {
                 let shifts = Int((tc - reach).rounded(.down))...Int((tc + reach).rounded(.up))
                 lines = Array(Set(shifts.flatMap { k in (stops + [0]).map { $0 + Double(k) } })).sorted()
             }
-            for l in lines where l > tc - reach && l < tc + reach { cuts.append((l - tc) / gl) }
+            var k = PaintAverage.firstIndex(lines, above: tc - reach)
+            while k < lines.count && lines[k] < tc + reach { cuts.append((lines[k] - tc) / gl); k += 1 }
         }
         if cuts.isEmpty { return paint.color(at: c) }
         let n = g / gl

@@ -10,7 +10,7 @@ import HaloCore
 /// hard stop, a kink, an angular centre or seam inside the pixel, or a steep ramp) the pixel
 /// is cut into 16 x 16 squares of 1/16 px whose coverage and centroid are rasterized again
 /// (``GlyphCoverage`` over the glyphs scaled by 16): a wholly covered square takes the
-/// paint's mean over it (``PaintAverage/leaf(_:_:)``: exact across straight stops), a partly
+/// paint's mean over it (``PaintAverage/leaf(_:_:_:)``: exact across straight stops), a partly
 /// covered one the paint at its part's centroid. What is left is a jump through a partly
 /// covered square: under 1/512 of the jump a square, for the one or two squares where the
 /// jump meets the glyph's edge.
