@@ -19,12 +19,12 @@ extension FramePlan {
         // Each layer's draws by group, on every core; then the batching, in layer order.
         let grouped = ParallelSlots<[(key: LayerTiles.Group, underlay: Bool, backdrop: Int, data: [Float])]>(count: layers.count)
         let tiles = layers.map(\.tiles)
-        let backdrops = self.backdrops, stacked = stacks.stacked
+        let backdrops = self.backdrops
         let chunks = min(tiles.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
             for k in stride(from: c, to: tiles.count, by: chunks) {
                 grouped.set(k, tiles[k].groups(placement: {
-                    stacked[$0] ? .dropped : backdrops.placement(layer: k, cell: $0, shared: shared[$0] >= 2)
+                    backdrops.placement(layer: k, cell: $0, shared: shared[$0] >= 2)
                 }))
             }
         }

@@ -110,8 +110,6 @@ struct FramePlan {
     private(set) var touches: [UInt8]
     /// Shared cells drawn direct over a constant backdrop, and the backdrop colours.
     private(set) var backdrops: CellBackdrops
-    /// Shared cells where every layer shows only its glow, drawn direct by one stack each.
-    private(set) var stacks: GlowStacks
     /// How direct tiles write the target (``OutputMode``; not `.canvas`).
     private(set) var output = OutputMode.overBackground
     var canvasBatches: [Batch] = []
@@ -137,10 +135,10 @@ struct FramePlan {
     /// Whether any tile goes through the float canvas.
     var usesCanvas: Bool { !canvasBatches.isEmpty || !resolveRects.isEmpty }
 
-    /// Instanced draws in the frame (glow sources, blur passes, layer tiles, glow stacks, the resolve).
+    /// Instanced draws in the frame (glow sources, blur passes, layer tiles, the resolve).
     var draws: Int {
         glowPages.reduce(0) { $0 + $1.source.count + 2 * $1.blurs.count } + canvasBatches.count + targetBatches.count
-            + stacks.instances.filter { !$0.isEmpty }.count + (resolveRects.isEmpty ? 0 : 1)
+            + (resolveRects.isEmpty ? 0 : 1)
     }
 
     /// Framebuffer passes in the frame: each glow page's source and two blur passes, the
@@ -153,11 +151,8 @@ struct FramePlan {
     ///   - maxTextureSize: the GPU's; a glow region or atlas page larger is not drawn.
     ///   - throughCanvas: every tile goes through the float canvas (a frame with a material
     ///     fill, drawn in segments: GLRenderer).
-    ///   - stacksGlows: shared cells where every layer shows only its glow are drawn by
-    ///     ``GlowStacks`` (false: through the canvas, as every shared cell; the distance
-    ///     view, whose glow-only tiles show distances).
     init(_ frame: Frame, gridOffset: (x: Int, y: Int), isWindow: Bool, lutWidth: Int, maxTextureSize: Int,
-         throughCanvas: Bool = false, stacksGlows: Bool = true) {
+         throughCanvas: Bool = false) {
         width = frame.width; height = frame.height
         grid = TileGrid(width: width, height: height, offset: gridOffset)
         let bg = frame.backgroundColor
@@ -175,16 +170,11 @@ struct FramePlan {
             }
         }
         backdrops = CellBackdrops(cells: touches.count, background: bg)
-        stacks = GlowStacks(cells: touches.count)
         if direct && frame.backgroundImage == nil {
             backdrops = CellBackdrops(layers: layers, grid: grid, touches: touches, background: bg)
             for c in touches.indices where backdrops.isPromoted(c) { touches[c] = 1 }
         }
         planGlows(maxTextureSize: maxTextureSize, lutWidth: lutWidth)
-        if stacksGlows && direct && frame.backgroundImage == nil && glowPages.count <= 1 {
-            stacks = GlowStacks(layers: layers, grid: grid, touches: touches)
-            for c in touches.indices where stacks.stacked[c] { touches[c] = 1 }
-        }
         planTextAtlas(maxTextureSize: maxTextureSize)
         output = frame.backgroundImage != nil ? .overImage : bg.w >= 1 ? (isWindow ? .window : .overOpaque) : .overBackground
         planTiles(output: output)

@@ -14,9 +14,8 @@ import HaloCore
 /// ``GLRenderer/wholeCanvasBytes`` (1920 x 1080 and smaller) are drawn whole, so their
 /// images do not depend on the bands.
 ///
-/// Bands of 4 MB rather than 16: where glow stacks take most shared cells out of the canvas,
-/// more bands cost nothing measurable and the smaller canvas stays in the CPU's cache on
-/// llvmpipe (docs/performance.md, "Memory").
+/// Bands of 4 MB rather than 16: the smaller canvas stays in the CPU's cache on llvmpipe
+/// (docs/performance.md, "Memory").
 extension GLRenderer {
     /// The bands (first row, rows) of `plan`'s canvas, or nil when it is drawn whole: no
     /// canvas, glows on more than one atlas page (drawPaged), or a canvas (the shared cells'

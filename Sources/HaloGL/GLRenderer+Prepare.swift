@@ -11,8 +11,6 @@ public struct PendingPrograms {
         case glowModes(LayerVariant)
         case glowCombine(layers: Int, opaque: Bool)
         case glowPhase
-        /// glow_stack.frag for stacks of `layers` glows written as `output` (``GlowStacks``).
-        case glowStack(layers: Int, output: OutputMode)
         /// blur.frag of a bucket's pair count into the glow atlas (half floats) or a blurred
         /// region (a material's backdrop, a text's glow: full floats).
         case blur(pairs: Int, region: Bool)
@@ -50,11 +48,6 @@ public struct PendingPrograms {
                         for n in SteeredGlows.layerBuckets { add(.glowCombine(layers: n, opaque: opaque)) }
                     }
                     add(.glowPhase)
-                }
-                if layer.glow.map({ $0.sigma > 0 }) == true {
-                    for output in outputs where output != .canvas && output != .overImage {
-                        for n in 2...GlowStacks.maxLayers { add(.glowStack(layers: n, output: output)) }
-                    }
                 }
                 let b = ProgramClasses.blurs(layer)
                 for n in GlowPlan.pairBuckets {
@@ -147,10 +140,6 @@ extension GLRenderer {
             try warmInGlowAtlas(variant: nil) { try programs.glowCombineProgram(layers: layers, opaque: opaque) }
         case .glowPhase:
             try warmInGlowAtlas(variant: nil) { try programs.glowPhaseProgram() }
-        case .glowStack(let layers, let output):
-            try glowA.ensure(width: 1, height: 1, growOnly: true)
-            try drawGlowStacks([Float](repeating: 0, count: GlowStacks.floatsPerInstance), layers: layers, output: output,
-                               target: target, background: .zero)
         case .blur(let pairs, let region):
             let (a, b) = region ? (regionA, regionB) : (glowA, glowB)
             var src = a, dst = b

@@ -29,11 +29,6 @@ public final class GLRenderer {
     let arcs: ArcTables
     var tileVAO: GLuint = 0
     var tileBuffer: GLuint = 0
-    /// Glow stacks' instances (``GlowStacks``, glow_stack.vert), their own layout.
-    var stackVAO: GLuint = 0
-    /// True (the default): shared cells where every layer shows only its glow are drawn
-    /// by glow stacks; false: through the float canvas (tests compare the two).
-    var stacksGlows = true
     var layerTexture: GLuint = 0
     /// Rows the layer-data texture holds.
     var layerRows = 0
@@ -133,8 +128,6 @@ public final class GLRenderer {
                                        UnsafeRawPointer(bitPattern: offset * float))
             halo_glVertexAttribDivisor(GLuint(location), 1)
         }
-        stackVAO = GLRenderer.makeStackVAO(buffer: tileBuffer)
-        halo_glBindVertexArray(tileVAO)
         halo_glGenTextures(1, &layerTexture)
         try checkError("creating the renderer")
     }
@@ -145,7 +138,6 @@ public final class GLRenderer {
         ramps.delete()
         arcs.delete()
         halo_glDeleteVertexArrays(1, &tileVAO)
-        halo_glDeleteVertexArrays(1, &stackVAO)
         halo_glDeleteBuffers(1, &tileBuffer)
         halo_glDeleteTextures(1, &layerTexture)
         if timerQuery != 0 { halo_glDeleteQueries(1, &timerQuery) }
@@ -217,8 +209,7 @@ public final class GLRenderer {
             return
         }
         let plan = FramePlan(frame, gridOffset: target.gridOffset, isWindow: target.isWindow,
-                             lutWidth: ramps.lutWidth, maxTextureSize: maxTextureSize,
-                             stacksGlows: stacksGlows && programs.distanceStep == nil)
+                             lutWidth: ramps.lutWidth, maxTextureSize: maxTextureSize)
         if !plan.textAtlasFits {
             keptTiles.reset()
             try drawInSegments(frame, into: target)
@@ -275,12 +266,10 @@ public final class GLRenderer {
             try drawPaged(plan, target: target, background: bg)
         } else if let bands {
             try drawBatches(plan.targetBatches, plan: plan, target: target, background: bg)
-            try drawGlowStacks(plan, target: target, background: bg)
             try drawCanvasInBands(bands, plan: plan, frame: frame, target: target)
         } else {
             try drawBatches(cells.map { GLRenderer.clip(plan.targetBatches, to: $0, grid: plan.grid) } ?? plan.targetBatches,
                             plan: plan, target: target, background: bg)
-            try drawGlowStacks(plan, target: target, background: bg)
         }
         halo_glDisable(GLenum(GL_BLEND))
         try checkError("drawing the layers")

@@ -65,8 +65,8 @@ struct KeptTiles {
     static func cellKeys(_ plan: FramePlan, batchKeys: [UInt64?], layerData: [Float]) -> (keys: [UInt64], fresh: [Bool]) {
         let grid = plan.grid, cells = grid.columns * grid.rows
         var keys = [UInt64](repeating: 0, count: cells)
-        // Canvas cells and glow stacks (which read the frame's glows) are drawn every frame.
-        var fresh = zip(plan.touches, plan.stacks.stacked).map { $0 >= 2 || $1 }
+        // Canvas cells are drawn every frame.
+        var fresh = plan.touches.map { $0 >= 2 }
         let n = FramePlan.floatsPerInstance, rowFloats = 4 * LayerData.texels
         var rowHashes: [Int: UInt64] = [:]
         for (b, batch) in plan.targetBatches.enumerated() {
@@ -170,10 +170,10 @@ struct KeptTiles {
     }
 
     /// Instances (``FramePlan/floatsPerInstance`` floats, row 0) covering the cells flagged
-    /// in `draw` that do not go through the float canvas and are not glow stacks (which
-    /// write their cells whole): what is set back to the background before the tiles are drawn.
+    /// in `draw` that do not go through the float canvas: what is set back to the
+    /// background before the tiles are drawn.
     static func restoreRects(_ draw: [Bool], plan: FramePlan) -> [Float] {
-        FramePlan.instances(plan.grid.rects { draw[$0] && plan.touches[$0] < 2 && !plan.stacks.stacked[$0] }, row: 0)
+        FramePlan.instances(plan.grid.rects { draw[$0] && plan.touches[$0] < 2 }, row: 0)
     }
 
     /// Mixes `v` into the hash `h` (a multiply-xorshift step, order-dependent).

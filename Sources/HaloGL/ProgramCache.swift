@@ -13,9 +13,6 @@ final class ProgramCache {
     private var glowCombine: [GlowCombineKey: GLProgram] = [:]
     struct GlowCombineKey: Hashable { var layers: Int; var opaque: Bool }
     private var glowPhase: GLProgram?
-    /// glow_stack.vert + glow_stack.frag by the stack's layer count and output mode.
-    private var glowStack: [GlowStackKey: GLProgram] = [:]
-    struct GlowStackKey: Hashable { var layers: Int; var output: OutputMode }
     private var blur: [Int: GLProgram] = [:]
     private var resolveProgram: GLProgram?
     private var canvasClearProgram: GLProgram?
@@ -62,10 +59,10 @@ final class ProgramCache {
     /// Deletes every program; call while the context is current.
     func delete() {
         for p in Array(layer.values) + Array(glowSource.values) + Array(glowModes.values) + Array(blur.values) + Array(textFill.values)
-                    + Array(shapePass.values) + Array(glowCombine.values) + Array(glowStack.values) + [glowPhase, resolveProgram, canvasClearProgram, targetRestoreProgram, downsample, text].compactMap({ $0 }) {
+                    + Array(shapePass.values) + Array(glowCombine.values) + [glowPhase, resolveProgram, canvasClearProgram, targetRestoreProgram, downsample, text].compactMap({ $0 }) {
             p.delete()
         }
-        glowModes = [:]; glowCombine = [:]; glowStack = [:]; glowPhase = nil
+        glowModes = [:]; glowCombine = [:]; glowPhase = nil
         layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; shapePass = [:]; resolveProgram = nil; canvasClearProgram = nil; targetRestoreProgram = nil; downsample = nil; text = nil
     }
 
@@ -149,19 +146,6 @@ final class ProgramCache {
         compiledCount += 1
         let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "glow_phase.frag", uniforms: Uniforms.glowPhaseProgram)
         glowPhase = p
-        return p
-    }
-
-    /// glow_stack.vert + glow_stack.frag: ``GlowStacks`` of `layers` layers (2 ... 4),
-    /// written as `output` says (HALO_DIRECT: over a background colour, an opaque one, or
-    /// into a window).
-    func glowStackProgram(layers: Int, output: OutputMode) throws -> GLProgram {
-        let key = GlowStackKey(layers: layers, output: output)
-        if let p = glowStack[key] { return p }
-        compiledCount += 1
-        let p = try GLProgram(shaders, vertex: "glow_stack.vert", fragment: "glow_stack.frag", uniforms: Uniforms.glowStackProgram,
-                              defines: [("HALO_STACK", "\(layers)"), ("HALO_DIRECT", "\(output.rawValue)")])
-        glowStack[key] = p
         return p
     }
 

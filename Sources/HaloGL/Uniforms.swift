@@ -22,7 +22,6 @@ enum Uniforms {
     /// glow_source.frag's; uFirstScalar only where it draws a steered glow's planes (HALO_MODES).
     static let glowSourceProgram = tile + tileLayer + layer + paint + shapeSamples + ["uFirstScalar"]
     static let glowCombineProgram = tile + ["uModes", "uShift", "uLayerHeight", "uWeights"]
-    static let glowStackProgram = tile + tileLayer + tileGlow + ["uGlow", "uBackground"]
     static let glowPhaseProgram = tile + ["uTable", "uShift", "uCell0", "uCell1", "uSign", "uMix"]
     static let shapePassProgram = tile + tileLayer + layer + paint + shapeSamples + ["uShapeMode"]
     static let blurProgram = tile + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets"]

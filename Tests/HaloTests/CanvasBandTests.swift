@@ -9,14 +9,11 @@ import HaloTesting
 /// canvas's but where the glow atlas coordinate, interpolated from tile corners placed rows
 /// higher in a band, rounds differently: a level at most, in a handful of pixels.
 final class CanvasBandTests: XCTestCase {
-    /// Renders `frame` whole and in bands of 16 rows; returns both images. Without
-    /// `stacksGlows` every shared cell goes through the canvas (glow stacks would take the
-    /// cells where only the buttons' glows overlap out of it).
-    static func wholeAndBanded(_ frame: Frame, stacksGlows: Bool = false) throws -> (RGBA8Image, RGBA8Image) {
+    /// Renders `frame` whole and in bands of 16 rows; returns both images.
+    static func wholeAndBanded(_ frame: Frame) throws -> (RGBA8Image, RGBA8Image) {
         let gpu = try SharedGPU.renderer()
         let limit = gpu.canvasBandBytes, whole = gpu.wholeCanvasBytes
-        defer { gpu.canvasBandBytes = limit; gpu.wholeCanvasBytes = whole; gpu.stacksGlows = true }
-        gpu.stacksGlows = stacksGlows
+        defer { gpu.canvasBandBytes = limit; gpu.wholeCanvasBytes = whole }
         gpu.wholeCanvasBytes = Int.max
         let a = try gpu.render(frame)
         gpu.wholeCanvasBytes = 0
@@ -29,7 +26,7 @@ final class CanvasBandTests: XCTestCase {
     func testABandedCanvasGivesTheWholeCanvassImage() throws {
         let scene = try SceneDecoder.decode(Data(SteeredGlowRenderTests.buttonsJSON.utf8))
         let frame = Frame(scene, time: 0.5)
-        let plan = FramePlan(frame, gridOffset: (0, 0), isWindow: false, lutWidth: 1024, maxTextureSize: 16384, stacksGlows: false)
+        let plan = FramePlan(frame, gridOffset: (0, 0), isWindow: false, lutWidth: 1024, maxTextureSize: 16384)
         let bands = GLRenderer.canvasBands(plan, limit: frame.width * 16 * 16, whole: 0)
         XCTAssertEqual(bands?.count, 2, "the shared cells' 32 rows in two bands")
         let (a, b) = try CanvasBandTests.wholeAndBanded(frame)
