@@ -40,6 +40,7 @@ static inline void halo_glUniform2f(GLint location, GLfloat v0, GLfloat v1) { ep
 static inline void halo_glUniform4f(GLint location, GLfloat v0, GLfloat v1, GLfloat v2, GLfloat v3) { epoxy_glUniform4f(location, v0, v1, v2, v3); }
 static inline void halo_glUniform1iv(GLint location, GLsizei count, const GLint * value) { epoxy_glUniform1iv(location, count, value); }
 static inline void halo_glUniform2iv(GLint location, GLsizei count, const GLint * value) { epoxy_glUniform2iv(location, count, value); }
+static inline void halo_glUniform4iv(GLint location, GLsizei count, const GLint * value) { epoxy_glUniform4iv(location, count, value); }
 static inline void halo_glUniform4fv(GLint location, GLsizei count, const GLfloat * value) { epoxy_glUniform4fv(location, count, value); }
 static inline void halo_glUniform1fv(GLint location, GLsizei count, const GLfloat * value) { epoxy_glUniform1fv(location, count, value); }
 static inline void halo_glUniform2i(GLint location, GLint v0, GLint v1) { epoxy_glUniform2i(location, v0, v1); }

@@ -58,28 +58,54 @@ extension GLRenderer {
         try checkError("making a steered glow's phase table")
     }
 
+    /// The most glows of one phase table one draw takes (glow_phase.frag's PHASE_BATCH).
+    static let phaseBatch = 64
+
     /// Draws the steered glows read from phase tables into the bound glow atlas (glowA),
-    /// each over its blur's texels: glow_phase.frag, a draw per glow.
+    /// each over its blur's texels: glow_phase.frag, one draw for up to ``phaseTableBatch``
+    /// (at most ``phaseBatch``) glows of a table, each glow's shift, cells, signs and mix in uniform arrays at its index
+    /// (the instances' coverage slot).
     func drawFromTables(_ plan: FramePlan, _ steers: [(n: Int, steer: SteeredGlows.Steer, rects: [Float])]) throws {
-        guard !steers.isEmpty else { return }
+        let tabled = steers.filter { $0.steer.table != nil }
+        guard !tabled.isEmpty else { return }
         let c = try programs.glowPhaseProgram()
         halo_glUseProgram(c.id)
         halo_glUniform2f(c.loc("uTarget"), Float(glowA.width), Float(glowA.height))
         halo_glUniform4f(c.loc("uCanvasToTarget"), 1, 1, 0, 0)
         halo_glUniform1i(c.loc("uTable"), 2)
-        for s in steers {
-            guard let t = s.steer.table else { continue }
-            let p = plan.layers[s.steer.row]
-            let (j0, j1, f) = PhaseTable.between(angle: s.steer.angle, phases: t.phases)
-            let a = t.read(j0), b = t.read(j1)
-            halo_glBindTexture(GLenum(GL_TEXTURE_2D), t.target.texture)
-            // Offset in a cell = atlas texel - the region's place - the cell's first region texel.
-            halo_glUniform2i(c.loc("uShift"), GLint(-p.atlas.x - t.from.x), GLint(-p.atlas.y - t.from.y))
-            halo_glUniform2i(c.loc("uCell0"), GLint(a.origin.x), GLint(a.origin.y))
-            halo_glUniform2i(c.loc("uCell1"), GLint(b.origin.x), GLint(b.origin.y))
-            halo_glUniform2i(c.loc("uSign"), GLint(a.sign), GLint(b.sign))
-            halo_glUniform1f(c.loc("uMix"), f)
-            drawTiles(s.rects)
+        // By table, in first-use order; each glow writes only its own texels, so order is free.
+        var order: [GLuint] = [], byTable: [GLuint: [(steer: SteeredGlows.Steer, rects: [Float])]] = [:]
+        for s in tabled {
+            let id = s.steer.table!.target.texture
+            if byTable[id] == nil { order.append(id) }
+            byTable[id, default: []].append((s.steer, s.rects))
+        }
+        let n = FramePlan.floatsPerInstance
+        for id in order {
+            halo_glBindTexture(GLenum(GL_TEXTURE_2D), id)
+            let group = byTable[id]!
+            let size = max(1, min(phaseTableBatch, GLRenderer.phaseBatch))
+            for start in stride(from: 0, to: group.count, by: size) {
+                let batch = group[start..<min(start + size, group.count)]
+                var place: [GLint] = [], cells: [GLint] = [], mix = [Float](repeating: 0, count: GLRenderer.phaseBatch)
+                var instances: [Float] = []
+                for (i, s) in batch.enumerated() {
+                    let t = s.steer.table!, p = plan.layers[s.steer.row]
+                    let (j0, j1, f) = PhaseTable.between(angle: s.steer.angle, phases: t.phases)
+                    let a = t.read(j0), b = t.read(j1)
+                    // Offset in a cell = atlas texel - the region's place - the cell's first region texel.
+                    place += [GLint(-p.atlas.x - t.from.x), GLint(-p.atlas.y - t.from.y), GLint(a.sign), GLint(b.sign)]
+                    cells += [GLint(a.origin.x), GLint(a.origin.y), GLint(b.origin.x), GLint(b.origin.y)]
+                    mix[i] = f
+                    var rects = s.rects
+                    for k in stride(from: 4, to: rects.count, by: n) { rects[k] = Float(i) }
+                    instances += rects
+                }
+                halo_glUniform4iv(c.loc("uPlace"), GLsizei(batch.count), place)
+                halo_glUniform4iv(c.loc("uCells"), GLsizei(batch.count), cells)
+                halo_glUniform4fv(c.loc("uMix"), GLsizei(GLRenderer.phaseBatch / 4), mix)
+                drawTiles(instances)
+            }
         }
     }
 }

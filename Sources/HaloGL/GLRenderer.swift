@@ -81,6 +81,8 @@ public final class GLRenderer {
     public let maxTextureSize: Int
     var timerQuery: GLuint = 0
     var frameStats = FrameStatsCounter()
+    /// Steered glows of one phase table drawn together (1: a draw each; tests compare).
+    var phaseTableBatch = GLRenderer.phaseBatch
     /// GPU time of the last ``render(_:)`` (draw and resolve) from a GL_TIME_ELAPSED timer
     /// query, in milliseconds; nil when the query failed.
     public internal(set) var lastGPUTimeMs: Double?

@@ -22,7 +22,7 @@ enum Uniforms {
     /// glow_source.frag's; uFirstScalar only where it draws a steered glow's planes (HALO_MODES).
     static let glowSourceProgram = tile + tileLayer + layer + paint + shapeSamples + ["uFirstScalar"]
     static let glowCombineProgram = tile + ["uModes", "uShift", "uLayerHeight", "uWeights"]
-    static let glowPhaseProgram = tile + ["uTable", "uShift", "uCell0", "uCell1", "uSign", "uMix"]
+    static let glowPhaseProgram = tile + ["uTable", "uPlace", "uCells", "uMix"]
     static let shapePassProgram = tile + tileLayer + layer + paint + shapeSamples + ["uShapeMode"]
     static let blurProgram = tile + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets"]
     static let resolveProgram = tile + ["uCanvas", "uChecker", "uCanvasOrigin"]

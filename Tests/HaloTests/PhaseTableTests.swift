@@ -185,4 +185,22 @@ final class PhaseTableRenderTests: XCTestCase {
         for (a, b) in zip(table.image.pixels, direct.image.pixels) { worst = max(worst, abs(Int(a) - Int(b))) }
         XCTAssertLessThanOrEqual(worst, allowed)
     }
+
+    /// Glows read from one phase table are drawn by one draw, their values in uniform arrays:
+    /// the same image, bit for bit, as a draw each, with one draw in place of two.
+    func testGlowsOfOneTableDrawnTogetherGiveTheImageOfADrawEach() throws {
+        let gpu = try SharedGPU.renderer()
+        defer { gpu.phaseTableBatch = GLRenderer.phaseBatch }
+        let scene = try buttons(dx: 0)      // both buttons read the centred capsule's one table
+        gpu.phaseTableBatch = 1
+        let single = try Self.renderThird(scene, tables: true)
+        let singleDraws = try XCTUnwrap(gpu.lastFrameStats?.draws)
+        gpu.phaseTableBatch = GLRenderer.phaseBatch
+        let batched = try Self.renderThird(scene, tables: true)
+        let batchedDraws = try XCTUnwrap(gpu.lastFrameStats?.draws)
+        XCTAssertEqual(Set(batched.steered.keys), [0, 1])
+        XCTAssertTrue(batched.steered.values.allSatisfy { $0.phases > 0 }, "both read from a table")
+        XCTAssertEqual(batched.image.pixels, single.image.pixels)
+        XCTAssertEqual(batchedDraws, singleDraws - 1)
+    }
 }
