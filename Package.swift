@@ -73,6 +73,6 @@ let package = Package(
         // a plain build makes a replay tool for the inputs the fuzzer saves.
         .executableTarget(name: "halo-fuzz-decoder", dependencies: ["HaloCore"], path: "Fuzz/DecoderFuzzer"),
 
-        .testTarget(name: "HaloTests", dependencies: ["Halo", "HaloTesting", "HaloPreview", "HaloExport"]),
+        .testTarget(name: "HaloTests", dependencies: ["Halo", "HaloTesting", "HaloPreview", "HaloExport", "halo"]),
     ]
 )

@@ -71,7 +71,7 @@ public struct PreviewScript: Equatable, Sendable {
             case ("resize", 4):
                 let most = Limits.maxCanvasSide
                 guard let w = Int(words[2]), let h = Int(words[3]), (0...most).contains(w), (0...most).contains(h), (w == 0) == (h == 0) else {
-                    throw PreviewError.usage("--script: resize takes a width and a height, both 1...\(most) or both 0, found \(words[2]) \(words[3])")
+                    throw PreviewError.usage("--script: resize: expected a width and a height, both 1...\(most) or both 0, found \(words[2]) \(words[3])")
                 }
                 actions.append((frame, .resize(width: w, height: h)))
             case ("set", 4...):
@@ -83,11 +83,11 @@ public struct PreviewScript: Equatable, Sendable {
             case ("wait-prepared", 2):
                 actions.append((frame, .waitPrepared))
             case ("seek", 3):
-                guard let t = Double(words[2]), t.isFinite else { throw PreviewError.usage("--script: seek takes a time in seconds, found \(words[2])") }
+                guard let t = Double(words[2]), t.isFinite else { throw PreviewError.usage("--script: seek: expected a finite time in seconds, found \(words[2])") }
                 actions.append((frame, .seek(t)))
             case ("loop", 4):
                 guard let a = Double(words[2]), let b = Double(words[3]), a.isFinite, b.isFinite, b > a else {
-                    throw PreviewError.usage("--script: loop takes two times A < B in seconds, found \(words[2]) \(words[3])")
+                    throw PreviewError.usage("--script: loop: expected two finite times A < B in seconds, found \(words[2]) \(words[3])")
                 }
                 actions.append((frame, .loop(a, b)))
             default:

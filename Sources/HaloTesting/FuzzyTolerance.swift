@@ -57,7 +57,7 @@ public struct FuzzyTolerance: Equatable, Sendable, CustomStringConvertible {
     public init(parsing text: String) throws {
         let parts = text.split(separator: ";", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2 else {
-            throw FuzzyToleranceError(text: text, reason: "expected two ranges separated by \";\" (e.g. maxDifference=0-2;totalPixels=0-100)")
+            throw FuzzyToleranceError(text: text, reason: "expected two ranges separated by \";\" (e.g. maxDifference=0-2;totalPixels=0-100), found \(parts.count == 1 ? "one" : String(parts.count))")
         }
         var found: [String: ClosedRange<Int>] = [:]
         var percent: ClosedRange<Double>?
@@ -87,7 +87,7 @@ public struct FuzzyTolerance: Equatable, Sendable, CustomStringConvertible {
             throw FuzzyToleranceError(text: text, reason: "maxDifference given twice, totalPixels missing")
         }
         guard m.upperBound <= 255 else {
-            throw FuzzyToleranceError(text: text, reason: "maxDifference must lie within 0-255, found \(m.upperBound)")
+            throw FuzzyToleranceError(text: text, reason: "maxDifference: expected a range within 0-255, found \(m.lowerBound)-\(m.upperBound)")
         }
         if let percent {
             self.init(maxDifference: m, totalPercent: percent)
@@ -104,7 +104,7 @@ public struct FuzzyTolerance: Equatable, Sendable, CustomStringConvertible {
             throw FuzzyToleranceError(text: text, reason: "totalPixels: expected N% or N-M% with numbers in 0-100, found \"\(s)%\"")
         }
         let lo = numbers[0]!, hi = numbers.last!!
-        guard lo <= hi else { throw FuzzyToleranceError(text: text, reason: "totalPixels: \(s)% is an empty range") }
+        guard lo <= hi else { throw FuzzyToleranceError(text: text, reason: "totalPixels: expected N-M% with N <= M, found \"\(s)%\"") }
         return lo...hi
     }
 
@@ -115,7 +115,7 @@ public struct FuzzyTolerance: Equatable, Sendable, CustomStringConvertible {
             throw FuzzyToleranceError(text: text, reason: "\(name): expected N or N-M with non-negative integers, found \"\(s)\"")
         }
         let lo = numbers[0]!, hi = numbers.last!!
-        guard lo <= hi else { throw FuzzyToleranceError(text: text, reason: "\(name): \(lo)-\(hi) is an empty range") }
+        guard lo <= hi else { throw FuzzyToleranceError(text: text, reason: "\(name): expected N-M with N <= M, found \"\(s)\"") }
         return lo...hi
     }
 

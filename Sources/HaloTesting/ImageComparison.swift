@@ -96,9 +96,14 @@ public struct ComparisonMask: Sendable, Equatable {
     }
 
     /// Ignores every pixel the rectangle (x, y, w, h) in pixels touches (clipped to the image).
+    /// Any finite numbers may be given (clipped before any conversion); a rectangle with a
+    /// non-finite number, or w or h <= 0, touches nothing.
     public mutating func ignore(x: Double, y: Double, w: Double, h: Double) {
-        let i0 = max(0, Int(x.rounded(.down))), j0 = max(0, Int(y.rounded(.down)))
-        let i1 = min(width, Int((x + w).rounded(.up))), j1 = min(height, Int((y + h).rounded(.up)))
+        guard x.isFinite, y.isFinite, w.isFinite, h.isFinite else { return }
+        /// `v` clipped to 0...n, then converted.
+        func clipped(_ v: Double, to n: Int) -> Int { Int(min(max(v, 0), Double(n))) }
+        let i0 = clipped(x.rounded(.down), to: width), j0 = clipped(y.rounded(.down), to: height)
+        let i1 = clipped((x + w).rounded(.up), to: width), j1 = clipped((y + h).rounded(.up), to: height)
         guard i1 > i0, j1 > j0 else { return }
         for j in j0..<j1 { for i in i0..<i1 { ignored[j * width + i] = true } }
     }

@@ -4,9 +4,9 @@ import HaloTesting
 
 /// `halo diff`: the tolerance, ignored pixels, the heat map, JSON output.
 extension CommandOption {
-    /// `diff`: rectangles to leave out (a `String`, "X,Y,W,H;...", pixels).
+    /// `diff`: rectangles to leave out (`[PixelRectangle]`, pixels).
     static let diffIgnore = CommandOption(
-        "--ignore", value: .path("X,Y,W,H[;...]"), commands: [.diff],
+        "--ignore", value: .rectangles, commands: [.diff],
         help: "leave out the pixels these rectangles (pixels) touch; they are counted and reported apart")
 
     /// `diff`: a mask PNG (a `String`): white counts, black is ignored.

@@ -32,15 +32,7 @@ enum DiffCommand {
         var mask: ComparisonMask?
         if a.width == b.width && a.height == b.height && (args.given(.diffIgnore) || args.given(.diffMask)) {
             var m = ComparisonMask(width: a.width, height: a.height)
-            if let spec: String = args.value(.diffIgnore) {
-                for rect in spec.split(separator: ";") {
-                    let v = rect.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-                    guard v.count == 4, v.allSatisfy(\.isFinite), v[2] >= 0, v[3] >= 0 else {
-                        throw UsageError("--ignore: expected rectangles X,Y,W,H in pixels separated by ;, found \(rect)")
-                    }
-                    m.ignore(x: v[0], y: v[1], w: v[2], h: v[3])
-                }
-            }
+            for r in args.value(.diffIgnore, as: [PixelRectangle].self) ?? [] { m.ignore(x: r.x, y: r.y, w: r.width, h: r.height) }
             if let maskPath: String = args.value(.diffMask) {
                 try CommandFailure.exiting(2) { try m.ignore(darkPixelsOf: try PNG.read(maskPath), named: maskPath) }
             }

@@ -44,9 +44,12 @@ enum Export {
         guard let t1: Double = args.value(.exportTo) else { throw UsageError("--from needs --to T1 (or use --loop)") }
         let t0: Double = args.value(.exportFrom)!
         guard t1 > t0 else { throw UsageError("--to: expected a time after --from (\(fmt(t0)) s), found \(fmt(t1))") }
-        let n = Int(((t1 - t0) * fps - 1e-9).rounded(.up))
-        if n > maxFrames { throw UsageError("--from/--to: \(n) frames at \(fmt(fps)) fps (at most \(maxFrames))") }
-        return ((0..<max(n, 1)).map { t0 + Double($0) / fps }, fps)
+        // Counted in Double and checked before it becomes an Int: T1 - T0 may be up to 2 x 1.8e308 (infinite).
+        let frames = ((t1 - t0) * fps - 1e-9).rounded(.up)
+        guard frames <= Double(maxFrames) else {
+            throw UsageError("--from/--to: expected at most \(maxFrames) frames, found \(fmt(frames)) (\(fmt(t0)) s to \(fmt(t1)) s at \(fmt(fps)) fps)")
+        }
+        return ((0..<max(Int(frames), 1)).map { t0 + Double($0) / fps }, fps)
     }
 
     /// Most frames one export writes.

@@ -45,6 +45,9 @@ enum OptionValue: Sendable {
     case parameterSetting
     /// `K/N`, whole numbers with 1 <= K <= N. Gives a `SuiteShard`.
     case shard
+    /// Rectangles `X,Y,W,H` in pixels separated by `;`, each number a finite decimal, W and
+    /// H >= 0. Gives `[PixelRectangle]`.
+    case rectangles
 
     /// What help and usage lines show after the option's name ("" for a flag).
     /// Whether the option takes no value.
@@ -63,6 +66,7 @@ enum OptionValue: Sendable {
         case .motionFormat: return "apng|gif|mp4|webm|png"
         case .parameterSetting: return "NAME=VALUE"
         case .shard: return "K/N"
+        case .rectangles: return "X,Y,W,H[;...]"
         }
     }
 
@@ -87,9 +91,7 @@ enum OptionValue: Sendable {
             _ = try PNG.checkOutputPath(text)
             return text
         case .number:
-            // Decimal only: Double(_:) also reads hexadecimal ("0x10") and "+1".
-            guard text.range(of: #"^-?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?$"#, options: .regularExpression) != nil,
-                  let d = Double(text), d.isFinite else { throw UsageError("\(name): expected a finite decimal number, found \(text)") }
+            guard let d = Self.decimal(text) else { throw UsageError("\(name): expected a finite decimal number, found \(text)") }
             return d
         case .integer(_, let min):
             guard let i = Int(text), i >= min else { throw UsageError("\(name): expected an integer >= \(min), found \(text)") }
@@ -124,7 +126,24 @@ enum OptionValue: Sendable {
                 throw UsageError("\(name): expected K/N, whole numbers with 1 <= K <= N (e.g. 2/3), found \(text)")
             }
             return shard
+        case .rectangles:
+            return try text.split(separator: ";", omittingEmptySubsequences: false).map { rect in
+                let v = rect.split(separator: ",", omittingEmptySubsequences: false).map { Self.decimal($0.trimmingCharacters(in: .whitespaces)) }
+                guard v.count == 4, let x = v[0], let y = v[1], let w = v[2], let h = v[3], w >= 0, h >= 0 else {
+                    throw UsageError("\(name): expected rectangles X,Y,W,H of finite decimal numbers (pixels, W and H >= 0) "
+                                     + "separated by ;, found \(rect)")
+                }
+                return PixelRectangle(x: x, y: y, width: w, height: h)
+            }
         }
+    }
+
+    /// `text` as a finite decimal number (`-1.5`, `2e3`), or nil: `Double(_:)` alone also
+    /// reads hexadecimal (`0x10`), `+1`, `nan` and `inf`.
+    private static func decimal(_ text: String) -> Double? {
+        guard text.range(of: #"^-?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?$"#, options: .regularExpression) != nil,
+              let d = Double(text), d.isFinite else { return nil }
+        return d
     }
 
     /// The raw values of an enum's cases, in declaration order.

@@ -81,4 +81,34 @@ final class CommandRefusalTests: XCTestCase {
                       saying: ["--time draws one moment"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: gif))
     }
+
+    /// An export's frame count is counted before it becomes a whole number: 1e300 s at 60 fps
+    /// (6e301 frames, past `Int.max`) is refused like 100 001 frames, naming the limit.
+    func testAnExportPastTheFrameLimitIsRefusedHoweverLong() throws {
+        let pattern = folder.appendingPathComponent("f-%04d.png").path
+        for (from, to, frames) in [("0", "1e300", "6e+301"), ("-1e300", "1e300", "1.2e+302"), ("0", "1666.7", "100002")] {
+            assertRefused(try runHalo(["render", button, "--from", from, "--to", to, "-o", pattern, "--backend", "cpu"]),
+                          saying: ["--from/--to: expected at most 100000 frames, found \(frames)"])
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    }
+
+    /// `halo diff --ignore` reads its rectangles before any image: a number that is not a
+    /// finite decimal, or a negative size, is refused naming the rectangle; any finite
+    /// rectangle, however far outside the image, is clipped to it.
+    func testIgnoredRectanglesAreCheckedThenClipped() throws {
+        let a = folder.appendingPathComponent("a.png").path, b = folder.appendingPathComponent("b.png").path
+        try PNG.write(solidImage(width: 4, height: 4, 0, 0, 0), to: a)
+        try PNG.write(solidImage(width: 4, height: 4, 9, 0, 0), to: b)
+        for rect in ["nan,0,1,1", "0,0,inf,1", "0,0,-1,1", "0,0,1", "0x1,0,1,1"] {
+            assertRefused(try runHalo(["diff", a, b, "--ignore", "0,0,1,1;" + rect]),
+                          saying: ["--ignore: expected rectangles X,Y,W,H of finite decimal numbers", "found \(rect)"])
+        }
+        let everything = try runHalo(["diff", a, b, "--ignore", "-1e300,-1e300,1e308,1e308"])
+        XCTAssertEqual(everything.status, 0, everything.stderr)
+        XCTAssertTrue(everything.stdout.contains("ignored: 16 pixels"), everything.stdout)
+        let nothing = try runHalo(["diff", a, b, "--ignore", "1e300,0,1,1"])
+        XCTAssertEqual(nothing.status, 1, nothing.stderr)
+        XCTAssertTrue(nothing.stdout.contains("ignored: 0 pixels"), nothing.stdout)
+    }
 }
