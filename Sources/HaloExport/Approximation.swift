@@ -24,3 +24,21 @@ public struct ExportResult: Sendable {
     /// False when no layer part and no background could be drawn: the export is empty.
     public var drawsAnything: Bool
 }
+
+/// An HTML export refused for its size: its CSS and markup passed ``CSSExporter/maxBytes``
+/// (64 MiB in `halo export`)
+/// at the feature `path` (the canvas's background image, or a layer). Nothing is written.
+public struct ExportSizeError: Error, CustomStringConvertible, Sendable {
+    /// The scene file, if any.
+    public var file: String?
+    /// The JSON path of the feature at which the export passed the limit ("layers[812]").
+    public var path: String
+    /// The limit, bytes.
+    public var limit: Int
+
+    public var description: String {
+        "\(file ?? "<scene>"): \(path): expected an HTML export of at most \(limit) bytes (\(String(format: "%g", Double(limit) / 1048576)) MiB), "
+            + "found more by this point "
+            + "(path paints draw one SVG piece a point of outline, a background image is embedded whole): export fewer or smaller layers"
+    }
+}

@@ -37,7 +37,8 @@ public struct CSSExporter {
     }
 
     /// The whole HTML document, its approximations in a comment at the top.
-    /// - Throws: ``SceneError`` when a keyframed value is invalid at the time exported.
+    /// - Throws: ``SceneError`` when a keyframed value is invalid at the time exported;
+    ///   ``ExportSizeError`` when the file would pass ``maxBytes``.
     public func export() throws -> ExportResult {
         let f = try fragment()
         let n = ExportText.num
@@ -62,8 +63,18 @@ public struct CSSExporter {
         return ExportResult(text: text, approximations: f.approximations, drawsAnything: f.drawsAnything)
     }
 
+    /// The default size limit of an HTML export, in UTF-8 bytes (64 MiB): a path paint is one SVG piece a
+    /// point of its outline (some 120 KB for a 1000 x 600 pt rect), so thousands of layers
+    /// would make a file of gigabytes that no browser opens. The examples' exports are 1 to
+    /// 42 KB.
+    public static let defaultMaxBytes = 64 << 20
+
+    /// This export's size limit, UTF-8 bytes (``defaultMaxBytes``, which `halo export` uses).
+    public var maxBytes = CSSExporter.defaultMaxBytes
+
     /// The scene's CSS and markup.
-    /// - Throws: ``SceneError`` when a keyframed value is invalid at the time exported.
+    /// - Throws: ``SceneError`` when a keyframed value is invalid at the time exported;
+    ///   ``ExportSizeError`` as soon as the CSS and markup pass ``maxBytes`` (the layer named).
     public func fragment() throws -> Fragment {
         let sheet = CSSSheet(prefix: prefix, frozenAt: scene.reduceMotion ? nil : frozenAt)
         var notes: [Approximation] = []
@@ -93,8 +104,13 @@ public struct CSSExporter {
             }
         }
         sheet.rule(root, rootDecl + keyframed.declarations)
-        if drawn.layers.contains(where: { $0.usesPathPaint }) { CSSPathPaint.register(sheet) }
         var body = ""
+        func checkSize(_ path: String) throws {
+            let bytes = sheet.byteCount + body.utf8.count
+            if bytes > maxBytes { throw ExportSizeError(file: scene.file, path: path, limit: maxBytes) }
+        }
+        if drawn.layers.contains(where: { $0.usesPathPaint }) { CSSPathPaint.register(sheet) }
+        try checkSize("canvas.background")
         for (i, layer) in drawn.layers.enumerated() {
             if layer.shape.kind == .shader {
                 notes.append(Approximation("layers[\(i)].shape", "a shader shape's GLSL signed distance has no CSS mapping", omitted: true))
@@ -105,6 +121,7 @@ public struct CSSExporter {
             notes += parts.notes
             draws = draws || parts.drawsAnything
             body += html
+            try checkSize("layers[\(i)]")
         }
         return Fragment(css: sheet.text, html: "<div class=\"\(root)\">\(body)</div>", approximations: notes, drawsAnything: draws)
     }

@@ -11,6 +11,9 @@ final class CSSSheet {
     let frozenAt: Double?
     private(set) var rules: [String] = []
     private(set) var globals: [String] = []
+    /// The UTF-8 bytes of ``text`` so far (its lines and their line breaks), kept as rules are
+    /// added so that an export can stop at its size limit without joining the text.
+    private(set) var byteCount = 0
     private var counter = 0
 
     init(prefix: String, frozenAt: Double?) { self.prefix = prefix; self.frozenAt = frozenAt }
@@ -20,18 +23,18 @@ final class CSSSheet {
 
     /// A rule for the class `cls`, one declaration a line.
     func rule(_ cls: String, _ declarations: [String]) {
-        rules.append(".\(cls) { " + declarations.joined(separator: "; ") + " }")
+        add(".\(cls) { " + declarations.joined(separator: "; ") + " }", to: &rules)
     }
 
     /// Registers `--name` (CSS Properties and Values API `@property`), so that it
     /// interpolates as `syntax` ("<angle>", "<number>", "<length>") in animations.
     func property(_ name: String, syntax: String, initial: String, inherits: Bool = false) {
-        globals.append("@property --\(name) { syntax: '\(syntax)'; inherits: \(inherits); initial-value: \(initial); }")
+        add("@property --\(name) { syntax: '\(syntax)'; inherits: \(inherits); initial-value: \(initial); }", to: &globals)
     }
 
     /// `@keyframes name { ... }` from (percentage, declarations) pairs.
     func keyframes(_ name: String, _ frames: [(Double, String)]) {
-        globals.append("@keyframes \(name) { " + frames.map { "\(ExportText.num($0.0))% { \($0.1) }" }.joined(separator: " ") + " }")
+        add("@keyframes \(name) { " + frames.map { "\(ExportText.num($0.0))% { \($0.1) }" }.joined(separator: " ") + " }", to: &globals)
     }
 
     /// The `animation` declarations for keyframes `name`: `duration` seconds, `timing`, after
@@ -52,6 +55,11 @@ final class CSSSheet {
             let n = ExportText.num
             return "cubic-bezier(\(n(x1)), \(n(y1)), \(n(x2)), \(n(y2)))"
         }
+    }
+
+    private func add(_ line: String, to list: inout [String]) {
+        list.append(line)
+        byteCount += line.utf8.count + 1
     }
 
     /// The sheet's text: the globals, then the rules.

@@ -38,39 +38,13 @@ public enum PNG {
     ///   ``Interruption`` once written (from the rename on, with no gap), so a signal
     ///   before ``Interruption/keepFiles()`` removes it too (an output not yet complete).
     /// - Throws: ``PNGError`` (unwritable folder, full disk, ...).
-    public static func write(_ image: RGBA8Image, to path0: String, removedOnInterruption: Bool = false) throws {
-        let path = try checkOutputPath(path0)
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
-            throw PNGError(path: path, reason: "cannot write: the folder \(dir) does not exist")
-        }
-        let temp = (dir as NSString).appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        // Created and registered in one step, renamed and forgotten in another: a signal's
-        // clean-up never misses the file, and never waits for the encoding between.
-        let fd = Interruption.critical { () -> Int32 in
-            let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if fd >= 0 { Interruption.register(file: temp) }
-            return fd
-        }
-        guard fd >= 0 else { throw PNGError(path: path, reason: "cannot write: \(String(cString: strerror(errno)))") }
-        var err = [CChar](repeating: 0, count: 512)
-        let rc = image.pixels.withUnsafeBufferPointer { buf in
-            halo_png_write_rgba8_fd(fd, UInt32(image.width), UInt32(image.height), buf.baseAddress, &err, err.count)
-        }
-        try Interruption.critical {
-            defer { Interruption.forget(file: temp) }
-            if rc != 0 {
-                unlink(temp)
-                throw PNGError(path: path, reason: "cannot write: \(message(err))")
+    public static func write(_ image: RGBA8Image, to path: String, removedOnInterruption: Bool = false) throws {
+        try AtomicFile.write(to: path, removedOnInterruption: removedOnInterruption) { fd in
+            var err = [CChar](repeating: 0, count: 512)
+            let rc = image.pixels.withUnsafeBufferPointer { buf in
+                halo_png_write_rgba8_fd(fd, UInt32(image.width), UInt32(image.height), buf.baseAddress, &err, err.count)
             }
-            if rename(temp, path) != 0 {
-                let reason = String(cString: strerror(errno))
-                unlink(temp)
-                throw PNGError(path: path, reason: "cannot write: \(reason)")
-            }
-            if removedOnInterruption { Interruption.register(file: path) }
+            return rc == 0 ? nil : message(err)
         }
     }
 }

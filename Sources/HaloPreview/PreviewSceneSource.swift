@@ -86,8 +86,8 @@ public struct PreviewSceneSource: Sendable {
         }
         let newDocument = try SceneDocument(bytes: out, file: path)
         let fileScene = try newDocument.scene()
-        do { try Data(out).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-            throw SceneError(file: path, path: "", expected: "a writable scene file", found: "\(error.localizedDescription)")
+        do { try AtomicFile.write(Data(out), to: path) } catch {
+            throw SceneError(file: path, path: "", expected: "a writable scene file", found: "\((error as? PNGError)?.reason ?? "\(error)")")
         }
         document = newDocument
         _ = state.adopt(fileScene.parameters)

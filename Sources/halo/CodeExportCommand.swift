@@ -42,13 +42,20 @@ enum CodeExportCommand {
             throw CommandFailure(status: 2, error: ExportFailure("\(path): nothing can be drawn: "
                 + (o.result.approximations.filter(\.omitted).map(\.description).joined(separator: "; "))))
         }
+        // Each file through the interrupt clean-up (a temporary file renamed into place), and
+        // registered as it is renamed: a signal before the last is written removes them all,
+        // and so does a failure to write one (every file or none).
+        var written: [String] = []
         for o in outputs {
-            try CommandFailure.exiting(2) {
-                let target = try PNG.checkOutputPath(o.path)
-                do { try o.result.text.write(toFile: target, atomically: true, encoding: .utf8) } catch {
-                    throw ExportFailure("\(o.path): cannot write: \(error.localizedDescription)")
+            do { written.append(try AtomicFile.write(o.result.text, to: o.path, removedOnInterruption: true)) } catch {
+                Interruption.critical {
+                    for w in written { unlink(w); Interruption.forget(file: w) }
                 }
+                throw CommandFailure(status: 2, error: error)
             }
+        }
+        Interruption.keepFiles()
+        for o in outputs {
             for a in o.result.approximations { printError("halo export: warning: \(o.path): \(a)") }
             print(o.path)
         }

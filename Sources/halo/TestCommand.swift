@@ -124,14 +124,14 @@ enum TestCommand {
             }
         }
         if let junit = options.junit {
-            do { try TestReports.junit(run, seconds: seconds).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
-                printError("halo test: cannot write \(junit): \(error.localizedDescription)")
+            do { try AtomicFile.write(TestReports.junit(run, seconds: seconds), to: junit) } catch {
+                printError("halo test: \(error)")
                 status = 2
             }
         }
         if let html = options.html {
-            do { try TestReports.html(run).write(toFile: html, atomically: true, encoding: .utf8) } catch {
-                printError("halo test: cannot write \(html): \(error.localizedDescription)")
+            do { try AtomicFile.write(TestReports.html(run), to: html) } catch {
+                printError("halo test: \(error)")
                 status = 2
             }
         }

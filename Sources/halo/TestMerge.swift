@@ -28,8 +28,8 @@ enum TestMerge {
         var status: Int32 = count("ERROR") > 0 ? 2 : count("FAIL") > 0 ? 1 : 0
         let outputs: [(String?, () -> String)] = [(args.value(.junit), { merged.xml() }), (args.value(.html), { html(merged, reports: paths.count) })]
         for case (let path?, let text) in outputs {
-            do { try text().write(toFile: path, atomically: true, encoding: .utf8) } catch {
-                printError("halo test: cannot write \(path): \(error.localizedDescription)")
+            do { try AtomicFile.write(text(), to: path) } catch {
+                printError("halo test: \(error)")
                 status = 2
             }
         }

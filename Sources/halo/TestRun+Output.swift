@@ -71,7 +71,7 @@ extension TestRun {
             return actual + "\t" + URL(fileURLWithPath: c.reference).standardizedFileURL.path
         }
         if lines.isEmpty { try? FileManager.default.removeItem(atPath: path); return }
-        try? (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        _ = try? AtomicFile.write(lines.joined(separator: "\n") + "\n", to: path)
     }
 
     /// GitHub Actions workflow commands: one `::error file=...,title=...::` line a failure.
