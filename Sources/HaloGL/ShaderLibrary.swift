@@ -1,4 +1,5 @@
 import Foundation
+import HaloCore
 
 /// GLSL sources with `#include "lib/x.glsl"` resolved, and the map from the
 /// driver's (source number, line) back to the files under `Shaders/`.
@@ -41,12 +42,16 @@ public struct ShaderLibrary: Sendable {
     }
 
     /// The text of one file (path relative to the library root, e.g. "lib/sdf.glsl").
+    /// - Throws: ``ShaderError/missingFile(_:)`` when there is no such file, or when the name
+    ///   (``ShaderInclude/refusal(_:)``) or a symbolic link leads outside the folder.
     public func text(of name: String) throws -> String {
         if let o = overrides[name] { return o.text }
         if let directory {
             let path = (directory as NSString).appendingPathComponent(name)
-            if let s = try? String(contentsOfFile: path, encoding: .utf8) { return s }
-            throw ShaderError.missingFile(path)
+            let root = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path + "/"
+            guard ShaderInclude.refusal(name) == nil, URL(fileURLWithPath: path).resolvingSymlinksInPath().path.hasPrefix(root),
+                  let s = try? String(contentsOfFile: path, encoding: .utf8) else { throw ShaderError.missingFile(path) }
+            return s
         }
         guard let s = EmbeddedShaders.files[name] else { throw ShaderError.missingFile("(embedded) " + name) }
         return s
@@ -69,11 +74,11 @@ public struct ShaderLibrary: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(1 << 17)
         func append(_ s: String) { out.append(contentsOf: s.utf8) }
-        func emit(_ file: String, depth: Int) throws {
+        func emit(_ file: String, _ text: String, depth: Int) throws {
             if depth > 16 { throw ShaderError.includeCycle(file) }
             let index = files.count
             files.append(file)
-            let bytes = Array(try text(of: file).utf8)
+            let bytes = Array(text.utf8)
             // Line numbers carry the file too (file k's line l is k * 100000 + l): Mesa reports
             // source number 0 for some errors, whatever `#line` said (GLProgram.mapLog).
             if depth > 0 { append("#line \(index * 100_000 + 1) \(index)\n") }
@@ -91,9 +96,16 @@ public struct ShaderLibrary: Sendable {
                         throw ShaderError.badInclude(location(of: file), i + 1, text)
                     }
                     let inc = String(text[text.index(after: open)..<close])
+                    // Refused and missing files are the including file's fault, at this line
+                    // (a shader paint's: its own file and line).
+                    if let why = ShaderInclude.refusal(inc) { throw ShaderError.include(location(of: file), i + 1, "#include \"\(inc)\": \(why)") }
                     if !included.contains(inc) {
                         included.insert(inc)
-                        try emit(inc, depth: depth + 1)
+                        let incText: String
+                        do { incText = try self.text(of: inc) } catch {
+                            throw ShaderError.include(location(of: file), i + 1, "#include \"\(inc)\": no such file in the shader folder (\(location(of: inc)))")
+                        }
+                        try emit(inc, incText, depth: depth + 1)
                     }
                     append("#line \(index * 100_000 + i + 2) \(index)\n")
                 } else {
@@ -111,7 +123,7 @@ public struct ShaderLibrary: Sendable {
         }
         // The #version line must come first: emit the main file, whose first line holds it.
         included.insert(name)
-        try emit(name, depth: 0)
+        try emit(name, try text(of: name), depth: 0)
         return (String(decoding: out, as: UTF8.self), files)
     }
 }
@@ -120,6 +132,9 @@ public struct ShaderLibrary: Sendable {
 public enum ShaderError: Error, CustomStringConvertible, Equatable {
     case missingFile(String)
     case badInclude(String, Int, String)
+    /// An include refused (it leaves the shader folder) or not found: the including file,
+    /// the include's line, and why.
+    case include(String, Int, String)
     case includeCycle(String)
     /// Compile errors, each line mapped back to "file:line: message".
     case compile(String)
@@ -129,6 +144,7 @@ public enum ShaderError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .missingFile(let p): return "shader file not found: \(p)"
         case .badInclude(let f, let l, let t): return "\(f):\(l): malformed include: \(t)"
+        case .include(let f, let l, let why): return "\(f):\(l): \(why)"
         case .includeCycle(let f): return "shader include nesting too deep at \(f)"
         case .compile(let m): return "shader compile failed:\n\(m)"
         case .link(let m): return "shader link failed:\n\(m)"

@@ -86,6 +86,8 @@ enum RenderCommand {
             return 2
         }
         let (scene, background) = try CommandFailure.exiting(2) { try ParameterOptions(args).load(args.operands[0]) }
+        // A shader's include that is refused or missing is the scene's fault, found before any GPU work.
+        if backend == .gpu { try CommandFailure.exiting(2) { try ShaderLibrary(directory: shaders).checkIncludes(of: scene) } }
         if motion {
             return try Export.run(args, scene: scene, background: background, backend: backend, shaders: shaders)
         }

@@ -20,7 +20,8 @@ public struct ShaderPaintSource: Hashable, Sendable {
     /// paint, `haloShape` for a shape).
     /// - Returns: the source, or a ``Refusal`` saying why the file cannot be a shader paint
     ///   ("no such file", "bytes that are not UTF-8 text", "no function haloPaint in it",
-    ///   a main function, more than ``maxBytes``).
+    ///   a main function, more than ``maxBytes``, an `#include` that is malformed or leaves the
+    ///   shader folder: ``ShaderInclude``).
     static func read(_ file: String, defining function: String = "haloPaint") -> Result<ShaderPaintSource, Refusal> {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDir), !isDir.boolValue else {
@@ -44,6 +45,8 @@ public struct ShaderPaintSource: Hashable, Sendable {
             let line = text[..<main.lowerBound].filter { $0 == "\n" }.count + 1
             return .failure(Refusal(found: "\(file) (a main function at line \(line): the file is included into Halo's shader, which has its own)"))
         }
+        // Nothing outside the shader folder is ever read into a shader (ShaderInclude).
+        if let refused = ShaderInclude.firstRefusal(in: text) { return .failure(Refusal(found: "\(file):\(refused.line): \(refused.reason)")) }
         return .success(ShaderPaintSource(file: file, text: text))
     }
 

@@ -1,0 +1,106 @@
+import Foundation
+import XCTest
+@testable import Halo
+@testable import HaloGL
+
+/// A shader paint's or shape's `#include` names a file of Halo's shader folder and stays in
+/// it: anything else (a path out of the folder, an absolute path, a missing file, a malformed
+/// line) is the scene's fault: exit 2, the layer's JSON path and the include's line, before
+/// any GPU work and whether or not a backend is named; nothing is read from outside the folder.
+final class ShaderIncludeTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws { folder = try makeTemporaryFolder("halo-shader-include") }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    /// A scene whose layer 1 is filled by a paint whose line 3 is `include`.
+    private func scene(including include: String) throws -> (scene: String, paint: String) {
+        let paint = folder.appendingPathComponent("paint.glsl")
+        try Data("""
+            // A flat colour (the test's paint).
+            // Its one helper comes from the include:
+            \(include)
+            vec4 haloPaint(vec2 u, vec2 p, float t) { return vec4(u, 0.5, 1.0); }
+            """.utf8).write(to: paint)
+        let scene = folder.appendingPathComponent("scene.json")
+        try Data("""
+            { "format": 1, "canvas": { "width": 40, "height": 30, "background": "#202030" },
+              "layers": [ { "shape": { "type": "rect", "rect": [2, 2, 10, 10] }, "fill": { "type": "solid", "color": "red" } },
+                          { "shape": { "type": "rect", "rect": [5, 5, 30, 20] }, "fill": { "type": "shader", "file": "paint.glsl" } } ] }
+            """.utf8).write(to: scene)
+        return (scene.path, paint.path)
+    }
+
+    /// `halo render` of the scene, with and without `--backend gpu`: exit 2, the JSON path and
+    /// `expected` on stderr, no fall-back to the CPU, nothing written.
+    private func assertRefused(_ include: String, saying expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let (scene, _) = try self.scene(including: include)
+        let out = folder.appendingPathComponent("out.png").path
+        for backend in [[], ["--backend", "gpu"]] {
+            let run = try runHalo(["render", scene, "-o", out] + backend)
+            XCTAssertEqual(run.status, 2, "\(include) \(backend): \(run.stderr)", file: file, line: line)
+            XCTAssertTrue(run.stderr.contains("layers[1].fill.file"), "\(include) \(backend): \(run.stderr)", file: file, line: line)
+            XCTAssertTrue(run.stderr.contains(expected), "\(include) \(backend): expected \(expected) in \(run.stderr)", file: file, line: line)
+            XCTAssertFalse(run.stderr.contains("GPU unavailable"), run.stderr, file: file, line: line)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out), "\(include) \(backend): nothing written", file: file, line: line)
+        }
+    }
+
+    func testAnIncludeLeavingTheShaderFolderIsRefusedWithItsLine() throws {
+        try assertRefused(#"#include "../../etc/passwd""#, saying: #":3: #include "../../etc/passwd": a ".." component"#)
+        try assertRefused(#"#include "lib/../../README.md""#, saying: #":3: #include "lib/../../README.md": a ".." component"#)
+    }
+
+    func testAnAbsoluteIncludeIsRefusedWithItsLine() throws {
+        try assertRefused(#"  #include "/etc/passwd""#, saying: #":3: #include "/etc/passwd": an absolute path"#)
+    }
+
+    func testAMalformedIncludeIsRefusedWithItsLine() throws {
+        try assertRefused(#"#include <lib/sdf.glsl>"#, saying: ":3: a malformed include #include <lib/sdf.glsl>")
+    }
+
+    /// A file the shader folder does not have: the paint's own file and line, not a GPU failure.
+    func testAMissingIncludeIsTheScenesFaultWithItsLine() throws {
+        let (_, paint) = try scene(including: "")
+        try assertRefused(#"#include "lib/no-such-file.glsl""#, saying: #"\#(paint):3: #include "lib/no-such-file.glsl": no such file in the shader folder"#)
+    }
+
+    /// `halo export` reads the scene too: the same refusal, and no HTML.
+    func testExportRefusesAnIncludeLeavingTheFolder() throws {
+        let (scene, _) = try self.scene(including: #"#include "../../etc/passwd""#)
+        let out = folder.appendingPathComponent("out.html").path
+        let run = try runHalo(["export", scene, "--css", out])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("layers[1].fill.file"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("paint.glsl:3: #include"), run.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
+    /// The library itself never reads through a name or a symbolic link out of its folder:
+    /// `text(of:)` finds no such file, and assembling a file that includes one names its line.
+    func testTheLibraryReadsNothingOutsideItsFolder() throws {
+        let shaders = folder.appendingPathComponent("Shaders"), outside = folder.appendingPathComponent("secret.txt")
+        try FileManager.default.createDirectory(at: shaders.appendingPathComponent("lib"), withIntermediateDirectories: true)
+        try Data("the secret".utf8).write(to: outside)
+        try FileManager.default.createSymbolicLink(at: shaders.appendingPathComponent("lib/link.glsl"), withDestinationURL: outside)
+        try Data("float inside() { return 1.0; }\n".utf8).write(to: shaders.appendingPathComponent("lib/inside.glsl"))
+        try Data("#version 330 core\n#include \"lib/inside.glsl\"\n#include \"../secret.txt\"\n".utf8)
+            .write(to: shaders.appendingPathComponent("main.frag"))
+        let library = ShaderLibrary(directory: shaders.path)
+        XCTAssertEqual(try library.text(of: "lib/inside.glsl"), "float inside() { return 1.0; }\n")
+        for name in ["../secret.txt", "lib/link.glsl", outside.path] {
+            XCTAssertThrowsError(try library.text(of: name), name) { XCTAssertFalse("\($0)".contains("the secret"), name) }
+        }
+        XCTAssertThrowsError(try library.assemble("main.frag")) { error in
+            XCTAssertEqual(error as? ShaderError, .include(shaders.appendingPathComponent("main.frag").path, 3,
+                                                           #"#include "../secret.txt": a ".." component, which leaves the shader folder"#))
+        }
+    }
+
+    /// A well-formed include of the shader folder passes the check.
+    func testAnIncludeOfTheShaderFolderPasses() throws {
+        let (scene, _) = try self.scene(including: #"#include "lib/sdf.glsl""#)
+        let loaded = try Halo.load(scene).scene
+        XCTAssertNoThrow(try ShaderLibrary().checkIncludes(of: loaded))
+    }
+}
