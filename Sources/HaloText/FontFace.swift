@@ -3,9 +3,10 @@ import CText
 import Foundation
 
 /// One face of a font file: shaping with HarfBuzz's own OpenType functions at a scale of
-/// one unit per em unit (advances and offsets in font units), metrics from the `hhea`
-/// table and unhinted glyph outlines from FreeType (docs/scene-format.md "Text"). Thread-safe; faces
-/// are shared through ``load(_:)``.
+/// one unit per em unit (advances and offsets in font units), units per em from the `head`
+/// table, ascender and descender from the `hhea` table and unhinted glyph outlines from
+/// FreeType, their implied on-curve points exact rather than rounded to font units
+/// (docs/scene-format.md "Text"). Thread-safe; faces are shared through ``load(_:)``.
 public final class FontFace: @unchecked Sendable {
     public let file: FontFile
     /// Units per em.
@@ -25,7 +26,8 @@ public final class FontFace: @unchecked Sendable {
     }
 
     /// Opens `file`.
-    /// - Throws: ``FontError`` when the file cannot be read as an OpenType or TrueType font.
+    /// - Throws: ``FontError`` when the file cannot be read as an OpenType or TrueType font
+    ///   (no `hhea` table, no `head` table), or it has no glyph outlines (a colour bitmap font).
     public init(_ file: FontFile) throws {
         self.file = file
         var error: Int32 = 0
@@ -33,10 +35,15 @@ public final class FontFace: @unchecked Sendable {
             let why = FileManager.default.isReadableFile(atPath: file.path) ? "not a font FreeType can read (error \(error))" : "not a readable file"
             throw FontError(expected: "a readable OpenType or TrueType font file (\(file.path): \(why))")
         }
-        var upem: Int32 = 0, asc: Int32 = 0, desc: Int32 = 0
-        guard halo_ft_metrics(ft, &upem, &asc, &desc) == 0, upem > 0 else {
+        var upem: Int32 = 0, asc: Int32 = 0, desc: Int32 = 0, hasOutlines: Int32 = 0
+        let status = halo_ft_metrics(ft, &upem, &asc, &desc, &hasOutlines)
+        guard status == 0, upem > 0, hasOutlines != 0 else {
             halo_ft_close(ft)
-            throw FontError(expected: "an OpenType or TrueType font file with an hhea table (\(file.path) has none)")
+            switch status {
+            case -1: throw FontError(expected: "an OpenType or TrueType font file with an hhea table (\(file.path) has none)")
+            case 0: throw FontError(expected: "a font with glyph outlines (\(file.path) has no outlines to draw: colour bitmap fonts are not supported)")
+            default: throw FontError(expected: "an OpenType or TrueType font file with a head table giving its units per em (\(file.path) has none)")
+            }
         }
         ftFace = ft
         unitsPerEm = Int(upem); ascender = Int(asc); descender = Int(desc)

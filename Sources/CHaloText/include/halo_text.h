@@ -23,11 +23,15 @@ typedef struct {
 /// `error` receives FreeType's error code.
 void *halo_ft_open(const char *path, long face_index, int *error);
 void halo_ft_close(void *face);
-/// Units per em, and the hhea table's ascender and descender (font units); 0 on success,
-/// -1 when the face has no hhea table (not an OpenType/TrueType font).
-int halo_ft_metrics(void *face, int *units_per_em, int *ascender, int *descender);
-/// The unhinted outline of `glyph` in font units (FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING):
+/// The head table's units per em, the hhea table's ascender and descender (font units),
+/// and whether the face has glyph outlines (a glyf, CFF or CFF2 table: a colour bitmap
+/// font, CBDT or sbix alone, has none); 0 on success, -1 when the face has no hhea table
+/// (not an OpenType/TrueType font), -2 when it has no head table or one of 0 units per em.
+int halo_ft_metrics(void *face, int *units_per_em, int *ascender, int *descender, int *has_outlines);
+/// The unhinted outline of `glyph` in font units (FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING),
+/// its implied on-curve points (midway between two quadratic control points) exact:
 /// writes up to `capacity` elements and returns how many there are (call again with a
-/// larger buffer when that exceeds the capacity), or -1 when the glyph cannot be loaded.
+/// larger buffer when that exceeds the capacity), or -1 when the glyph cannot be loaded or
+/// its outline is malformed.
 long halo_ft_outline(void *face, unsigned glyph, halo_outline_op *ops, long capacity);
 #endif
