@@ -70,7 +70,8 @@ static void halo_png_warning(png_structp png, png_const_charp msg) {
 }
 
 int halo_png_write_rgba8_fd(int fd, uint32_t width, uint32_t height,
-                            const uint8_t *rgba, char *err, size_t errlen) {
+                            const uint8_t *rgba, const char *text_key, const char *text_value,
+                            char *err, size_t errlen) {
     halo_png_ctx ctx = {err, errlen, NULL, 0, 0, 0};
     FILE *fp = fdopen(fd, "wb");
     if (!fp) {
@@ -102,6 +103,15 @@ int halo_png_write_rgba8_fd(int fd, uint32_t width, uint32_t height,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_set_compression_level(png, 6);
+    if (text_key && text_value) {
+        png_text text;
+        memset(&text, 0, sizeof text);
+        text.compression = PNG_TEXT_COMPRESSION_NONE;
+        text.key = (png_charp)text_key;
+        text.text = (png_charp)text_value;
+        text.text_length = strlen(text_value);
+        png_set_text(png, info, &text, 1);
+    }
     png_write_info(png, info);
     png_write_image(png, rows);
     png_write_end(png, info);

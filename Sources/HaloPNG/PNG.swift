@@ -37,12 +37,15 @@ public enum PNG {
     /// - Parameter removedOnInterruption: true: `path` stays registered with
     ///   ``Interruption`` once written (from the rename on, with no gap), so a signal
     ///   before ``Interruption/keepFiles()`` removes it too (an output not yet complete).
+    /// - Parameter text: a keyword (1 to 79 printable Latin-1 characters) and its text, written
+    ///   as one tEXt chunk before the image data (``text(_:in:)`` reads it back); nil: none.
     /// - Throws: ``PNGError`` (unwritable folder, full disk, ...).
-    public static func write(_ image: RGBA8Image, to path: String, removedOnInterruption: Bool = false) throws {
+    public static func write(_ image: RGBA8Image, to path: String, removedOnInterruption: Bool = false,
+                             text: (key: String, value: String)? = nil) throws {
         try AtomicFile.write(to: path, removedOnInterruption: removedOnInterruption) { fd in
             var err = [CChar](repeating: 0, count: 512)
             let rc = image.pixels.withUnsafeBufferPointer { buf in
-                halo_png_write_rgba8_fd(fd, UInt32(image.width), UInt32(image.height), buf.baseAddress, &err, err.count)
+                halo_png_write_rgba8_fd(fd, UInt32(image.width), UInt32(image.height), buf.baseAddress, text?.key, text?.value, &err, err.count)
             }
             return rc == 0 ? nil : message(err)
         }

@@ -118,12 +118,14 @@ public struct ReferenceTest: Sendable {
     public func compare(_ image: RGBA8Image, to reference: String, name: String? = nil, bound: ErrorBound? = nil,
                         recording: (() throws -> RGBA8Image)? = nil) throws -> ReferenceTestResult {
         func recorded() throws -> RGBA8Image { try recording?() ?? image }
+        // The image recorded is the exact CPU image when `recording` makes it, else this backend's.
+        let recordedBy = ReferenceRecord(backend: recording == nil ? backend : .cpu)
         let name = name ?? Self.artifactName(reference)
         var result = ReferenceTestResult(name: name, referencePath: reference, outcome: .passed, actual: image)
         let exists = FileManager.default.fileExists(atPath: reference)
         if record == .all || ((record == .missing || record == .failed) && !exists) {
             if exists { result.expected = try? PNG.read(reference) }
-            try PNG.write(try recorded(), to: reference)
+            try recordedBy.write(try recorded(), to: reference)
             result.outcome = .recorded
             result.failureReason = nil
             return result
@@ -138,7 +140,7 @@ public struct ReferenceTest: Sendable {
         result.expected = expected
         guard let comparison = ImageComparison(expected, image, mask: mask) else {
             if record == .failed {
-                try PNG.write(try recorded(), to: reference)
+                try recordedBy.write(try recorded(), to: reference)
                 result.outcome = .recorded
                 return result
             }
@@ -156,7 +158,7 @@ public struct ReferenceTest: Sendable {
         }
         if let reason {
             if record == .failed {
-                try PNG.write(try recorded(), to: reference)
+                try recordedBy.write(try recorded(), to: reference)
                 result.outcome = .recorded
                 result.failureReason = "rewritten (was: \(reason))"
                 return result
@@ -174,14 +176,15 @@ public struct ReferenceTest: Sendable {
                                 exact: RGBA8Image? = nil) -> ReferenceTestResult.Artifacts {
         let base = URL(fileURLWithPath: artifactsDirectory).appendingPathComponent(name)
         try? FileManager.default.createDirectory(at: base.deletingLastPathComponent(), withIntermediateDirectories: true)
-        func write(_ image: RGBA8Image?, _ suffix: String) -> String? {
+        // The images a reference may be approved from say which backend drew them (ReferenceRecord).
+        func write(_ image: RGBA8Image?, _ suffix: String, drawnBy: Backend? = nil) -> String? {
             guard let image else { return nil }
             let path = base.path + suffix
-            do { try PNG.write(image, to: path); return path } catch { return nil }
+            do { try PNG.write(image, to: path, text: drawnBy.map { (ReferenceRecord.key, $0.rawValue) }); return path } catch { return nil }
         }
-        return .init(actual: write(actual, ".actual.png"), expected: write(expected, ".expected.png"),
+        return .init(actual: write(actual, ".actual.png", drawnBy: backend), expected: write(expected, ".expected.png"),
                      diff: write(expected.flatMap { comparison?.heatMap(over: $0) }, ".diff.png"),
-                     exact: write(exact, ".exact.png"))
+                     exact: write(exact, ".exact.png", drawnBy: .cpu))
     }
 
     /// The reference to use for a scene file on `backend`: the first that exists of

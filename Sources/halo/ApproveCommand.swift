@@ -1,5 +1,6 @@
 import Foundation
 import Halo
+import HaloTesting
 
 /// `halo approve ARTIFACTS`: the actual images of the last `halo test` run's failures
 /// become their references.
@@ -15,9 +16,14 @@ enum ApproveCommand {
     """
 
     static let after = """
+    Each reference records the backend that drew it (a PNG text chunk, halo-backend:
+    cpu or gpu); an image of the other backend does not replace it without
+    --backend-change.
+
     EXIT STATUS: 0 every listed image approved; 1 one could not be read or written;
-    2 no list in ARTIFACTS (no failures in the last run there), or a line of it is not
-    ACTUAL<TAB>REFERENCE (nothing is approved then).
+    2 no list in ARTIFACTS (no failures in the last run there), a line of it is not
+    ACTUAL<TAB>REFERENCE, or a reference would change backend without
+    --backend-change (nothing is approved then).
     """
 
     static func run(_ args: Arguments) throws -> Int32 {
@@ -36,9 +42,25 @@ enum ApproveCommand {
             }
             pairs.append(parts)
         }
+        // A reference drawn by one backend is not silently replaced by the other's image.
+        if !args.given(.backendChange) {
+            let changes = pairs.compactMap { parts -> String? in
+                guard let drawn = ReferenceRecord.read(from: parts[0]), let recorded = ReferenceRecord.read(from: parts[1]),
+                      drawn != recorded else { return nil }
+                return "\(parts[1]): expected an image of the backend that recorded it (\(recorded.backend.rawValue)), "
+                    + "found one of \(drawn.backend.rawValue) (\(parts[0]))"
+            }
+            if !changes.isEmpty {
+                for c in changes { printError("halo approve: \(c)") }
+                printError("halo approve: nothing approved: give --backend-change to replace references with the other backend's images")
+                return 2
+            }
+        }
         for parts in pairs {
             do {
-                try PNG.write(try PNG.read(parts[0]), to: parts[1])
+                let image = try PNG.read(parts[0])
+                // The new reference keeps the record of the backend that drew it.
+                if let drawn = ReferenceRecord.read(from: parts[0]) { try drawn.write(image, to: parts[1]) } else { try PNG.write(image, to: parts[1]) }
                 print("approved \(parts[1]) (from \(parts[0]))")
                 approved += 1
             } catch {

@@ -29,19 +29,19 @@ extension CommandOption {
     static let artifacts = CommandOption(
         "--artifacts", value: .path("DIR"), commands: [.test],
         help: "where actual, expected and diff PNGs of failures go, as DIR/<scene>.actual.png, .expected.png, .diff.png; "
-            + "created when needed",
-        default: .described("$HALO_ARTIFACTS, else halo-artifacts in the temporary folder"))
+            + "created when needed; the last run's images there are removed first",
+        default: .described("$HALO_ARTIFACTS, else the suite's own folder, halo-artifacts/NAME-HASH in the temporary folder"))
 
     /// `test`: a JUnit XML report to write (a `String`).
     static let junit = CommandOption(
-        "--junit", value: .outputFile("FILE"), commands: [.test],
-        help: "also write a JUnit XML report (one testcase per image)")
+        "--junit", value: .reportFile("FILE"), commands: [.test],
+        help: "also write a JUnit XML report (one testcase per image); its folder is made when missing")
 
     /// `test`: an HTML report to write (a `String`).
     static let html = CommandOption(
-        "--html", value: .outputFile("FILE"), commands: [.test],
+        "--html", value: .reportFile("FILE"), commands: [.test],
         help: "also write one self-contained HTML page (images inlined) with expected, actual and diff side by side "
-            + "for every image, failures first")
+            + "for every image, failures first; its folder is made when missing")
 
     /// `test`: images rendered at once, 1 or more (an `Int`; nil: by backend).
     static let jobs = CommandOption(
@@ -67,6 +67,18 @@ extension CommandOption {
         help: "run nothing: read the operands as JUnit reports of halo test (e.g. one a shard: halo test --merge "
             + "--junit all.xml --html all.html shard-*.xml), print their table, and write one --junit report and an "
             + "--html summary of them all; refused when a sharded run's reports are not shards 1...N once each")
+
+    /// `test`: orphaned references fail the run (a flag).
+    static let strict = CommandOption(
+        "--strict", commands: [.test],
+        help: "fail (exit 1) when the suite has orphaned references: PNGs named after a scene that none of its times "
+            + "and parameter sets is compared with, or references recorded by halo whose scene is gone (always listed)")
+
+    /// `approve`: replace references recorded by the other backend too (a flag).
+    static let backendChange = CommandOption(
+        "--backend-change", commands: [.approve],
+        help: "also replace references that the other backend drew (each reference records its backend); "
+            + "without it such a reference is refused and nothing is approved")
 
     private static let shards = "SHARDS (a suite across machines)"
 }

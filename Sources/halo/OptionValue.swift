@@ -20,6 +20,10 @@ enum OptionValue: Sendable {
     /// pipe, or its folder does not exist or is not writable (`PNG.checkOutputPath`).
     /// Gives a `String`.
     case outputFile(String)
+    /// A report file to write, its folder made when missing (`halo test --junit`): refused
+    /// before any work when it names a folder or anything but a regular file, or when the
+    /// nearest existing folder above it is not a writable folder. Gives a `String`.
+    case reportFile(String)
     /// A finite number (a `Double`; the option's help states its unit).
     case number(String)
     /// A whole number at least `min`. Gives an `Int`.
@@ -56,7 +60,7 @@ enum OptionValue: Sendable {
     var placeholder: String {
         switch self {
         case .flag: return ""
-        case .path(let p), .folder(let p, _), .outputFile(let p), .number(let p), .integer(let p, _), .unsigned(let p): return p
+        case .path(let p), .folder(let p, _), .outputFile(let p), .reportFile(let p), .number(let p), .integer(let p, _), .unsigned(let p): return p
         case .size: return "WxH"
         case .backend: return Self.choices(Backend.self).joined(separator: "|")
         case .recordMode: return Self.choices(RecordMode.self).joined(separator: "|")
@@ -89,6 +93,9 @@ enum OptionValue: Sendable {
             return text
         case .outputFile:
             _ = try PNG.checkOutputPath(text)
+            return text
+        case .reportFile:
+            try Self.checkReportPath(text, for: name)
             return text
         case .number:
             guard let d = Self.decimal(text) else { throw UsageError("\(name): expected a finite decimal number, found \(text)") }
@@ -135,6 +142,20 @@ enum OptionValue: Sendable {
                 }
                 return PixelRectangle(x: x, y: y, width: w, height: h)
             }
+        }
+    }
+
+    /// Refuses a report path that names a folder or a non-regular file, or whose nearest
+    /// existing folder is a file or not writable (the folders below it are made when written).
+    private static func checkReportPath(_ path: String, for name: String) throws {
+        var isDir: ObjCBool = false
+        if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue) {
+            throw UsageError("\(name): expected a file to write, found the folder \(path)")
+        }
+        var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDir) && folder.path != "/" { folder.deleteLastPathComponent() }
+        guard isDir.boolValue, FileManager.default.isWritableFile(atPath: folder.path) else {
+            throw UsageError("\(name): expected a file in a writable folder (made when missing), found \(path) (\(folder.path) is \(isDir.boolValue ? "not writable" : "a file"))")
         }
     }
 

@@ -42,8 +42,12 @@ enum TestCommand {
 
     A suite in shards on a CI matrix, and their merge: docs/testing.md "A large suite across machines: shards".
 
+    ORPHANS: the references no scene and time is compared with are listed after
+    the summary (docs/testing.md); --strict makes them a failure.
+
     EXIT STATUS: 0 every image passed or was recorded; 1 an image failed (or
-    --backend gpu was given and no GL context could be made); 2 bad input: an
+    --backend gpu was given and no GL context could be made, or --strict found
+    orphaned references); 2 bad input: an
     option, DIR missing or without scenes, a scene or reference that cannot be
     read, an unwritable report path. With --merge: the same for the reports'
     images, and 2 for a report that cannot be read, a scene in two reports, or a
@@ -54,7 +58,7 @@ enum TestCommand {
     static func run(_ args: Arguments) throws -> Int32 {
         if args.given(.merge) { return try TestMerge.run(args) }
         let dir = args.operands[0]
-        var options = try CommandFailure.exiting(2) { try parseOptions(args) }
+        var options = try CommandFailure.exiting(2) { try parseOptions(args, suite: dir) }
         let suite = try CommandFailure.exiting(2) { try SceneTestSpec.sceneFiles(under: dir) }
         guard !suite.isEmpty else {
             printError("halo test: no scenes (*.json) under \(dir)")
@@ -110,6 +114,12 @@ enum TestCommand {
         print(run.table())
         print(run.summary(seconds: seconds))
         var status = run.exitStatus
+        let orphans = OrphanedReferences.find(under: dir, sceneFiles: suite)
+        if !orphans.isEmpty {
+            print("\(orphans.count) orphaned reference\(orphans.count == 1 ? "" : "s") (compared with no scene and time\(args.given(.strict) ? "; --strict: a failure" : "")):")
+            for o in orphans { print("  \(o.path): \(o.reason)") }
+            if args.given(.strict) { status = max(status, 1) }
+        }
         run.writeApprovalList()
         let env = ProcessInfo.processInfo.environment
         if env["GITHUB_ACTIONS"] == "true" {
@@ -123,25 +133,16 @@ enum TestCommand {
                 }
             }
         }
-        if let junit = options.junit {
-            do { try AtomicFile.write(TestReports.junit(run, seconds: seconds), to: junit) } catch {
-                printError("halo test: \(error)")
-                status = 2
-            }
-        }
-        if let html = options.html {
-            do { try AtomicFile.write(TestReports.html(run), to: html) } catch {
-                printError("halo test: \(error)")
-                status = 2
-            }
-        }
+        if let junit = options.junit, !TestReports.write(TestReports.junit(run, seconds: seconds), to: junit) { status = 2 }
+        if let html = options.html, !TestReports.write(TestReports.html(run), to: html) { status = 2 }
         return status
     }
 
-    /// The run's options from a parsed command line and the environment; makes the artifacts folder.
+    /// The run's options from a parsed command line and the environment; makes the artifacts
+    /// folder and removes the last run's images from it.
     /// - Throws: `ReferenceTestError` for a bad `$HALO_RECORD`; ``UsageError`` when the
     ///   artifacts folder cannot be made.
-    private static func parseOptions(_ args: Arguments) throws -> TestRun.Options {
+    private static func parseOptions(_ args: Arguments, suite dir: String) throws -> TestRun.Options {
         var o = TestRun.Options()
         o.record = try args.value(.record)
             ?? RecordMode.fromEnvironment(interactiveDefault: isatty(STDOUT_FILENO) == 1 ? .missing : .never)
@@ -157,12 +158,13 @@ enum TestCommand {
             throw UsageError("--tolerance certified judges each pixel by its own bound: expected no --fuzzy with it, found --fuzzy")
         }
         o.shaders = args.value(.shaders)
-        o.artifacts = args.value(.artifacts) ?? ReferenceTest.defaultArtifactsDirectory
+        o.artifacts = args.value(.artifacts) ?? TestRun.defaultArtifacts(forSuite: dir)
         do {
             try FileManager.default.createDirectory(atPath: o.artifacts, withIntermediateDirectories: true)
         } catch {
             throw UsageError("--artifacts: cannot make the folder \(o.artifacts)")
         }
+        TestRun.removeLastRunsImages(from: o.artifacts)
         if let key: String = args.value(.baseline) { o.baselineKeys = [key] }
         o.junit = args.value(.junit)
         o.html = args.value(.html)

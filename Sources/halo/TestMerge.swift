@@ -28,10 +28,7 @@ enum TestMerge {
         var status: Int32 = count("ERROR") > 0 ? 2 : count("FAIL") > 0 ? 1 : 0
         let outputs: [(String?, () -> String)] = [(args.value(.junit), { merged.xml() }), (args.value(.html), { html(merged, reports: paths.count) })]
         for case (let path?, let text) in outputs {
-            do { try AtomicFile.write(text(), to: path) } catch {
-                printError("halo test: \(error)")
-                status = 2
-            }
+            if !TestReports.write(text(), to: path) { status = 2 }
         }
         return status
     }

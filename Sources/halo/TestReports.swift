@@ -210,4 +210,22 @@ enum TestReports {
 
     /// Text escaped for XML and HTML (``JUnitReport/escape(_:)``).
     static func xml(_ s: String) -> String { JUnitReport.escape(s) }
+
+    /// Writes a report (`--junit`, `--html`) atomically, making its folder first when
+    /// missing; false (the reason printed) when it cannot be written.
+    static func write(_ text: String, to path: String) -> Bool {
+        do {
+            try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            printError("halo test: cannot write \(path): cannot make its folder: \(error.localizedDescription)")
+            return false
+        }
+        do {
+            try AtomicFile.write(text, to: path)
+            return true
+        } catch {
+            printError("halo test: \(error)")
+            return false
+        }
+    }
 }

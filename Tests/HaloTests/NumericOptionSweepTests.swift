@@ -16,7 +16,7 @@ final class NumericOptionSweepTests: XCTestCase {
     /// The forms a number takes in an option's value (`#` stands for it); none for a value without numbers.
     private static func numberForms(_ value: OptionValue) -> [String] {
         switch value {
-        case .flag, .path, .folder, .outputFile, .backend, .recordMode, .toleranceMode, .motionFormat: return []
+        case .flag, .path, .folder, .outputFile, .reportFile, .backend, .recordMode, .toleranceMode, .motionFormat: return []
         case .number, .integer, .unsigned: return ["#"]
         case .size: return ["#x4", "4x#"]
         case .tolerance: return ["maxDifference=#;totalPixels=0", "maxDifference=0-#;totalPixels=0", "maxDifference=0;totalPixels=#", "maxDifference=0;totalPixels=0-#%"]
