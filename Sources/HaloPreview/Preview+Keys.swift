@@ -5,14 +5,16 @@ import Halo
 
 // Keys and a scripted run's actions.
 extension Preview {
-    /// The preview's keys by GLFW key code.
-    static let keys: [Int32: PreviewKey] = [
-        GLFW_KEY_SPACE: .pause, GLFW_KEY_LEFT: .stepBack, GLFW_KEY_RIGHT: .stepForward,
-        GLFW_KEY_HOME: .home, GLFW_KEY_M: .reduceMotion, GLFW_KEY_LEFT_BRACKET: .slower,
-        GLFW_KEY_RIGHT_BRACKET: .faster, GLFW_KEY_S: .save, GLFW_KEY_Q: .quit, GLFW_KEY_ESCAPE: .quit,
-        GLFW_KEY_T: .timeline, GLFW_KEY_L: .loop, GLFW_KEY_R: .record, GLFW_KEY_P: .panel,
-        GLFW_KEY_D: .distanceView,
+    /// The GLFW key codes of each of the preview's keys, in the order of its ``PreviewKey/windowKeys``.
+    static let keyCodes: [PreviewKey: [Int32]] = [
+        .pause: [GLFW_KEY_SPACE], .stepBack: [GLFW_KEY_LEFT], .stepForward: [GLFW_KEY_RIGHT], .home: [GLFW_KEY_HOME],
+        .reduceMotion: [GLFW_KEY_M], .slower: [GLFW_KEY_LEFT_BRACKET], .faster: [GLFW_KEY_RIGHT_BRACKET],
+        .save: [GLFW_KEY_S], .quit: [GLFW_KEY_Q, GLFW_KEY_ESCAPE], .timeline: [GLFW_KEY_T], .loop: [GLFW_KEY_L],
+        .record: [GLFW_KEY_R], .panel: [GLFW_KEY_P], .distanceView: [GLFW_KEY_D],
     ]
+    /// The preview's keys by GLFW key code (``keyCodes`` inverted).
+    static let keys: [Int32: PreviewKey] = Dictionary(
+        uniqueKeysWithValues: keyCodes.flatMap { key, codes in codes.map { ($0, key) } })
     /// The keys that act again while held (stepping and speed); the others act once a press.
     static let repeatingKeys: Set<Int32> = [GLFW_KEY_LEFT, GLFW_KEY_RIGHT, GLFW_KEY_LEFT_BRACKET, GLFW_KEY_RIGHT_BRACKET]
 
@@ -69,7 +71,7 @@ extension Preview {
         switch action {
         case .key(let k): press(k)
         case .type(let k):
-            if let code = Preview.keys.first(where: { $0.value == k })?.key {
+            if let code = Preview.keyCodes[k]?.first {
                 keyEvent(key: code, scancode: 0, action: GLFW_PRESS, mods: 0)
                 keyEvent(key: code, scancode: 0, action: GLFW_RELEASE, mods: 0)
             }

@@ -1,38 +1,5 @@
 import Foundation
 
-/// The preview's keys, by what they do (the window maps GLFW key codes to these;
-/// scripted runs name them, see ``PreviewScript``).
-public enum PreviewKey: String, CaseIterable, Sendable {
-    /// Space: pause or resume.
-    case pause = "space"
-    /// Left: one frame (1/60 s) back, pausing first.
-    case stepBack = "left"
-    /// Right: one frame (1/60 s) forward, pausing first.
-    case stepForward = "right"
-    /// Home: time back to 0.
-    case home
-    /// M: reduce motion on or off (every animation frozen at its time-0 state).
-    case reduceMotion = "m"
-    /// [: half the playback speed.
-    case slower = "["
-    /// ]: double the playback speed.
-    case faster = "]"
-    /// S: save the current frame as a PNG beside the scene.
-    case save = "s"
-    /// Q or Esc: quit.
-    case quit = "q"
-    /// T: show or hide the timeline along the window's bottom edge.
-    case timeline = "t"
-    /// L: loop playback over the scene's loop period (or the range a script set), or stop looping.
-    case loop = "l"
-    /// R: record one loop of the scene to a file beside it (APNG, or `--record-format`).
-    case record = "r"
-    /// P: show or hide the control panel (shown from the start when the preview has controls).
-    case panel = "p"
-    /// D: the distance view on or off (each layer's signed distance as iso-lines every 4 pt).
-    case distanceView = "d"
-}
-
 /// What the preview shows when: the scene time, pause, playback speed and the
 /// reduce-motion switch. Pure state, so the keys can be tested without a window.
 public struct PreviewClock: Equatable, Sendable {

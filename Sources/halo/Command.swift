@@ -164,7 +164,7 @@ enum Command: String, CaseIterable, Sendable {
 
     /// `words` after `first`, separated by spaces and wrapped at ``width`` columns, each
     /// further line indented by `indent` spaces.
-    private static func wrap(_ words: [String], first: String, indent: Int) -> String {
+    static func wrap(_ words: [String], first: String, indent: Int) -> String {
         var lines: [String] = [], line = first
         var lineHasWord = false
         for w in words {

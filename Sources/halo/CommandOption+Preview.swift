@@ -1,5 +1,6 @@
 import Foundation
 import Halo
+import HaloPreview
 import HaloTesting
 
 /// `halo preview`: the window, the start time, recording, and scripted runs.
@@ -47,12 +48,7 @@ extension CommandOption {
     /// `preview`: the scripted run's actions (a `PreviewScript`); needs `--frames`.
     static let script = CommandOption(
         "--script", value: .script, commands: [.preview], requires: "--frames", heading: scripted,
-        help: "before frame F: \"key NAME\" (space left right home m [ ] s q t l r p), \"type NAME\" (the key typed "
-            + "through the window, so the control panel sees it first), \"resize W H\" (\"resize 0 0\" "
-            + "minimises: nothing is drawn until the next resize), \"seek T\" (go to T seconds and pause), \"loop A B\" "
-            + "(loop playback between A and B seconds), \"set NAME VALUE\" (a parameter's live value, as --set reads it), "
-            + "\"save\" (the live values into the scene file's values), \"wait-reload\" (wait up to 30 s for a changed file "
-            + "to be reloaded or refused), \"demo-controls\" (show a control panel of one demonstration control of "
-            + "each kind), \"focus-panel\" (keyboard focus in the panel's first control)")
+        help: "before frame F (steps \"F ACTION\" separated by ;), one of:\n"
+            + PreviewScript.actionTable.map { "\($0.usage): \($0.help)" }.joined(separator: "\n"))
 
 }

@@ -22,22 +22,7 @@ enum PreviewCommand {
     and a caret under the column where the error gives one.
 
     KEYS:
-      space        pause / resume
-      Left, Right  one frame (1/60 s) back / forward (pauses)
-      Home         time back to 0
-      M            reduce motion on / off (every animation at its time-0 state)
-      [ and ]      half / double the playback speed (1/64x ... 64x)
-      S            save the current frame as a PNG beside the scene (name printed)
-      T            show / hide the timeline along the bottom edge (shown in
-                   interactive runs): click or drag on it to seek (pauses); it spans
-                   the scene's loop period, or its first 10 s
-      L            loop over the scene's loop period (marked on the timeline) / stop
-      R            record one loop beside the scene (SCENE-loop.apng, or what
-                   --record-format says; the path is printed)
-      P            show / hide the control panel (shown from the start when the
-                   preview has controls); while a value is being typed into it,
-                   these keys go to the panel
-      Q, Esc       quit
+    \(keysHelp)
 
     PARAMETERS: --set and --params give the scene's parameters live values to start
     with; a scripted run's "set NAME VALUE" changes one (drawn from the next frame,
@@ -49,6 +34,17 @@ enum PreviewCommand {
     The title shows the scene, the time t, frames per second and the GPU time of a
     frame (GL timer queries; "n/a" where the driver has none).
     """
+
+    /// Help's KEYS list, from ``PreviewKey`` (the table the window's key handling and
+    /// the script's `key NAME` read): each key's names, then what it does, wrapped.
+    static var keysHelp: String {
+        let labels = PreviewKey.allCases.map { $0.windowKeys.joined(separator: ", ") }
+        let column = 2 + (labels.map(\.count).max() ?? 0) + 2
+        return zip(PreviewKey.allCases, labels).map { key, label in
+            Command.wrap(key.help.split(separator: " ").map(String.init),
+                         first: "  " + label.padding(toLength: column - 2, withPad: " ", startingAt: 0), indent: column)
+        }.joined(separator: "\n")
+    }
 
     /// Help's prose after the options.
     static let after = """
