@@ -11,7 +11,7 @@ import HaloCore
 /// interpolated from those positions, so it may differ in its last float bits; a glow's
 /// value read there differs by far less than a level, and the image may round differently
 /// in rare pixels (CanvasBandTests: 1 pixel in 63 000, by 1 level). Canvases up to
-/// ``GLRenderer/wholeCanvasBytes`` (1920 x 1080 and smaller) are drawn whole, so their
+/// ``RendererOptions/wholeCanvasBytes`` (1920 x 1080 and smaller) are drawn whole, so their
 /// images do not depend on the bands.
 ///
 /// Bands of 4 MB rather than 16: the smaller canvas stays in the CPU's cache on llvmpipe
@@ -19,8 +19,8 @@ import HaloCore
 extension GLRenderer {
     /// The bands (first row, rows) of `plan`'s canvas, or nil when it is drawn whole: no
     /// canvas, glows on more than one atlas page (drawPaged), or a canvas (the shared cells'
-    /// rows) of at most `whole` bytes (``GLRenderer/wholeCanvasBytes``); else bands of at
-    /// most `limit` bytes (``GLRenderer/canvasBandBytes``), whole 16-row tile cells, within
+    /// rows) of at most `whole` bytes (``RendererOptions/wholeCanvasBytes``); else bands of at
+    /// most `limit` bytes (``RendererOptions/canvasBandBytes``), whole 16-row tile cells, within
     /// the shared cells' box.
     static func canvasBands(_ plan: FramePlan, limit: Int, whole: Int) -> [(y0: Int, rows: Int)]? {
         guard plan.usesCanvas, plan.glowPages.count <= 1, let box = plan.canvasBox else { return nil }

@@ -4,13 +4,6 @@ import HaloCore
 /// The glow atlas across frames: only the glows whose source changed since the last frame
 /// are drawn and blurred again (``GlowCache``).
 extension GLRenderer {
-    /// Whether unchanged glows keep last frame's texels (default true). False draws every
-    /// glow every frame, as a reference: the image is the same, to the bit.
-    public var cachesGlows: Bool {
-        get { glowCache.isEnabled }
-        set { glowCache.isEnabled = newValue; if !newValue { glowCache.forget() } }
-    }
-
     /// Glows drawn (source and blur) and glows reused from the frame before, in the last frame.
     public var glowsDrawnAndReused: (drawn: Int, reused: Int) { (glowCache.drawnLastFrame, glowCache.reusedLastFrame) }
 

@@ -9,7 +9,7 @@ extension GLRenderer {
     /// page, the canvas whole: `bands` false).
     func cellsToDraw(_ plan: FramePlan, frame: Frame, target: FrameTarget, layerData: [Float], bands: Bool) -> [Bool]? {
         guard target.framebuffer == output.fbo else { return nil }
-        guard keepsUnchangedTiles, plan.direct, plan.glowPages.count <= 1, !bands, !target.isWindow else {
+        guard options.keepsUnchangedCells, plan.direct, plan.glowPages.count <= 1, !bands, !target.isWindow else {
             keptTiles.reset()
             return nil
         }

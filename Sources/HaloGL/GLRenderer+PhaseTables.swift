@@ -62,7 +62,7 @@ extension GLRenderer {
     static let phaseBatch = 64
 
     /// Draws the steered glows read from phase tables into the bound glow atlas (glowA),
-    /// each over its blur's texels: glow_phase.frag, one draw for up to ``phaseTableBatch``
+    /// each over its blur's texels: glow_phase.frag, one draw for up to ``RendererOptions/phaseTableBatch``
     /// (at most ``phaseBatch``) glows of a table, each glow's shift, cells, signs and mix in uniform arrays at its index
     /// (the instances' coverage slot).
     func drawFromTables(_ plan: FramePlan, _ steers: [(n: Int, steer: SteeredGlows.Steer, rects: [Float])]) throws {
@@ -84,7 +84,7 @@ extension GLRenderer {
         for id in order {
             halo_glBindTexture(GLenum(GL_TEXTURE_2D), id)
             let group = byTable[id]!
-            let size = max(1, min(phaseTableBatch, GLRenderer.phaseBatch))
+            let size = max(1, min(options.phaseTableBatch, GLRenderer.phaseBatch))
             for start in stride(from: 0, to: group.count, by: size) {
                 let batch = group[start..<min(start + size, group.count)]
                 var place: [GLint] = [], cells: [GLint] = [], mix = [Float](repeating: 0, count: GLRenderer.phaseBatch)

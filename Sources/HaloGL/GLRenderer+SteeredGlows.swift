@@ -4,16 +4,6 @@ import HaloCore
 /// Steered glows' passes (``SteeredGlows``): a geometry's planes, made and measured once,
 /// and each frame's combine pass.
 extension GLRenderer {
-    /// Whether glows whose paint only turns are drawn from their angular modes in frames
-    /// after the first of an animation (``SteeredGlows``): true in the preview window and
-    /// `halo bench`. False (the default) draws every glow by its source and blur, so that
-    /// each frame is byte-identical to `halo render --time` of its time (exports, tests).
-    /// A steered glow stays within its certified bound (``steeredGlowsLastFrame``).
-    public var steersGlows: Bool {
-        get { steering.isEnabled }
-        set { steering.isEnabled = newValue }
-    }
-
     /// The glows steered in the last frame drawn, by the frame's layer index, with each one's
     /// modes and the error the steering may add (``ErrorBound/init(frame:image:steered:)``).
     public var steeredGlowsLastFrame: [Int: SteeredGlow] { steering.lastFrame }

@@ -46,17 +46,13 @@ public final class GLRenderer {
     /// The canvas rows the canvas texture holds while a frame draws it in bands (first row,
     /// the texture's rows; GLRenderer+CanvasBands.swift); nil: the whole canvas.
     var canvasBand: (y0: Int, rows: Int)?
-    /// A canvas (RGBA32F, 16 bytes a pixel) of more than `wholeCanvasBytes` (1920 x 1080 is
-    /// not) is drawn in bands of rows of at most `canvasBandBytes` (GLRenderer+CanvasBands.swift).
-    var canvasBandBytes = 4 << 20, wholeCanvasBytes = 32 << 20
     /// The output's cells as the last ``render(_:)`` left them (GLRenderer+KeptTiles.swift),
     /// and the uploads of the background image so far (part of their frame key).
     var keptTiles = KeptTiles()
     var backgroundUploads = 0
-    /// True (the default): ``render(_:)`` draws only the cells whose tile draws differ from
-    /// the frame before (``KeptTiles``; the same image, bit for bit); false: every cell,
-    /// every frame (`halo bench` without `--export`, as the preview draws).
-    public var keepsUnchangedTiles = true
+    /// The renderer's shortcuts (``RendererOptions``): each on by default but steered glows
+    /// and shared averaged programs.
+    public var options = RendererOptions() { didSet { apply(options, was: oldValue) } }
     /// A blurred region at 1/k (result) and the blur's intermediate: a material's backdrop
     /// (``FramePlan/MaterialRegion``) or a text's glow. Full floats: a material of blur 0
     /// shows the canvas below unchanged, to the bit.
@@ -81,8 +77,6 @@ public final class GLRenderer {
     public let maxTextureSize: Int
     var timerQuery: GLuint = 0
     var frameStats = FrameStatsCounter()
-    /// Steered glows of one phase table drawn together (1: a draw each; tests compare).
-    var phaseTableBatch = GLRenderer.phaseBatch
     /// GPU time of the last ``render(_:)`` (draw and resolve) from a GL_TIME_ELAPSED timer
     /// query, in milliseconds; nil when the query failed.
     public internal(set) var lastGPUTimeMs: Double?
@@ -157,14 +151,6 @@ public final class GLRenderer {
     public var passTimer: ((String, Double) -> Void)?
     var passClock = DispatchTime.now()
 
-    /// True for renders of one frame (`halo render`, `halo test`): fewer programs compiled,
-    /// each frame drawn more slowly (see ProgramCache.sharesAveragedPrograms); false (the
-    /// default) for animations. The image is the same.
-    public var compilesFewerPrograms: Bool {
-        get { programs.sharesAveragedPrograms }
-        set { programs.sharesAveragedPrograms = newValue }
-    }
-
     /// The CPU time before the first draw and the draw calls of the last ``draw(_:into:)``
     /// (``render(_:)`` included); nil before the first frame.
     public internal(set) var lastFrameStats: FrameStats?
@@ -234,7 +220,7 @@ public final class GLRenderer {
         try drawGlowsCached(plan, layerData: layerData)
         let bg = frame.backgroundColor
         if let img = frame.backgroundImage { try uploadBackground(img) }
-        let bands = GLRenderer.canvasBands(plan, limit: canvasBandBytes, whole: wholeCanvasBytes)
+        let bands = GLRenderer.canvasBands(plan, limit: options.canvasBandBytes, whole: options.wholeCanvasBytes)
         let cells = cellsToDraw(plan, frame: frame, target: target, layerData: layerData, bands: bands != nil)
         // The float canvas's cells before the target, so that the target's clear, its tiles
         // and the resolve are one scene for llvmpipe: each framebuffer switch ends a scene,

@@ -44,6 +44,8 @@ final class ProgramCache {
     /// The variants of the layer and glow-source programs compiled so far.
     var layerVariants: [LayerVariant] { Array(layer.keys) }
     var glowSourceVariants: [LayerVariant] { Array(glowSource.keys) }
+    /// The pair counts of the blur programs compiled so far.
+    var blurPairCounts: [Int] { blur.keys.sorted() }
     /// The parameters the shader-paint programs in the cache were compiled for (``use(_:)``).
     private(set) var parameters = ShaderParameters([])
     /// The distance view's spacing of iso-lines in pixels (GLRenderer+DistanceView.swift);

@@ -37,9 +37,9 @@ extension Preview {
     /// Runs `body` with every glow drawn by its source and blur, as `halo render` draws it
     /// (no steered glows): screenshots and recordings are byte-identical to its images.
     func withOrdinaryGlows<T>(_ body: () throws -> T) rethrows -> T {
-        let steers = renderer.steersGlows
-        renderer.steersGlows = false
-        defer { renderer.steersGlows = steers }
+        let steers = renderer.options.steersGlows
+        renderer.options.steersGlows = false
+        defer { renderer.options.steersGlows = steers }
         return try body()
     }
 

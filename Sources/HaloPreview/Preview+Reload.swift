@@ -41,7 +41,7 @@ extension Preview {
             var newRenderer = renderer
             if shadersDirty {
                 newRenderer = try GLRenderer(shaders: library, context: nil)
-                newRenderer.steersGlows = true
+                newRenderer.options.steersGlows = true
             }
             // Drawing once compiles whatever the new state needs, so a failure shows here.
             let fb = framebufferSize()

@@ -146,7 +146,7 @@ public final class Preview {
         self.background = background
         library = ShaderLibrary(directory: options.shadersDirectory)
         renderer = try GLRenderer(shaders: library, context: nil)
-        renderer.steersGlows = true         // turning glows from their modes (docs/accuracy.md)
+        renderer.options.steersGlows = true         // turning glows from their modes (docs/accuracy.md)
         clock = PreviewClock(time: options.time ?? scene.time)
         showTimeline = options.frames == nil
         controlSource = controls

@@ -19,7 +19,7 @@ public enum SharedGPU {
         if let box = Thread.current.threadDictionary[key] as? Box { return box.renderer }
         HeadlessContext.preferQuickShaderCompiles()
         let r = try shaderDirectory.map { try GLRenderer(shaders: ShaderLibrary(directory: $0)) } ?? GLRenderer()
-        r.compilesFewerPrograms = true
+        r.options.sharesAveragedPrograms = true
         Thread.current.threadDictionary[key] = Box(r)
         return r
     }

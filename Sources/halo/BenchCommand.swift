@@ -43,8 +43,8 @@ enum BenchCommand {
                 gpu = try GLRenderer(shaders: ShaderLibrary(directory: args.value(.shaders)))
                 // The preview steers turning glows and draws every cell into its window; an
                 // export (render --loop) draws glows by source and blur and keeps unchanged cells.
-                gpu?.steersGlows = mode == "preview" && !args.given(.ordinaryGlows)
-                gpu?.keepsUnchangedTiles = mode == "export"
+                gpu?.options.steersGlows = mode == "preview" && !args.given(.ordinaryGlows)
+                gpu?.options.keepsUnchangedCells = mode == "export"
             }
             let r = try Benchmark.run(scene, background: background, backend: backend, frames: frames, warmup: warmup, gpu: gpu,
                                       threads: threads)
@@ -102,7 +102,7 @@ enum BenchCommand {
                     print(String(format: "CPU before the first draw: median %.3f ms; %d draw calls a frame; %d programs compiled", p, d, g.programsCompiled))
                 }
                 if let f = r.firstMs { print(String(format: "first frame (compiles, fills the caches): %.2f ms", f)) }
-                if let s = r.secondMs, gpu?.steersGlows == true {
+                if let s = r.secondMs, gpu?.options.steersGlows == true {
                     print(String(format: "second frame (makes the planes of turning glows): %.2f ms", s))
                 }
                 print(String(format: "peak resident memory: %.1f MB", r.peakRSSMB))

@@ -104,7 +104,7 @@ enum RenderCommand {
                 do {
                     let quick = HeadlessContext.preferQuickShaderCompiles()  // one frame: quicker cold compiles,
                     let gpu = try GLRenderer(shaders: ShaderLibrary(directory: shaders))
-                    gpu.compilesFewerPrograms = true             // and fewer of them
+                    gpu.options.sharesAveragedPrograms = true             // and fewer of them
                     let ready = DispatchTime.now()
                     setup = String(format: ", GL setup %.1f ms", Double(ready.uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
                         + (quick && gpu.rendererName.hasPrefix("llvmpipe") ? ", quick compiles" : "")   // only llvmpipe reads it

@@ -76,7 +76,7 @@ enum TestCommand {
             do {
                 HeadlessContext.preferQuickShaderCompiles()  // a frame or few a scene: quicker cold
                 mainGPU = try GLRenderer(shaders: ShaderLibrary(directory: options.shaders))
-                mainGPU?.compilesFewerPrograms = true        // compiles, and fewer of them
+                mainGPU?.options.sharesAveragedPrograms = true        // compiles, and fewer of them
             } catch let e as GLError where !options.backendGiven && options.toleranceMode == .fuzzy {
                 printError("halo test: GPU unavailable (\(e)); using the CPU reference")
                 options.backend = .cpu

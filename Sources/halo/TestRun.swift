@@ -117,7 +117,7 @@ final class TestRun: @unchecked Sendable {
                     if options.backend == .gpu {
                         do {
                             gpu = try GLRenderer(shaders: ShaderLibrary(directory: options.shaders))
-                            gpu?.compilesFewerPrograms = true
+                            gpu?.options.sharesAveragedPrograms = true
                         } catch { gpuError = "GPU: \(error)" }
                     }
                     // (The jobs' contexts share one EGL display, which HeadlessContext keeps

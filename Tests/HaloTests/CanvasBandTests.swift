@@ -12,12 +12,12 @@ final class CanvasBandTests: XCTestCase {
     /// Renders `frame` whole and in bands of 16 rows; returns both images.
     static func wholeAndBanded(_ frame: Frame) throws -> (RGBA8Image, RGBA8Image) {
         let gpu = try SharedGPU.renderer()
-        let limit = gpu.canvasBandBytes, whole = gpu.wholeCanvasBytes
-        defer { gpu.canvasBandBytes = limit; gpu.wholeCanvasBytes = whole }
-        gpu.wholeCanvasBytes = Int.max
+        let limit = gpu.options.canvasBandBytes, whole = gpu.options.wholeCanvasBytes
+        defer { gpu.options.canvasBandBytes = limit; gpu.options.wholeCanvasBytes = whole }
+        gpu.options.wholeCanvasBytes = Int.max
         let a = try gpu.render(frame)
-        gpu.wholeCanvasBytes = 0
-        gpu.canvasBandBytes = frame.width * 16 * 16     // bands of 16 rows, the fewest (a tile cell)
+        gpu.options.wholeCanvasBytes = 0
+        gpu.options.canvasBandBytes = frame.width * 16 * 16     // bands of 16 rows, the fewest (a tile cell)
         let b = try gpu.render(frame)
         return (a, b)
     }

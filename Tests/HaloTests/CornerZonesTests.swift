@@ -64,8 +64,8 @@ final class CornerZonesTests: XCTestCase {
         let corners = Set(plan.targetBatches.filter { $0.variant.edge != .inside }.map(\.variant.corners))
         XCTAssertTrue(corners.isSuperset(of: [0, 2]), "straight and one-corner edge tiles drawn direct: \(corners)")
         let renders = renderConcurrently([false, true], threads: 2) { full, renderer -> RGBA8Image in
-            renderer.compilesFewerPrograms = false
-            renderer.programs.cornersTakeFullPrograms = full
+            renderer.options.sharesAveragedPrograms = false
+            renderer.options.cornerPrograms = !full
             return try renderer.render(frame)
         }
         XCTAssertEqual(try renders[0].get().pixels, try renders[1].get().pixels)

@@ -241,7 +241,7 @@ final class PathPaintTileTests: XCTestCase {
 }
 
 /// A cold compile costs llvmpipe 0.1 to 2 s a program (docs/performance.md, "Cold starts"): for a
-/// single frame (GLRenderer.compilesFewerPrograms), tiles that need no paint averaging share
+/// single frame (GLRenderer.options.sharesAveragedPrograms), tiles that need no paint averaging share
 /// the averaged program of their variant when the frame needs that one anyway.
 final class SharedProgramTests: XCTestCase {
     /// A linear-gradient border with hard stops: its corners' tiles average the paint, its
@@ -264,14 +264,14 @@ final class SharedProgramTests: XCTestCase {
         // One renderer (a second context's teardown would end the shared display), its
         // programs deleted before each way of drawing.
         let gpu = try SharedGPU.renderer()
-        let before = gpu.compilesFewerPrograms
-        defer { gpu.programs.delete(); gpu.compilesFewerPrograms = before }
+        let before = gpu.options.sharesAveragedPrograms
+        defer { gpu.programs.delete(); gpu.options.sharesAveragedPrograms = before }
         gpu.programs.delete()
-        gpu.compilesFewerPrograms = true
+        gpu.options.sharesAveragedPrograms = true
         let a = try gpu.render(frame)
         let sharedCount = gpu.programs.layerProgramCount
         gpu.programs.delete()
-        gpu.compilesFewerPrograms = false
+        gpu.options.sharesAveragedPrograms = false
         let b = try gpu.render(frame)
         XCTAssertLessThan(sharedCount, gpu.programs.layerProgramCount)
         XCTAssertEqual(try XCTUnwrap(ImageComparison(a, b)).maxDifference, 0)

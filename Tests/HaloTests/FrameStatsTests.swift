@@ -17,8 +17,8 @@ final class FrameStatsTests: XCTestCase {
     func testAFrameCountsItsDrawsAndItsPlanWithinTheFrame() throws {
         let gpu = try SharedGPU.renderer()
         let frame = try example()
-        gpu.keepsUnchangedTiles = false
-        defer { gpu.keepsUnchangedTiles = true }
+        gpu.options.keepsUnchangedCells = false
+        defer { gpu.options.keepsUnchangedCells = true }
         _ = try gpu.render(frame)           // programs compiled
         let start = DispatchTime.now().uptimeNanoseconds
         _ = try gpu.render(frame)
@@ -35,7 +35,7 @@ final class FrameStatsTests: XCTestCase {
     func testAFrameThatKeepsEveryCellIssuesNoDraw() throws {
         let gpu = try SharedGPU.renderer()
         let frame = try example("uikit-gradient-border")
-        gpu.keepsUnchangedTiles = true
+        gpu.options.keepsUnchangedCells = true
         gpu.keptTiles.reset()
         _ = try gpu.render(frame)
         XCTAssertGreaterThan(gpu.lastFrameStats?.draws ?? 0, 0, "the first frame draws its cells")

@@ -65,7 +65,7 @@ private final class ConcurrentRenders<Item, Output>: @unchecked Sendable {
             lock.lock(); for i in results.indices where results[i] == nil && i >= next { results[i] = .failure(error) }; next = items.count; lock.unlock()
             return
         }
-        renderer.compilesFewerPrograms = true      // a frame a scene, as SharedGPU's renderers
+        renderer.options.sharesAveragedPrograms = true      // a frame a scene, as SharedGPU's renderers
         while true {
             lock.lock()
             let i = next

@@ -30,9 +30,9 @@ final class GlowCacheTests: XCTestCase {
     private func render(_ scene: Scene, times: [Double], passes: inout [String]) throws
         -> (cached: [RGBA8Image], counts: [(drawn: Int, reused: Int)], uncached: RGBA8Image) {
         let gpu = try SharedGPU.renderer()
-        defer { gpu.cachesGlows = true; gpu.passTimer = nil }
-        gpu.cachesGlows = false          // forget what other tests left in the atlas
-        gpu.cachesGlows = true
+        defer { gpu.options.keepsGlows = true; gpu.passTimer = nil }
+        gpu.options.keepsGlows = false          // forget what other tests left in the atlas
+        gpu.options.keepsGlows = true
         var images: [RGBA8Image] = [], counts: [(Int, Int)] = []
         for (n, t) in times.enumerated() {
             var names: [String] = []
@@ -42,7 +42,7 @@ final class GlowCacheTests: XCTestCase {
             if n == times.count - 1 { passes = names }
         }
         gpu.passTimer = nil
-        gpu.cachesGlows = false
+        gpu.options.keepsGlows = false
         let reference = try gpu.render(Frame(scene, time: times.last!))
         XCTAssertEqual(gpu.glowsDrawnAndReused.reused, 0, "the uncached reference reused a glow")
         return (images, counts, reference)
@@ -94,16 +94,16 @@ final class GlowCacheTests: XCTestCase {
         var s = try scene()
         s.canvas.background = .color(RGBA(0.05, 0.05, 0.1))
         let gpu = try SharedGPU.renderer()
-        defer { gpu.cachesGlows = true }
-        gpu.cachesGlows = false
-        gpu.cachesGlows = true
+        defer { gpu.options.keepsGlows = true }
+        gpu.options.keepsGlows = false
+        gpu.options.keepsGlows = true
         _ = try gpu.render(Frame(s, time: 0))
         s.layers[0].opacity = 0.5
         s.layers[1].glow?.opacity = 0.3
         let cached = try gpu.render(Frame(s, time: 0))
         XCTAssertEqual(gpu.glowsDrawnAndReused.drawn, 0)
         XCTAssertEqual(gpu.glowsDrawnAndReused.reused, 2)
-        gpu.cachesGlows = false
+        gpu.options.keepsGlows = false
         let reference = try gpu.render(Frame(s, time: 0))
         XCTAssertEqual(cached.pixels, reference.pixels)
     }

@@ -15,18 +15,18 @@ final class KeptTilesTests: XCTestCase {
     @discardableResult
     private func checkKept(_ frames: [Frame], _ name: String) throws -> [(cells: Int, of: Int)?] {
         let gpu = try SharedGPU.renderer()
-        defer { gpu.keepsUnchangedTiles = true }
+        defer { gpu.options.keepsUnchangedCells = true }
         // Every program compiled first: a frame that compiles one draws every cell.
-        gpu.keepsUnchangedTiles = false
+        gpu.options.keepsUnchangedCells = false
         for frame in frames { _ = try gpu.render(frame) }
         gpu.keptTiles.reset()
         var drawn: [(cells: Int, of: Int)?] = []
         for (k, frame) in frames.enumerated() {
-            gpu.keepsUnchangedTiles = true
+            gpu.options.keepsUnchangedCells = true
             let kept = try gpu.render(frame)
             drawn.append(gpu.keptTiles.drawnLastFrame)
             let state = gpu.keptTiles
-            gpu.keepsUnchangedTiles = false
+            gpu.options.keepsUnchangedCells = false
             let full = try gpu.render(frame)
             gpu.keptTiles = state
             let diff = try XCTUnwrap(ImageComparison(kept, full))

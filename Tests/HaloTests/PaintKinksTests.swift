@@ -106,8 +106,8 @@ final class PaintKinksTests: XCTestCase {
         // Each on a renderer of its own (an animation's: a program for each class), the kink
         // tiles by their own program and by the fully averaged one.
         let renders = renderConcurrently([false, true], threads: 2) { full, renderer -> (RGBA8Image, Bool) in
-            renderer.compilesFewerPrograms = false
-            renderer.programs.kinksTakeFullPrograms = full
+            renderer.options.sharesAveragedPrograms = false
+            renderer.options.kinkPrograms = !full
             return (try renderer.render(frame), renderer.programs.layerVariants.contains { $0.kinksOnly })
         }
         let (image, ownCompiled) = try renders[0].get(), (fullImage, fullCompiled) = try renders[1].get()

@@ -118,11 +118,11 @@ final class PhaseTableRenderTests: XCTestCase {
     /// Frames 0.5, + 1/60 and + 2/60 s of `scene`: the last, its image and its steered glows.
     static func renderThird(_ scene: Scene, tables: Bool) throws -> (frame: Frame, image: RGBA8Image, steered: [Int: SteeredGlow]) {
         let gpu = try SharedGPU.renderer()
-        defer { gpu.steersGlows = false; gpu.steering.makesTables = true; gpu.steering.forget { $0.release() } }
-        gpu.steersGlows = true
-        gpu.steering.makesTables = tables
-        gpu.cachesGlows = false
-        gpu.cachesGlows = true
+        defer { gpu.options.steersGlows = false; gpu.options.phaseTables = true; gpu.steering.forget { $0.release() } }
+        gpu.options.steersGlows = true
+        gpu.options.phaseTables = tables
+        gpu.options.keepsGlows = false
+        gpu.options.keepsGlows = true
         gpu.steering.forget { $0.release() }
         _ = try gpu.render(Frame(scene, time: 0.5))
         _ = try gpu.render(Frame(scene, time: 0.5 + 1.0 / 60))
@@ -156,9 +156,9 @@ final class PhaseTableRenderTests: XCTestCase {
 
     func testACentredCapsuleHoldsHalfTheTurn() throws {
         let gpu = try SharedGPU.renderer()
-        defer { gpu.steersGlows = false; gpu.steering.forget { $0.release() } }
+        defer { gpu.options.steersGlows = false; gpu.steering.forget { $0.release() } }
         for (dx, symmetric) in [(0.0, true), (0.3, false)] {
-            gpu.steersGlows = true
+            gpu.options.steersGlows = true
             gpu.steering.forget { $0.release() }
             let scene = try buttons(dx: dx)
             for i in 0..<3 { _ = try gpu.render(Frame(scene, time: 0.5 + Double(i) / 60)) }
@@ -190,12 +190,12 @@ final class PhaseTableRenderTests: XCTestCase {
     /// the same image, bit for bit, as a draw each, with one draw in place of two.
     func testGlowsOfOneTableDrawnTogetherGiveTheImageOfADrawEach() throws {
         let gpu = try SharedGPU.renderer()
-        defer { gpu.phaseTableBatch = GLRenderer.phaseBatch }
+        defer { gpu.options.phaseTableBatch = GLRenderer.phaseBatch }
         let scene = try buttons(dx: 0)      // both buttons read the centred capsule's one table
-        gpu.phaseTableBatch = 1
+        gpu.options.phaseTableBatch = 1
         let single = try Self.renderThird(scene, tables: true)
         let singleDraws = try XCTUnwrap(gpu.lastFrameStats?.draws)
-        gpu.phaseTableBatch = GLRenderer.phaseBatch
+        gpu.options.phaseTableBatch = GLRenderer.phaseBatch
         let batched = try Self.renderThird(scene, tables: true)
         let batchedDraws = try XCTUnwrap(gpu.lastFrameStats?.draws)
         XCTAssertEqual(Set(batched.steered.keys), [0, 1])

@@ -106,7 +106,7 @@ final class ProgramClassesTests: XCTestCase {
     /// pair count that a bucket pads.
     func testPaddedBlurKernelsDrawTheSameBytes() throws {
         let renderer = try SharedGPU.renderer()
-        defer { renderer.programs.padsBlurKernels = true }
+        defer { renderer.options.padsBlurKernels = true }
         let names = ["case-b21-glow-white", "case-b22-glow-large", "feature-glow-thin", "seed-gradient-button",
                      "next/case-b30-huge-glow", "next/feature-glow-fill", "next/feature-keyframes-glow", "next/feature-params",
                      "next/feature-material-button", "next/feature-text-gradient"]
@@ -128,9 +128,9 @@ final class ProgramClassesTests: XCTestCase {
             frames.append(("feature-params glow \(r)", Frame(try document.scene(values: ["glow": .number(r)]))))
         }
         for (name, frame) in frames {
-            renderer.programs.padsBlurKernels = true
+            renderer.options.padsBlurKernels = true
             let a = try renderer.render(frame)
-            renderer.programs.padsBlurKernels = false
+            renderer.options.padsBlurKernels = false
             let b = try renderer.render(frame)
             XCTAssertEqual(a.pixels, b.pixels, name)
             let sigmas = frame.layers.compactMap { $0.glow?.sigma } + frame.layers.compactMap { l -> Double? in

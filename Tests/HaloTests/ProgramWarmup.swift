@@ -65,7 +65,7 @@ enum ProgramWarmup {
     private static func run() {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
         guard let renderer = try? GLRenderer(shaders: ShaderLibrary(directory: repositoryRoot.appendingPathComponent("Shaders").path)) else { return }
-        renderer.compilesFewerPrograms = true      // as the tests' renderers, so the same variants
+        renderer.options.sharesAveragedPrograms = true      // as the tests' renderers, so the same variants
         for frame in frames() {
             lock.lock(); let stop = cancelled; lock.unlock()
             if stop { return }

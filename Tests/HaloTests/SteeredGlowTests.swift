@@ -19,9 +19,9 @@ final class SteeredGlowTests: XCTestCase {
     /// row differs in the angle texel alone, by 360 / 3 / 60 = 2 degrees.
     func testTheSeedsTurningBorderChangesOnlyItsAngle() throws {
         let scene = try seed(), gpu = try SharedGPU.renderer()
-        defer { gpu.cachesGlows = true }
-        gpu.cachesGlows = false
-        gpu.cachesGlows = true
+        defer { gpu.options.keepsGlows = true }
+        gpu.options.keepsGlows = false
+        gpu.options.keepsGlows = true
         var rows: [[Float]] = []
         for t in [0.5, 0.5 + 1.0 / 60] {
             _ = try gpu.render(Frame(scene, time: t))
@@ -93,10 +93,10 @@ final class SteeredGlowRenderTests: XCTestCase {
     /// second frame, its image and its steered glows.
     static func renderTurn(of scene: Scene, steering: Bool) throws -> (frame: Frame, image: RGBA8Image, steered: [Int: SteeredGlow]) {
         let gpu = try SharedGPU.renderer()
-        defer { gpu.steersGlows = false; gpu.cachesGlows = true }
-        gpu.steersGlows = steering
-        gpu.cachesGlows = false          // forget what other tests left in the atlas
-        gpu.cachesGlows = true
+        defer { gpu.options.steersGlows = false; gpu.options.keepsGlows = true }
+        gpu.options.steersGlows = steering
+        gpu.options.keepsGlows = false          // forget what other tests left in the atlas
+        gpu.options.keepsGlows = true
         gpu.steering.forget { $0.release() }   // and their planes: this turn sums its modes
         _ = try gpu.render(Frame(scene, time: 0.5))
         XCTAssertTrue(gpu.steeredGlowsLastFrame.isEmpty, "an animation's first frame is drawn the ordinary way")
@@ -139,8 +139,8 @@ final class SteeredGlowRenderTests: XCTestCase {
                                                          with: "\"stops\": [ { \"color\": \"red\", \"location\": 0 }, { \"color\": \"red\", \"location\": 0.5 }, { \"color\": \"blue\", \"location\": 0.5 }, { \"color\": \"blue\", \"location\": 1 } ]")
         XCTAssertNotEqual(hard, Self.buttonsJSON)
         let gpu = try SharedGPU.renderer()
-        defer { gpu.steersGlows = false }
-        gpu.steersGlows = true
+        defer { gpu.options.steersGlows = false }
+        gpu.options.steersGlows = true
         for json in [small, hard] {
             let scene = try SceneDecoder.decode(Data(json.utf8))
             let before = gpu.steering.planes.count
@@ -156,7 +156,7 @@ final class SteeredGlowRenderTests: XCTestCase {
     func testARendererSteersOnlyWhenAsked() throws {
         let scene = try SceneDecoder.decode(Data(Self.buttonsJSON.utf8))
         let gpu = try SharedGPU.renderer()
-        XCTAssertFalse(gpu.steersGlows)
+        XCTAssertFalse(gpu.options.steersGlows)
         _ = try gpu.render(Frame(scene, time: 0.5))
         _ = try gpu.render(Frame(scene, time: 0.5 + 1.0 / 60))
         XCTAssertTrue(gpu.steeredGlowsLastFrame.isEmpty)
@@ -242,8 +242,8 @@ final class SteeredGlowRandomSceneTests: XCTestCase {
 
     func testSteeredGlowsAreWithinTheirCertifiedBoundOnRandomSteerableScenes() throws {
         let gpu = try SharedGPU.renderer()
-        defer { gpu.steersGlows = false }
-        gpu.steersGlows = true
+        defer { gpu.options.steersGlows = false }
+        gpu.options.steersGlows = true
         var steeredScenes = 0, steeredGlows = 0, layers = 0, tabled = 0
         for seed in UInt64(1)...12 {
             let scene = try SceneDecoder.decode(Data(Self.scene(seed: seed).utf8), file: "steerable-\(seed).json")

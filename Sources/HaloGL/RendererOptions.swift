@@ -1,0 +1,88 @@
+/// The GPU renderer's shortcuts, in one value (``GLRenderer/options``). Each shortcut buys
+/// speed or fewer compiles and is checked against the plain path it replaces: turned off
+/// alone, it gives the image of every shortcut on, bit for bit, or (the two marked) within
+/// the certified bound the renderer states for it (ShortcutTests; docs/architecture.md
+/// lists what each buys).
+public struct RendererOptions: Equatable, Sendable {
+    /// Frames read back by ``GLRenderer/render(_:)`` redraw only the output cells whose
+    /// tile draws changed since the frame before (``KeptTiles``; bit for bit). Default true.
+    public var keepsUnchangedCells = true
+    /// Glows whose source is unchanged keep last frame's texels in the glow atlas, and a
+    /// glow moved by whole pixels is read from its twin's texels (``GlowCache``, ``GlowTwins``;
+    /// bit for bit). Steered glows need it (a steered glow is one the atlas holds from the
+    /// frame before, turned): off, no glow is steered. Default true.
+    public var keepsGlows = true
+    /// Glows whose paint only turns are drawn from their angular modes in frames after the
+    /// first (``SteeredGlows``): the preview and `halo bench` set it. Within the certified
+    /// bound (``GLRenderer/steeredGlowsLastFrame``), not bit for bit. Default false, so that
+    /// each frame is byte-identical to `halo render --time` of its time.
+    public var steersGlows = false
+    /// With ``steersGlows``: a steered glow's turn is read from a table of phases
+    /// (``PhaseTable``) rather than summed from its modes each frame; within the
+    /// interpolation's bound. Default true.
+    public var phaseTables = true
+    /// The most steered glows of one phase table one draw takes, 1 ... ``GLRenderer/phaseBatch``
+    /// (1: a draw each; bit for bit). Default ``GLRenderer/phaseBatch``.
+    public var phaseTableBatch = GLRenderer.phaseBatch
+    /// One program for a variant's tiles with and without paint averaging where a frame has
+    /// both (fewer compiles for one frame; slower frames on llvmpipe, which runs both sides of
+    /// the branch; bit for bit). `halo render` and `halo test` set it. Default false.
+    public var sharesAveragedPrograms = false
+    /// Tiles averaged for paint kinks only have programs without the jumps' code (false: the
+    /// fully averaged program draws them; bit for bit). Default true.
+    public var kinkPrograms = true
+    /// A box's edge tiles that one corner or none reaches have programs with that corner's
+    /// code only (false: the program of every corner; bit for bit). Default true.
+    public var cornerPrograms = true
+    /// Blur kernels are drawn by the program of their pair count's bucket, zero-padded
+    /// (false: each count its own program; texel for texel). Default true.
+    public var padsBlurKernels = true
+    /// A float canvas of more than `wholeCanvasBytes` bytes is drawn in bands of rows of at
+    /// most `canvasBandBytes` (GLRenderer+CanvasBands.swift; a level at most in rare pixels).
+    /// Defaults 32 MB (1920 x 1080 is drawn whole) and 4 MB.
+    public var wholeCanvasBytes = 32 << 20
+    public var canvasBandBytes = 4 << 20
+
+    /// Every shortcut at its default.
+    public init() {}
+
+    /// The shortcuts by name, each with the change that turns it off alone (ShortcutTests
+    /// turns each off and compares the image with all of them on).
+    public static let shortcuts: [(name: String, off: @Sendable (inout RendererOptions) -> Void)] = [
+        ("keepsUnchangedCells", { $0.keepsUnchangedCells = false }),
+        ("keepsGlows", { $0.keepsGlows = false }),
+        ("steersGlows", { $0.steersGlows = false }),
+        ("phaseTables", { $0.phaseTables = false }),
+        ("phaseTableBatch", { $0.phaseTableBatch = 1 }),
+        ("sharesAveragedPrograms", { $0.sharesAveragedPrograms = false }),
+        ("kinkPrograms", { $0.kinkPrograms = false }),
+        ("cornerPrograms", { $0.cornerPrograms = false }),
+        ("padsBlurKernels", { $0.padsBlurKernels = false }),
+        ("canvasBands", { $0.wholeCanvasBytes = Int.max }),
+    ]
+}
+
+extension GLRenderer {
+    /// Hands `options` to the parts that read them (called when ``options`` is set).
+    func apply(_ options: RendererOptions, was old: RendererOptions) {
+        steering.isEnabled = options.steersGlows
+        steering.makesTables = options.phaseTables
+        glowCache.isEnabled = options.keepsGlows
+        if !options.keepsGlows && old.keepsGlows { glowCache.forget() }
+        programs.sharesAveragedPrograms = options.sharesAveragedPrograms
+        programs.kinksTakeFullPrograms = !options.kinkPrograms
+        programs.cornersTakeFullPrograms = !options.cornerPrograms
+        programs.padsBlurKernels = options.padsBlurKernels
+    }
+}
+
+extension GLRenderer {
+    @available(*, deprecated, renamed: "options.steersGlows")
+    public var steersGlows: Bool { get { options.steersGlows } set { options.steersGlows = newValue } }
+    @available(*, deprecated, renamed: "options.keepsGlows")
+    public var cachesGlows: Bool { get { options.keepsGlows } set { options.keepsGlows = newValue } }
+    @available(*, deprecated, renamed: "options.sharesAveragedPrograms")
+    public var compilesFewerPrograms: Bool { get { options.sharesAveragedPrograms } set { options.sharesAveragedPrograms = newValue } }
+    @available(*, deprecated, renamed: "options.keepsUnchangedCells")
+    public var keepsUnchangedTiles: Bool { get { options.keepsUnchangedCells } set { options.keepsUnchangedCells = newValue } }
+}
