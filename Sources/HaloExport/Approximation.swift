@@ -15,6 +15,16 @@ public struct Approximation: Equatable, Sendable, CustomStringConvertible {
     public var description: String { "\(path): \(omitted ? "not drawn: " : "")\(note)" }
 }
 
+extension Array where Element == Approximation {
+    /// Each approximation once, in first-seen order (a glow's copy of a part notes what the
+    /// part does).
+    var uniqued: [Approximation] {
+        var out: [Approximation] = []
+        for a in self where !out.contains(a) { out.append(a) }
+        return out
+    }
+}
+
 /// What an exporter produced: the file's text and its approximations.
 public struct ExportResult: Sendable {
     /// The whole file (HTML or Swift).

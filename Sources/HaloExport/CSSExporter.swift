@@ -123,7 +123,7 @@ public struct CSSExporter {
             body += html
             try checkSize("layers[\(i)]")
         }
-        return Fragment(css: sheet.text, html: "<div class=\"\(root)\">\(body)</div>", approximations: notes, drawsAnything: draws)
+        return Fragment(css: sheet.text, html: "<div class=\"\(root)\">\(body)</div>", approximations: notes.uniqued, drawsAnything: draws)
     }
 }
 

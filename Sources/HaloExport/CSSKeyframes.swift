@@ -26,6 +26,27 @@ struct CSSKeyframes {
                 "layers[].fill.stops[].color", "layers[].stroke.paint.stops[].color"].contains(p)
     }
 
+    /// The largest alpha a colour track's mix reaches above 1, or nil when it stays within 1:
+    /// a timing curve whose output passes 0...1 (cubic-bezier y1 or y2 outside it) extends a
+    /// segment's premultiplied mix beyond its keyframes, alpha included. The curve's output
+    /// range is that of its y polynomial over the parameter s in 0...1 (x is monotonic
+    /// there, CSS Easing 1), taken at 1001 points.
+    static func overshootingAlpha(_ track: KeyframeTrack) -> Double? {
+        guard case .colors(let c) = track.values, case .cubicBezier(_, let y1, _, let y2) = track.timing else { return nil }
+        var lo = 0.0, hi = 1.0
+        for k in 0...1000 {
+            let s = Double(k) / 1000, r = 1 - s
+            let y = 3 * r * r * s * y1 + 3 * r * s * s * y2 + s * s * s
+            lo = min(lo, y); hi = max(hi, y)
+        }
+        var peak = 1.0
+        for i in c.indices.dropLast() {
+            let a = c[i].a, b = c[i + 1].a
+            peak = max(peak, a + (b - a) * lo, a + (b - a) * hi)
+        }
+        return peak > 1 + 1e-9 ? peak : nil
+    }
+
     init(_ tracks: [(path: String, track: KeyframeTrack)], sheet: CSSSheet, notes: inout [Approximation], heldAt t: Double) {
         let n = ExportText.num
         var animations: [String] = []
@@ -33,6 +54,10 @@ struct CSSKeyframes {
             guard Self.isMapped(path) else {
                 notes.append(Approximation(path, "keyframed value held at its value at t = \(n(t)) s (this place has no CSS reader)"))
                 continue
+            }
+            if let peak = Self.overshootingAlpha(track) {
+                notes.append(Approximation(path, "the timing curve overshoots, taking the colour's alpha to \(n(peak)): CSS un-premultiplies the mix by the alpha clamped to 1, "
+                    + "so the colour comes out up to \(n(peak)) times too bright there (Halo un-premultiplies by the alpha itself)"))
             }
             let prop = sheet.name("k")
             let last = track.times[track.times.count - 1]

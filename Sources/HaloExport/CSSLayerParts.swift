@@ -88,7 +88,11 @@ struct CSSLayerParts {
     /// A glow: `element` inside a canvas-sized element blurred by the glow's sigma. CSS applies
     /// an element's filter before its mask (CSS Masking 1, "filter, clipping, masking,
     /// opacity"), so the blur must sit on an element around the masked one.
-    private func wrapped(_ element: String, glow: Glow) -> String {
+    private mutating func wrapped(_ element: String, glow: Glow) -> String {
+        if 3 * glow.radius > max(canvas.width, canvas.height) {
+            notes.append(Approximation("\(path).glow", "a blur wider than the canvas (3 sigma = \(n(3 * glow.radius)) pt): "
+                + "Chromium's blur of it differs from the Gaussian (measured brighter, docs/code-export.md)"))
+        }
         let cls = sheet.name("glow")
         sheet.rule(cls, glowDeclarations(glow))
         return "<div class=\"\(cls)\">\(element)</div>"
@@ -111,7 +115,9 @@ struct CSSLayerParts {
         for i in paint.stops.indices {
             if let v = keyframed["\(path).\(place).colors[\(i)]"] ?? keyframed["\(path).\(place).stops[\(i)].color"] { overrides[i] = v }
         }
-        return CSSPaint(sheet: sheet, paint: paint, rect: layer.shape.rect, box: box, pixel: 1 / canvas.scale, colors: overrides).declarations() ?? []
+        let css = CSSPaint(sheet: sheet, paint: paint, rect: layer.shape.rect, box: box, pixel: 1 / canvas.scale, colors: overrides)
+        notes += css.differences.map { Approximation("\(path).\(place)", $0) }
+        return css.declarations() ?? []
     }
 
     private mutating func fillElement(_ paint: Paint, glow: Glow? = nil) -> String {
@@ -202,8 +208,14 @@ struct CSSLayerParts {
         if family != text.font, glow == nil {
             notes.append(Approximation("\(path).shape.font", "a font file is named by its file name as a family: install it, or the browser substitutes another"))
         }
+        if glow == nil {
+            notes.append(Approximation("\(path).shape", "the browser shapes and rasterises the glyphs itself, each baseline on a whole device pixel (the exact image places it anywhere): the glyphs' top and bottom rows differ"))
+        }
         let cls = sheet.name(glow == nil ? "text" : "glow")
-        var decl = placed(rect) + ["font-family: '\(family)'", "font-size: \(ExportText.px(text.size))", "font-weight: \(text.weight)",
+        // Halo draws each line in logical order, left to right, shaped as one left-to-right
+        // run: `direction: ltr` with `unicode-bidi: bidi-override` on each line (not inherited)
+        // keeps the browser from reordering right-to-left text.
+        var decl = placed(rect) + ["direction: ltr", "font-family: '\(family)'", "font-size: \(ExportText.px(text.size))", "font-weight: \(text.weight)",
                                    "font-style: \(text.italic ? "italic" : "normal")", "white-space: pre", "font-kerning: normal"]
         if case .solid(let c) = paint.kind {
             let color = glow?.color.map { keyframed["\(path).glow.color"] ?? ExportText.css($0) } ?? keyframed["\(path).fill.color"] ?? ExportText.css(c)
@@ -221,7 +233,7 @@ struct CSSLayerParts {
         let lines = layout.lines.enumerated().map { i, line -> String in
             let top = line.baseline - (lh - (asc - desc)) / 2 - asc - rect.y - Double(i) * lh
             return "<div style=\"position: relative; left: \(ExportText.px(line.x - rect.x)); top: \(ExportText.px(top)); "
-                + "height: \(ExportText.px(lh)); line-height: \(ExportText.px(lh))\">\(ExportText.html(line.text))</div>"
+                + "height: \(ExportText.px(lh)); line-height: \(ExportText.px(lh)); unicode-bidi: bidi-override\">\(ExportText.html(line.text))</div>"
         }
         drawsAnything = true
         let element = "<div class=\"\(cls)\">\(lines.joined())</div>"

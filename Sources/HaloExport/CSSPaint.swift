@@ -53,8 +53,10 @@ struct CSSPaint {
     /// share is u^2 / 2ab up to b, linear to a, then symmetric. Five stops at u = 0, b/2, b,
     /// a, a + b/2, 1 carry it (exact at those points, linear between); `ratio` = b / a.
     func stops(soften: Double = 0, ratio: Double = 0, _ position: (Double) -> String) -> String {
-        let list = paint.stops.count == 1 ? [paint.stops[0], ColorStop(color: paint.stops[0].color, location: 1)] : paint.stops
-        let text = list.indices.map { colors[min($0, paint.stops.count - 1)] }
+        let all = paint.stops.count == 1 ? [paint.stops[0], ColorStop(color: paint.stops[0].color, location: 1)] : paint.stops
+        let kept = Self.outerStops(all)
+        let list = kept.map { all[$0] }
+        let text = kept.map { colors[min($0, paint.stops.count - 1)] }
         var out: [(ColorStop, String?)] = []
         var i = 0
         while i < list.count {
@@ -71,6 +73,63 @@ struct CSSPaint {
             }
         }
         return out.map { "\($0.1 ?? ExportText.css($0.0.color)) \(position($0.0.location))" }.joined(separator: ", ")
+    }
+
+    /// The indices of `stops` without the middle ones of three or more at one location: a
+    /// middle stop has no width, so the format draws nothing of it (its colour holds on an
+    /// interval of zero length), where Chromium paints it as a band a pixel wide.
+    static func outerStops(_ stops: [ColorStop]) -> [Int] {
+        stops.indices.filter { i in
+            !(i > 0 && i + 1 < stops.count && stops[i - 1].location == stops[i].location && stops[i].location == stops[i + 1].location)
+        }
+    }
+
+    /// What this paint's CSS draws differently from the exact image, each a sentence for the
+    /// caller to put under the paint's JSON path.
+    var differences: [String] {
+        let s = paint.stops
+        let hard = s.indices.dropFirst().contains { s[$0].location == s[$0 - 1].location && s[$0].color != s[$0 - 1].color }
+        var out: [String] = []
+        // The gradient's length in points from t = 0 to 1 (nil for a sweep, whose is the radius's).
+        var length: Double?
+        switch paint.kind {
+        case .linear(let a, let b): length = hypot((b.u - a.u) * rect.w, (b.v - a.v) * rect.h)
+        case .radial(_, let r0, let r1): length = abs(r1 - r0)
+        default: break
+        }
+        if let length, s.indices.dropFirst().contains(where: { s[$0].location > s[$0 - 1].location && (s[$0].location - s[$0 - 1].location) * length < pixel }) {
+            out.append("colour stops closer together than a pixel along the gradient: the browser samples the gradient at pixel centres, where the exact image averages each pixel")
+        }
+        switch paint.kind {
+        case .linear(let a, let b):
+            let dx = abs((b.u - a.u) * rect.w), dy = abs((b.v - a.v) * rect.h)
+            if hard && paint.animation != nil {
+                out.append("hard stops point-sampled at pixel centres while the gradient moves (the exact image averages each pixel)")
+            } else if hard && min(dx, dy) > 1e-9 * max(dx, dy) {
+                out.append("hard stops spread over a ramp one pixel wide along the gradient, which is a pixel's exact average only where the gradient is horizontal or vertical")
+            }
+        case .angular:
+            if hard { out.append("hard stops point-sampled at pixel centres (a conic hard stop's width changes with the radius, so no ramp stands for a pixel's average)") }
+        default: break
+        }
+        // The format's ramp in Oklab or linear light (GradientRamp) skips a segment of no
+        // length, so of stops sharing the first or last location it keeps only the last or
+        // first there; CSS holds the first and last stops' colours beyond the ends.
+        var beyondEnds = false
+        switch paint.kind { case .linear, .radial: beyondEnds = true; default: break }
+        let space = paint.interpolation.rawValue
+        if paint.interpolation != .srgb, s.count >= 2, s.allSatisfy({ $0.location == s[0].location }), s.contains(where: { $0.color != s[0].color }) {
+            out.append("every stop at one location: CSS draws a hard edge there, Halo's \(space) ramp the last colour everywhere")
+        } else if paint.interpolation != .srgb, s.count > 2, beyondEnds {
+            let n = s.count
+            if s[n - 1].location == s[n - 2].location && s[n - 1].color != s[n - 2].color {
+                out.append("stops sharing the last location: beyond it CSS draws the last of them, Halo's \(space) ramp the first (the format does not say which wins)")
+            }
+            if s[0].location == s[1].location && s[0].color != s[1].color {
+                out.append("stops sharing the first location: before it CSS draws the first of them, Halo's \(space) ramp the last (the format does not say which wins)")
+            }
+        }
+        return out
     }
 
     /// a and b mixed premultiplied by f (0: a, 1: b), as the format mixes stops in sRGB.
@@ -177,8 +236,8 @@ struct CSSPaint {
     /// stops run outwards in reverse order (CSS clamps decreasing positions).
     func radial(_ center: UnitPoint, _ r0: Double, _ r1: Double) -> [String] {
         let c = local(center)
-        let list = paint.stops.count == 1 ? [paint.stops[0], paint.stops[0]] : paint.stops
-        var soft = list
+        let all = paint.stops.count == 1 ? [paint.stops[0], paint.stops[0]] : paint.stops
+        var soft = Self.outerStops(all).map { all[$0] }
         for i in 0..<(soft.count - 1) where soft[i].location == soft[i + 1].location && soft[i].color != soft[i + 1].color {
             soft[i].location -= pixel / abs(r1 - r0) / 2
             soft[i + 1].location += pixel / abs(r1 - r0) / 2

@@ -27,6 +27,21 @@ enum ExportText {
         c.a >= 1 ? "rgb(\(num(c.r * 255)) \(num(c.g * 255)) \(num(c.b * 255)))" : css(c)
     }
 
+    /// True when `text` holds a character of a right-to-left script (Hebrew, Arabic, Syriac,
+    /// Thaana, N'Ko and their neighbours, their presentation forms, and the historic
+    /// right-to-left blocks of plane 1) or a right-to-left bidi control: text that a
+    /// layout by the Unicode Bidirectional Algorithm (UAX #9) reorders, where Halo draws
+    /// every line in logical order, left to right.
+    static func hasRightToLeft(_ text: String) -> Bool {
+        text.unicodeScalars.contains { u in
+            switch u.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF,
+                 0x200F, 0x202B, 0x202E, 0x2067: return true
+            default: return false
+            }
+        }
+    }
+
     /// `text` escaped for HTML element content and attribute values.
     static func html(_ text: String) -> String {
         var out = ""

@@ -63,6 +63,7 @@ public struct SwiftUIExporter {
             draws = draws || builder.drawsAnything
         }
         if case .color(let c) = scene.canvas.background, c.a > 0 { draws = true }
+        notes = notes.uniqued
         let n = ExportText.num
         let clock = frozenAt.map { "\(n($0))" } ?? "context.date.timeIntervalSince(start)"
         var header = "// Exported by halo export from \((scene.file.map { ($0 as NSString).lastPathComponent }) ?? "a scene")"

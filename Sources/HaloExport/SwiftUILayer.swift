@@ -135,6 +135,9 @@ struct SwiftUILayer {
         if glow == nil {
             notes.append(Approximation("\(path).shape", "each line a Text placed at Halo's line start, its top at the baseline less the font's ascender (SwiftUI's own line metrics may differ)"))
             if text.weight % 100 != 0 { notes.append(Approximation("\(path).shape.weight", "weight \(text.weight) drawn as .\(weight)")) }
+            if ExportText.hasRightToLeft(text.text) {
+                notes.append(Approximation("\(path).shape.text", "right-to-left text is reordered by SwiftUI's bidirectional layout; Halo draws each line in logical order, left to right"))
+            }
         }
         var style: String
         if let c = glow?.color { style = glowColor(c) } else {
