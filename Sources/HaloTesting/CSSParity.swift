@@ -64,6 +64,8 @@ public enum CSSParity {
             boxes.append((x, y, w, h))
             x += w + gap; rowHeight = max(rowHeight, h); pageWidth = max(pageWidth, x)
         }
+        // Headless Chromium screenshots a window of 88 x 88 pixels blank: a small page gets a
+        // window of at least 640 x 480 (measured 2026-12-07; the boxes are cropped from it).
         let pageHeight = y + rowHeight + gap
         var css = "html, body { margin: 0; padding: 0; background: transparent; }\n"
         var body = ""
@@ -84,7 +86,7 @@ public enum CSSParity {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: chromium)
         p.arguments = chromiumFlags + ["--user-data-dir=\(profile)", "--screenshot=\(shotPath)",
-                                       "--window-size=\(pageWidth),\(pageHeight)", URL(fileURLWithPath: pagePath).absoluteString]
+                                       "--window-size=\(max(pageWidth, 640)),\(max(pageHeight, 480))", URL(fileURLWithPath: pagePath).absoluteString]
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Halo
 import HaloExport
+import HaloTesting
 
 /// What the HTML and SwiftUI exports draw differently from the exact image is listed (in the
 /// file's header and on stderr, once each), or drawn as Halo draws it.
@@ -16,16 +17,18 @@ final class ExportDifferencesTests: XCTestCase {
     /// The format's green (52, 199, 89) as the exporter spells it.
     private let green = "rgb(52 199 89 / 1)"
 
-    /// red | green (no width) | blue at 0.5: the exact image holds no green (each pixel is red,
+    /// red | green | blue, all three at 0.5125: the green stop has no width.
+    private let zeroWidthGreen = #""stops": [ { "color": "red", "location": 0 }, { "color": "red", "location": 0.5125 }, "#
+        + #"{ "color": "green", "location": 0.5125 }, { "color": "blue", "location": 0.5125 }, { "color": "blue", "location": 1 } ]"#
+
+    /// red | green (no width) | blue at 0.5125: the exact image holds no green (each pixel is red,
     /// blue or a mix of the two: its green channel below the larger of red and blue),
     /// and the CSS names no green stop, for linear, radial and angular paints alike.
     func testAStopOfNoWidthBetweenTwoAtItsLocationIsNotDrawn() throws {
-        let stops = #""stops": [ { "color": "red", "location": 0 }, { "color": "red", "location": 0.5 }, { "color": "green", "location": 0.5 }, "#
-            + #"{ "color": "blue", "location": 0.5 }, { "color": "blue", "location": 1 } ]"#
         for paint in [#""type": "linear", "startPoint": [0, 0], "endPoint": [1, 0.3]"#,
                       #""type": "radial", "center": [0.5, 0.5], "startRadius": 0, "endRadius": 20"#,
                       #""type": "angular", "center": [0.5, 0.5]"#] {
-            let s = try scene(#"{ "shape": { "type": "rect", "rect": [0, 0, 40, 40] }, "fill": { \#(paint), \#(stops) } }"#)
+            let s = try scene(#"{ "shape": { "type": "rect", "rect": [0, 0, 40, 40] }, "fill": { \#(paint), \#(zeroWidthGreen) } }"#)
             let exact = try Halo.render(s, background: nil, backend: .cpu)
             var greenest = Int.min
             for i in stride(from: 0, to: exact.pixels.count, by: 4) {
@@ -35,6 +38,20 @@ final class ExportDifferencesTests: XCTestCase {
             XCTAssertLessThan(greenest, 0, "\(paint): the exact image has no green-dominated pixel")
             XCTAssertFalse(try css(s).text.contains(green), "\(paint): the CSS has no green stop")
         }
+    }
+
+    /// The same stops across a 40 pt rect, the hard stop at x = 20.5 (a pixel's centre):
+    /// Chromium draws the export within one level of the exact image (the edge pixel is the
+    /// two colours' mean, which the one-pixel ramp gives at its centre, up to 8-bit rounding).
+    /// With the zero-width green stop kept, Chromium drew a green band: 83 levels off.
+    func testChromiumDrawsNoBandOfAStopOfNoWidth() throws {
+        guard FileManager.default.isExecutableFile(atPath: CSSParity.chromium) else { return XCTFail("no Chromium at \(CSSParity.chromium)") }
+        let s = try scene(#"{ "shape": { "type": "rect", "rect": [0, 0, 40, 40] }, "fill": { "type": "linear", "startPoint": [0, 0], "endPoint": [1, 0], \#(zeroWidthGreen) } }"#)
+        let folder = try makeTemporaryFolder("halo-three-stops")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let f = try CSSParity.measure([CSSParity.Case(name: "three-stops", scene: s, time: 0, exact: try Halo.render(s, background: nil, backend: .cpu))],
+                                      folder: folder.path)
+        XCTAssertLessThanOrEqual(f[0].maxDifference, 1, "Chromium against the exact image (FLIP \(f[0].flip))")
     }
 
     /// Two stops at location 1 of a radial in Oklab: the exact image beyond the end is the
