@@ -80,7 +80,7 @@ public enum CSSParity {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let pagePath = (folder as NSString).appendingPathComponent("page.html")
         let shotPath = (folder as NSString).appendingPathComponent("screenshot.png")
-        try page.write(toFile: pagePath, atomically: true, encoding: .utf8)
+        try AtomicFile.write(page, to: pagePath)
         try? FileManager.default.removeItem(atPath: shotPath)
         let profile = (folder as NSString).appendingPathComponent("profile")
         let p = Process()

@@ -34,7 +34,7 @@ do {
         print("| \(f.name) | \(ExportTextFormat.num(f.time)) | \(ExportTextFormat.num(f.maxDifference)) | "
               + "\(String(format: "%.2f", f.percentOver2))% | \(String(format: "%.4f", f.flip)) |")
     }
-    if let record { try CSSParity.table(figures).write(toFile: record, atomically: true, encoding: .utf8) }
+    if let record { try AtomicFile.write(CSSParity.table(figures), to: record) }
     printError("css-parity: \(figures.count) cases in \(String(format: "%.1f", Date().timeIntervalSince(start))) s; crops in \(out)")
 } catch {
     printError("css-parity: \(error)")
