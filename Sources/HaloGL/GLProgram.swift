@@ -36,6 +36,7 @@ final class GLProgram {
 
     static func compile(_ library: ShaderLibrary, _ name: String, _ kind: GLenum, _ defines: [(String, String)] = []) throws -> GLuint {
         let (source, files) = try library.assemble(name, defines: defines)
+        try library.refuseOwnDeclarations(in: files)
         let s = halo_glCreateShader(kind)
         source.withCString { cs in
             var ptr: UnsafePointer<GLchar>? = cs
@@ -47,7 +48,7 @@ final class GLProgram {
         if ok == 0 {
             let log = infoLog(s, program: false)
             halo_glDeleteShader(s)
-            throw ShaderError.compile(mapLog(log, files: files.map { library.location(of: $0) }))
+            throw ShaderError.compile(library.explained(log, files: files))
         }
         return s
     }
@@ -66,8 +67,6 @@ final class GLProgram {
     /// the source number of a `#line` directive, into "file:L:C: ..." ("file:L: ..." without a
     /// column; ``DriverLogLine``).
     static func mapLog(_ log: String, files: [String]) -> String {
-        log.split(separator: "\n", omittingEmptySubsequences: true).map { line -> String in
-            DriverLogLine(line)?.mapped(to: files) ?? String(line)
-        }.joined(separator: "\n")
+        CompileLog(paths: files, texts: []).explained(log)
     }
 }

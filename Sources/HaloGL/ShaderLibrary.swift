@@ -139,6 +139,8 @@ public enum ShaderError: Error, CustomStringConvertible, Equatable {
     /// Compile errors, each line mapped back to "file:line: message".
     case compile(String)
     case link(String)
+    /// A shader paint's or shape's file refused before compiling: "file:line:column: why", and its context.
+    case refused(String)
 
     public var description: String {
         switch self {
@@ -148,6 +150,7 @@ public enum ShaderError: Error, CustomStringConvertible, Equatable {
         case .includeCycle(let f): return "shader include nesting too deep at \(f)"
         case .compile(let m): return "shader compile failed:\n\(m)"
         case .link(let m): return "shader link failed:\n\(m)"
+        case .refused(let m): return "shader refused:\n\(m)"
         }
     }
 }

@@ -21,7 +21,8 @@ struct PreviewErrorLocation: Equatable {
         let scene = /^(.+?): line (\d+), column (\d+): (.*)$/
         let shader = /^([^\s:][^:]*):(\d+)(?::(\d+))?: (.*)$/
         let sceneValue = /^([^\s:][^:]*\.json): (.*)$/
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+        // A compile error's context on the terminal ("  7 | source", "    | ^"): the panel draws its own.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).filter { $0.wholeMatch(of: /\s+\d* \| .*/) == nil }
         for (i, l) in lines.enumerated() {
             if let m = l.wholeMatch(of: scene) {
                 (file, line, column, message) = (String(m.1), Int(m.2) ?? 0, Int(m.3) ?? 0, String(m.4))

@@ -1,0 +1,58 @@
+// A shader paint or shape may not declare uniforms or inputs of its own (Shaders/README.md):
+// Halo sets none of them, so the shader would compile and draw with zeros.
+extension ShaderLibrary {
+    /// The user's files among `files` (names in this library): shader paints' and shapes'
+    /// text, not the parameters Halo declares.
+    func userFiles(among files: [String]) -> [String] {
+        files.filter { overrides[$0] != nil && $0 != "paint/params.glsl" }
+    }
+
+    /// Refuses a user file (``userFiles(among:)``) that declares a `uniform` or an `in` at
+    /// global scope, before anything is compiled.
+    /// - Throws: ``ShaderError/refused(_:)`` naming the file, line and column, with its context.
+    func refuseOwnDeclarations(in files: [String]) throws {
+        for name in userFiles(among: files) {
+            let source = GLSLSourceText(try text(of: name))
+            guard let (line, column, word) = source.firstGlobalQualifier(["uniform", "in"]) else { continue }
+            let what = word == "uniform" ? "a uniform" : "an input"
+            throw ShaderError.refused("\(location(of: name)):\(line):\(column): error: the file declares \(what) of its own "
+                + "(`\(source.lines[line - 1].trimmingCharacters(in: .whitespaces))`), which Halo never sets: a shader paint "
+                + "or shape reads its arguments and the scene's parameters (p_NAME), Shaders/README.md\n"
+                + source.context(line: line, column: column))
+        }
+    }
+}
+
+extension GLSLSourceText {
+    /// The first of `words` that stands outside every brace and parenthesis (a global
+    /// declaration's qualifier; inside a parameter list `in` is allowed), outside comments
+    /// and preprocessor lines: its line, column (1-based) and word.
+    func firstGlobalQualifier(_ words: Set<String>) -> (line: Int, column: Int, word: String)? {
+        var braces = 0, parens = 0
+        for (l, bytes) in code.enumerated() {
+            if bytes.first(where: { $0 != 32 && $0 != 9 }) == UInt8(ascii: "#") { continue }
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b == UInt8(ascii: "_") || (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z")) {
+                    var j = i
+                    while j < bytes.count, bytes[j] == UInt8(ascii: "_") || (bytes[j] | 0x20 >= UInt8(ascii: "a") && bytes[j] | 0x20 <= UInt8(ascii: "z"))
+                            || (bytes[j] >= UInt8(ascii: "0") && bytes[j] <= UInt8(ascii: "9")) { j += 1 }
+                    let word = String(decoding: bytes[i..<j], as: UTF8.self)
+                    if braces == 0, parens == 0, words.contains(word) { return (l + 1, i + 1, word) }
+                    i = j
+                    continue
+                }
+                switch b {
+                case UInt8(ascii: "{"): braces += 1
+                case UInt8(ascii: "}"): braces -= 1
+                case UInt8(ascii: "("): parens += 1
+                case UInt8(ascii: ")"): parens -= 1
+                default: break
+                }
+                i += 1
+            }
+        }
+        return nil
+    }
+}
