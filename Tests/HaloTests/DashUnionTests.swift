@@ -9,11 +9,6 @@ import XCTest
 /// (two caps at one place draw one disc), and the start's mitre in its dash where q(0)
 /// lies strictly inside one.
 final class DashUnionTests: XCTestCase {
-    private func render(_ json: String, _ backend: Backend) throws -> RGBA8Image {
-        let s = try SceneDecoder.decode(Data(json.utf8), file: "t.json")
-        return try Halo.render(s, background: nil, backend: backend, gpu: backend == .gpu ? try SharedGPU.renderer() : nil)
-    }
-
     /// A 60 x 30 black canvas with a 40 x 10 rect at (10, 10), white stroke `stroke`.
     private func rect(_ stroke: String) -> String {
         #"""
@@ -58,7 +53,7 @@ final class DashUnionTests: XCTestCase {
     func testPeriodsUnderAPixelDrawTheirShareOfInk() throws {
         for (pattern, share) in [("[1e-7, 1e-7]", 0.5), ("[0.01, 0.03]", 0.25), ("[0.5, 0.5]", 0.5)] {
             for backend in [Backend.cpu, .gpu] {
-                let img = try render(rect(#""width": 4, "alignment": "outside", "dash": { "pattern": \#(pattern) }"#), backend)
+                let img = try renderJSON(rect(#""width": 4, "alignment": "outside", "dash": { "pattern": \#(pattern) }"#), backend)
                 for x in [15, 22, 30, 41] {
                     for y in 6..<10 {
                         XCTAssertEqual(Double(red(img, x, y)), 255 * share, accuracy: 2, "\(backend) \(pattern) (\(x), \(y))")
@@ -89,7 +84,7 @@ final class DashUnionTests: XCTestCase {
             return Double(inside) / 40000
         }
         for backend in [Backend.cpu, .gpu] {
-            let img = try render(json, backend)
+            let img = try renderJSON(json, backend)
             for x in [20, 25, 33] {
                 XCTAssertEqual(Double(red(img, x, 8)), 255 * unionArea(Double(x)), accuracy: 2, "\(backend) (\(x), 8)")
                 XCTAssertEqual(red(img, x, 9), 255, "\(backend) (\(x), 9)")
@@ -104,7 +99,7 @@ final class DashUnionTests: XCTestCase {
     func testTheStartsMitreTakesItsMembershipFromQAtZero() throws {
         for (phase, filled) in [(5, true), (0, false)] {
             for backend in [Backend.cpu, .gpu] {
-                let img = try render(rect(#""width": 4, "alignment": "outside", "dash": { "pattern": [10, 12], "phase": \#(phase) }"#), backend)
+                let img = try renderJSON(rect(#""width": 4, "alignment": "outside", "dash": { "pattern": [10, 12], "phase": \#(phase) }"#), backend)
                 for x in 6..<10 { for y in 6..<10 {
                     XCTAssertEqual(red(img, x, y), filled ? 255 : 0, "\(backend) phase \(phase) (\(x), \(y))")
                 } }
@@ -134,7 +129,7 @@ final class DashUnionTests: XCTestCase {
             return Double(n) / 160_000
         }
         for backend in [Backend.cpu, .gpu] {
-            let img = try render(json, backend)
+            let img = try renderJSON(json, backend)
             for x in 10..<20 {
                 XCTAssertEqual(Double(red(img, x, 30)) / 255, discArea(x), accuracy: 1.5 / 255, "\(backend) (\(x), 30)")
             }

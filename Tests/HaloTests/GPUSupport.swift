@@ -20,6 +20,12 @@ extension SharedGPU {
 /// The package's root folder.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+/// A scene given as JSON, drawn with `backend` (the GPU's: this checkout's shaders).
+func renderJSON(_ json: String, _ backend: Backend) throws -> RGBA8Image {
+    let s = try SceneDecoder.decode(Data(json.utf8), file: "t.json")
+    return try Halo.render(s, background: nil, backend: backend, gpu: backend == .gpu ? try SharedGPU.renderer() : nil)
+}
+
 /// Loads a scene and its background from a file, failing the test on error.
 func loadScene(_ url: URL, file: StaticString = #filePath, line: UInt = #line) throws -> (Scene, RGBA8Image?) {
     do { return try Halo.load(url.path) } catch {

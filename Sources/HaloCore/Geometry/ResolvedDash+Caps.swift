@@ -8,10 +8,12 @@ extension ResolvedDash {
         guard round else { return [] }
         var out: [DashCap] = []
         // A dash that runs through the start point (no change there) is cut at 0 and L by
-        // dashes() but has no ends there: no caps (each would lie inside the band anyway).
+        // dashes(), and each part has its cap there (docs/scene-format.md). Where every disc
+        // lies in the band (capsStayInBand) those two discs lie in the dash running through
+        // them and are left out; elsewhere (a thin shape, a tight corner) they reach past it.
         let L = arc.length
         let e = Swift.min(L / 2, 1e-6)
-        let throughStart = changePoints().first != 0 && contains(e) && contains(L - e)
+        let throughStart = capsStayInBand && changePoints().first != 0 && contains(e) && contains(L - e)
         for (a, b) in dashes() {
             for (e, isStart) in [(a, true), (b, false)] {
                 if throughStart && ((isStart && e == 0) || (!isStart && e == L)) { continue }

@@ -17,13 +17,17 @@ extension ResolvedDash {
     /// Periods up to this many pixels are drawn by their mean over the pixel.
     public static let finePeriod = 1.0
 
-    /// True when the period is at most ``finePeriod`` pixels.
-    public var isFine: Bool { period > 0 && period <= ResolvedDash.finePeriod }
+    /// True when the period is at most ``finePeriod`` pixels and the mean over the pixel is
+    /// the dashes' coverage: always for butt caps; for round caps only where their discs fill
+    /// the band and reach no farther (``roundCapsFillBand``). Elsewhere (a corner tighter than
+    /// the half-width, a thin shape, a sharp corner, scallops deeper than a level) every cap
+    /// is drawn as its disc.
+    public var isFine: Bool { period > 0 && period <= ResolvedDash.finePeriod && (!round || roundCapsFillBand) }
 
     /// The dashes' share of the period, mu = (sum of on lengths) / m; 1 with round caps,
     /// whose discs (diameter w, at least one every m <= 1 px along the middle line) then
-    /// fill the band but for scallops at its edges of depth w/2 - sqrt(w^2/4 - g^2/4)
-    /// (g the longest gap), 0.016 px for w = 4 and g = 0.5.
+    /// fill the band (``isFine`` holds only where they do, to within
+    /// ``negligibleScallop``).
     public var onShare: Double {
         guard period > 0 else { return 0 }
         if round { return 1 }
