@@ -8,6 +8,8 @@
 #include "lib/clip.glsl"
 #if HALO_DASH == 3
 #include "lib/dash_fine.glsl"
+#else
+#include "lib/dash_thin.glsl"
 #endif
 
 // The variant's dashes (HALO_DASH; DashMode in Swift).
@@ -178,9 +180,13 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
     edge[0] = vec2(0.0); edge[1] = vec2(0.0);
     int eLo = 0, eHi = 0, pieces = 0;
     vec3 side = WHOLE_PLANE, cut[2], beyond[2], piece[20]; // butt pieces for the caps: side, two cuts, band edges
-    float bandSum = 0.0;
+    float bandSum = 0.0, thinCov = 0.0;
+    // The end of a box thinner than the band, with sharp corners: three sides' wedges
+    // (lib/dash_thin.glsl), the coverage and the caps' butt pieces at once.
+    bool thinEnd = thinEndCoverage(p, size, lo, hi, thinCov, pieces, piece);
     cut[0] = WHOLE_PLANE; cut[1] = WHOLE_PLANE; beyond[0] = WHOLE_PLANE; beyond[1] = WHOLE_PLANE;
     for (int step = 0; step < ROLLED(7); step++) {
+        if (thinEnd) break;
         int k = (step - 1) / 3, h = step - 1 - 3 * k;       // side k, query h (step >= 1)
         if (step > 0 && k >= (split ? 2 : 1)) break;
         if (step > 0 && h == 0) {
@@ -320,9 +326,9 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
     }
     // The band's area is the sides' (their own edges' lines), where a side was drawn.
     if (bandSum > 1e-4) band = bandSum;
-    float cov = cs * min(frac / band, 1.0);
+    float cov = thinEnd ? thinCov : cs * min(frac / band, 1.0);
 #if HALO_DASH == 2
-    if (cs <= 0.0 || thin) pieces = 0;                      // no band here: no butt dash
+    if (!thinEnd && (cs <= 0.0 || thin)) pieces = 0;        // no band here: no butt dash
     cov += capsBeyondButt(p, size, s, pieces, piece);
 #endif
     return clamp(cov, 0.0, 1.0);

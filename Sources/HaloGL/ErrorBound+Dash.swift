@@ -34,7 +34,8 @@ import HaloCore
 ///   corner.
 ///   Round caps draw the whole band: off by the discs' scallops along its edges.
 /// Where s jumps across the square (the medial axis of a shape the band fills), each side
-/// takes its own interval: the terms above per side (``cutsCrossed(at:size:)``).
+/// takes its own interval: the terms above per side (``cutsCrossed(at:size:)``); at the
+/// end of a box thinner than the band, each of three sides' wedges (``thinEndError(at:size:)``).
 struct DashErrorTerm {
     let dash: ResolvedDash
     let inner: Double, outer: Double
@@ -65,6 +66,7 @@ struct DashErrorTerm {
         if dash.isFine { return fineError(at: p, sd: sd, outline: o, size: sz) }
         var e = 0.0
         if sd > inner - r && sd < outer + r && !changes.isEmpty {
+            if let thin = thinEndError(at: p, size: sz) { return min(1, thin + capsError(at: p, sd: sd, outline: o, size: sz)) }
             guard let crossed = cutsCrossed(at: p, size: sz) else { return 1 }
             if crossed {
                 e += 2.squareRoot() * ds / sz
