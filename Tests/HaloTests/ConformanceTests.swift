@@ -15,7 +15,8 @@ import XCTest
 /// - CPU: max channel difference <= 2, and >= 99.9% of pixels within 1 level;
 /// - GPU: max difference <= Skia's (or 2 where Skia's is smaller), and at most 0.1%
 ///   of pixels off by more than 2, never more than Skia's share. Skia's figures are the
-///   checker README's table, copied into `skia-figures.tsv`.
+///   checker README's table, copied into `skia-figures.tsv`;
+/// - both held to the figures `tools/accuracy-table` recorded (ConformanceTests+Record.swift).
 /// A failure names the scene and writes actual, exact and diff images to a folder it names.
 final class ConformanceTests: XCTestCase {
     struct Case {
@@ -194,6 +195,7 @@ final class ConformanceTests: XCTestCase {
             let exact = try PNG.read(c.exact.path)
             let got = try gpuRender(c).image
             guard let r = ImageComparison(exact, got) else { XCTFail("\(c.name): size differs"); continue }
+            try assertGPUHoldsItsRecord(c.name, r)
             let bound = Self.gpuShortfalls[c.name]
             let maxOK = r.maxDifference <= (bound?.max ?? max(c.skia.max, 2))
             let shareOK = r.percentOver(2) <= (bound?.over2 ?? min(0.1, max(c.skia.over2, 0))) || (r.pixelsOver[2] ?? 0) == 0
@@ -220,6 +222,7 @@ final class ConformanceTests: XCTestCase {
             let bound = bounds[n]
             guard let r = ImageComparison(exact, got) else { XCTFail("\(c.name): size differs"); continue }
             widths += bound.levels
+            try assertBoundHoldsItsRecord(c.name, p99: bound.widths.p99)
             var over: [String] = []
             for i in 0..<r.perPixel.count where Double(r.perPixel[i]) > Double(bound.levels[i]) + CertifiedComparison.roundingAllowance + 1 {
                 over.append("(\(i % got.width), \(i / got.width)) off by \(r.perPixel[i]), bound \(bound.levels[i]) (\(bound.budgets[i]))")
