@@ -3,10 +3,11 @@
 // drawn by an OpenGL 3.3 renderer and by an exact CPU reference.
 import PackageDescription
 
-// The scene maths, the exact CPU reference and the GL renderer's CPU side are compiled optimised in debug builds too:
-// the test suite renders every checker scene, example and random scene with the exact
-// reference, which is 10 to 30 times slower unoptimised (the suite stays under 5 minutes).
-let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+// No target sets compiler flags of its own (unsafeFlags): SwiftPM refuses such a package
+// as a versioned dependency (`.package(url:from:)`). The test suite renders every checker
+// scene, example and random scene with the exact reference, 10 to 30 times slower
+// unoptimised, so its command optimises the debug build from the command line:
+// `swift test -Xswiftc -O -Xcc -O3` (README.md, docs/testing.md).
 
 let package = Package(
     name: "Halo",
@@ -34,24 +35,21 @@ let package = Package(
         .target(name: "CHaloImGui", dependencies: ["CImGui", "CGLFW"]),
         // libpng's setjmp/longjmp error handling stays inside this C shim.
         .target(name: "CHaloPNG", dependencies: ["CLibPNG"]),
-        // The exact glow's convolution passes, built for AVX-512, AVX2+FMA and plain x86-64 (the widest chosen at load),
-        // optimised in debug builds too.
-        .target(name: "CHaloConvolution", cSettings: [.unsafeFlags(["-O3"])]),
-        // Float pixels to 8-bit RGBA (the one rounding), vectorised, optimised in debug too.
-        .target(name: "CHaloPixels", cSettings: [.unsafeFlags(["-O3"])]),
+        // The exact glow's convolution passes, built for AVX-512, AVX2+FMA and plain x86-64 (the widest chosen at load).
+        .target(name: "CHaloConvolution"),
+        // Float pixels to 8-bit RGBA (the one rounding), vectorised.
+        .target(name: "CHaloPixels"),
 
         // Fonts and text layout (docs/scene-format.md "Text"): fontconfig, HarfBuzz, FreeType. No GL.
-        .target(name: "HaloText", dependencies: ["CHaloText", "CText"], swiftSettings: optimisedInDebug),
+        .target(name: "HaloText", dependencies: ["CHaloText", "CText"]),
         // Scene model, decoder and maths. No GL.
-        .target(name: "HaloCore", dependencies: ["HaloText", "CHaloPixels"], swiftSettings: optimisedInDebug),
-        // PNG reading and writing (libpng), atomic file output. Optimised in debug too (per-pixel
-        // conversions of every image the tests read and write).
-        .target(name: "HaloPNG", dependencies: ["CHaloPNG", "HaloCore"], swiftSettings: optimisedInDebug),
+        .target(name: "HaloCore", dependencies: ["HaloText", "CHaloPixels"]),
+        // PNG reading and writing (libpng), atomic file output.
+        .target(name: "HaloPNG", dependencies: ["CHaloPNG", "HaloCore"]),
         // The exact CPU reference renderer. No GL.
-        .target(name: "HaloReference", dependencies: ["HaloCore", "CHaloConvolution"], swiftSettings: optimisedInDebug),
-        // The OpenGL 3.3 renderer (headless through EGL). Optimised in debug too: its frame
-        // plan and the GPU's certified error bound (ErrorBound) are per-pixel CPU work.
-        .target(name: "HaloGL", dependencies: ["HaloCore", "CEpoxy"], swiftSettings: optimisedInDebug),
+        .target(name: "HaloReference", dependencies: ["HaloCore", "CHaloConvolution"]),
+        // The OpenGL 3.3 renderer (headless through EGL).
+        .target(name: "HaloGL", dependencies: ["HaloCore", "CEpoxy"]),
         // Scene export as HTML/CSS and as SwiftUI source (docs/code-export.md). No GL.
         .target(name: "HaloExport", dependencies: ["HaloCore"]),
         // The public library: re-exports the above and adds the high-level API.
@@ -59,8 +57,7 @@ let package = Package(
         // Reference-image testing: comparison, tolerance, heat maps, the suite runner and its
         // reports, the shared GPU renderer, the random scene generator. `halo test`,
         // `halo diff` and Halo's own tests use it.
-        // Optimised in debug too: its image comparisons are per-pixel work in every test.
-        .target(name: "HaloTesting", dependencies: ["Halo", "HaloExport"], swiftSettings: optimisedInDebug),
+        .target(name: "HaloTesting", dependencies: ["Halo", "HaloExport"]),
         // The live preview window (GLFW, GL 3.3 core): `halo preview`.
         .target(name: "HaloPreview", dependencies: ["Halo", "CGLFW", "CHaloImGui"]),
         // The command-line tool.
