@@ -14,7 +14,10 @@
 uniform int uShapeMode;          // 0: a layer's edge tiles (layer.frag: 1 px squares; levels 0 and
                                  // the stroke's inner and outer offsets); 1: a stroke's glow
                                  // source (glow_source.frag: k x k blocks; the inner and outer
-                                 // offsets); 2: a fill's glow source (k x k blocks; level 0)
+                                 // offsets); 2: a fill's glow source (k x k blocks; level 0);
+                                 // 3: the probe, a grid over the canvas (FramePlan.ShapeProbe):
+                                 // texel t stands for pixel t * uProbeStep, its (d, grad d) in samples0
+uniform vec2 uProbeStep;         // mode 3: canvas pixels a probe texel
 flat in vec2 vCover;             // the tile's slot: atlas texel minus the tile's pixel or texel
 layout(location = 0) out vec4 samples0;
 layout(location = 1) out vec4 samples1;
@@ -26,12 +29,12 @@ void main() {
     vec2 t = gl_FragCoord.xy - vCover;
     // The square's centre and side as layer.frag (p, 1) and glow_source.frag (p, k) take them,
     // chosen rather than branched: one call site of the user's function.
-    bool glow = uShapeMode != 0;
+    bool glow = uShapeMode == 1 || uShapeMode == 2, probe = uShapeMode == 3;
     float k = glow ? vGlowMap.z : 1.0;
-    vec2 p = glow ? vGlowMap.xy + t * k : t;
+    vec2 p = glow ? vGlowMap.xy + t * k : probe ? t * uProbeStep : t;
     vec3 levels = uShapeMode == 0 ? vec3(0.0, vStroke.xy) : uShapeMode == 1 ? vStroke.xyy : vec3(0.0);
     ShapeSamples r = shaderShapeSamples(p, k, levels);
-    samples0 = packShapeSamples(r, 0);
+    samples0 = probe ? vec4(r.centre, 0.0) : packShapeSamples(r, 0);
     samples1 = packShapeSamples(r, 1);
     samples2 = packShapeSamples(r, 2);
     samples3 = packShapeSamples(r, 3);

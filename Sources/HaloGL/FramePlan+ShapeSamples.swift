@@ -17,9 +17,23 @@ extension FramePlan {
         var instances: [Float] = []
     }
 
+    /// A shader shape's probe: its distance on a ``ShapeSamplePlan/probeSide`` square grid
+    /// of points over the canvas (the centres of as many equal cells), drawn by the shape
+    /// pass (mode 3) into the atlas slot at (x, y) and read back to find where the distance
+    /// is not finite (``GLRenderer/shapeWarnings``).
+    struct ShapeProbe {
+        var source: ShaderPaintSource
+        var x: Int, y: Int
+        /// Pixels per point of the layer the probe's data comes from.
+        var scale: Double
+    }
+
     /// The frame's shape-pass draws and the atlas size they need (texels).
     struct ShapeSamplePlan {
+        /// The probe grid's points a side: 32 x 32 calls of the shape's function a frame.
+        static let probeSide = 32
         var draws: [ShapeSampleDraw] = []
+        var probes: [ShapeProbe] = []
         var width = 0, height = 0
 
         /// Shelves of slots at most `maxWidth` wide, left to right, then top to bottom.
@@ -72,6 +86,17 @@ extension FramePlan {
             for b in glowPages[p].source.indices {
                 slots(&glowPages[p].source[b], mode: glowPages[p].source[b].variant.stroke != nil ? 1 : 2)
             }
+        }
+        // A probe per text, with the layer data of its first layer tile.
+        let m = FramePlan.floatsPerInstance, g = ShapeSamplePlan.probeSide
+        for draw in plan.draws where draw.mode == 0 && !draw.instances.isEmpty {
+            let at = plan.place(g, g, maxWidth: maxWidth)
+            var probe = Array(draw.instances[0 ..< m])
+            probe.replaceSubrange(0 ..< 6, with: [0, 0, Float(g), Float(g), Float(at.x), Float(at.y)])
+            plan.draws.append(ShapeSampleDraw(source: draw.source, mode: 3, instances: probe))
+            let row = Int(probe[6])
+            let scale = layers.indices.contains(row) ? layers[row].layer.outline.shader?.scale ?? 1 : 1
+            plan.probes.append(ShapeProbe(source: draw.source, x: at.x, y: at.y, scale: scale))
         }
         shapeSamples = plan
     }

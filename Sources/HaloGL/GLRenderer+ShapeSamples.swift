@@ -1,3 +1,4 @@
+import Foundation
 import CEpoxy
 import HaloCore
 
@@ -34,9 +35,12 @@ extension GLRenderer {
             halo_glUniform2f(p.loc("uTarget"), Float(shapeAtlas.width), Float(shapeAtlas.height))
             halo_glUniform4f(p.loc("uCanvasToTarget"), 1, 1, 0, 0)
             halo_glUniform1i(p.loc("uShapeMode"), draw.mode)
+            let g = Float(FramePlan.ShapeSamplePlan.probeSide)
+            halo_glUniform2f(p.loc("uProbeStep"), Float(plan.width) / g, Float(plan.height) / g)
             setFrameUniforms(p, for: v)
             drawTiles(draw.instances)
         }
+        readShapeProbes(samples.probes, width: plan.width, height: plan.height)
         halo_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(GLRenderer.shapeSampleUnit))
         halo_glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), shapeAtlas.texture)
         halo_glActiveTexture(GLenum(GL_TEXTURE0))
@@ -62,4 +66,33 @@ extension LayerVariant {
         v.shapeSource = nil
         return v
     }
+}
+
+extension GLRenderer {
+    /// Reads back each shader shape's probe (``FramePlan/ShapeProbe``) from the atlas and
+    /// notes, in ``shapeWarnings``, the first point of its grid (row by row from the canvas's
+    /// top-left) where the distance is NaN or infinite. One read of 32 x 32 texels a shape.
+    func readShapeProbes(_ probes: [FramePlan.ShapeProbe], width: Int, height: Int) {
+        let g = FramePlan.ShapeSamplePlan.probeSide
+        var texels = [Float](repeating: 0, count: g * g * 4)
+        // (The atlas's framebuffer reads its first attachment, samples0: a framebuffer object's initial read buffer.)
+        for probe in probes where !shapeWarnings.contains(where: { $0.hasPrefix(probe.source.file + ":") }) {
+            halo_glReadPixels(GLint(probe.x), GLint(probe.y), GLsizei(g), GLsizei(g), GLenum(GL_RGBA), GLenum(GL_FLOAT), &texels)
+            guard let i = (0 ..< g * g).first(where: { !texels[4 * $0].isFinite }) else { continue }
+            let d = texels[4 * i]
+            let x = (Double(i % g) + 0.5) * Double(width) / Double(g) / probe.scale
+            let y = (Double(i / g) + 0.5) * Double(height) / Double(g) / probe.scale
+            shapeWarnings.append("\(probe.source.file): warning: the shape's distance is \(d.isNaN ? "NaN" : d > 0 ? "+infinity" : "-infinity") "
+                + "at (\(probeCoordinate(x)), \(probeCoordinate(y))) pt on the canvas, the first of a \(g) x \(g) grid of points "
+                + "over it (cell centres, row by row from the top left) where it is not finite: it draws nothing there")
+        }
+    }
+}
+
+/// A probe point's coordinate as a warning writes it: up to 3 decimals, no trailing zeros.
+private func probeCoordinate(_ v: Double) -> String {
+    var s = String(format: "%.3f", v)
+    while s.hasSuffix("0") { s.removeLast() }
+    if s.hasSuffix(".") { s.removeLast() }
+    return s
 }

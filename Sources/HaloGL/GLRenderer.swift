@@ -72,6 +72,9 @@ public final class GLRenderer {
     var backgroundFloat = RenderTarget(format: GL_RGBA32F)
     /// Shader shapes' samples, the shape pass's output (GLRenderer+ShapeSamples.swift).
     var shapeAtlas = ShapeSampleAtlas()
+    /// The last frame's warnings about shader shapes, one a file: where its distance is
+    /// first NaN or infinite on a coarse grid over the canvas (``readShapeProbes(_:width:height:)``).
+    public internal(set) var shapeWarnings: [String] = []
     var background8 = RenderTarget(format: GL_RGBA8)
     var uploadedBackground: PremulImage?
     public let maxTextureSize: Int
@@ -184,6 +187,7 @@ public final class GLRenderer {
         frameStats.begin()
         defer { lastFrameStats = frameStats.finished() }
         passClock = DispatchTime.now()
+        shapeWarnings = []
         try checkSize(givenFrame)
         let frame = FlatBackdrop.resolved(givenFrame)
         loopPeriod = frame.loopPeriod

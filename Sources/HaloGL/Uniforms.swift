@@ -23,7 +23,7 @@ enum Uniforms {
     static let glowSourceProgram = tile + tileLayer + layer + paint + shapeSamples + ["uFirstScalar"]
     static let glowCombineProgram = tile + ["uModes", "uShift", "uLayerHeight", "uWeights"]
     static let glowPhaseProgram = tile + ["uTable", "uPlace", "uCells", "uMix"]
-    static let shapePassProgram = tile + tileLayer + layer + paint + shapeSamples + ["uShapeMode"]
+    static let shapePassProgram = tile + tileLayer + layer + paint + shapeSamples + ["uShapeMode", "uProbeStep"]
     static let blurProgram = tile + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets"]
     static let resolveProgram = tile + ["uCanvas", "uChecker", "uCanvasOrigin"]
     static let canvasClearProgram = tile + ["uColour"]

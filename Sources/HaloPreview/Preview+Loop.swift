@@ -69,6 +69,11 @@ extension Preview {
                               into: .window(width: fb.0, height: fb.1, originX: layout.originX, originY: layout.originY))
             drawError = nil
             drewGoodFrame = true
+            // A shape's distance that turns NaN or infinite: said once each time the warnings change.
+            if renderer.shapeWarnings != shapeWarningsSaid {
+                for w in renderer.shapeWarnings where !shapeWarningsSaid.contains(w) { say("halo preview: \(w)") }
+                shapeWarningsSaid = renderer.shapeWarnings
+            }
         } catch {
             drawError = report(error, previous: drawError)
         }

@@ -48,6 +48,8 @@ public final class Preview {
     var showTimeline: Bool
     /// The distance view (D): each layer's signed distance as iso-lines (GLRenderer.distanceView).
     var showDistance = false
+    /// The renderer's shape warnings last said (``GLRenderer/shapeWarnings``).
+    var shapeWarningsSaid: [String] = []
     /// The timeline's height, framebuffer pixels.
     static let timelineHeight = 10
     /// The banner of the last error (its text and width) and its image, made once an error.

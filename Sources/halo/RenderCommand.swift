@@ -110,6 +110,7 @@ enum RenderCommand {
                         + (quick && gpu.rendererName.hasPrefix("llvmpipe") ? ", quick compiles" : "")   // only llvmpipe reads it
                     start = ready
                     image = try Halo.render(scene, background: background, time: time, backend: .gpu, gpu: gpu)
+                    for warning in gpu.shapeWarnings { printError("halo render: \(warning)") }
                 } catch let e where !args.given(.backend) && (e is GLError || e is ShaderError) && !isPaintError(e) {
                     printError("halo render: GPU unavailable (\(oneLine(e))); using the CPU reference")
                     used = .cpu
