@@ -16,8 +16,11 @@ enum CodeExportCommand {
 
     /// Help's prose after the options.
     static let after = """
+    OUT "-" writes the file to standard output (one of --css and --swiftui at most).
+
     EXIT STATUS: 0 written (approximations, if any, listed on standard error as
-    warnings); 2 bad input (the scene, a value, an output path), or a scene of which
+    warnings, each once); 2 bad input (the scene, a value, an output path), a shader
+    shape without --skip-unsupported (its layer's JSON path named), or a scene of which
     nothing can be drawn (every part a shader paint, no background): nothing is written.
     """
 
@@ -29,7 +32,14 @@ enum CodeExportCommand {
         let time: Double? = args.value(.exportTime)
         let options = try ParameterOptions(args)
         let path = args.operands[0]
+        if css == "-" && swift == "-" { throw UsageError("--css - and --swiftui -: one file at most goes to standard output") }
         let scene = try CommandFailure.exiting(2) { try options.load(path).scene }
+        let unsupported = scene.layers.indices.filter { scene.layers[$0].shape.kind == .shader }
+        if let i = unsupported.first, !args.given(.exportSkipUnsupported) {
+            throw CommandFailure(status: 2, error: ExportFailure("\(path): layers[\(i)].shape: expected a shape a code export can draw "
+                + "(rect, roundedRect, capsule, ellipse, text), found a shader shape (GLSL, which neither CSS nor SwiftUI can draw); "
+                + "give --skip-unsupported to export the scene without it"))
+        }
         var outputs: [(path: String, result: ExportResult)] = []
         if let css {
             outputs.append((css, try CommandFailure.exiting(2) { try CSSExporter(scene: scene, frozenAt: time).export() }))
@@ -46,7 +56,7 @@ enum CodeExportCommand {
         // registered as it is renamed: a signal before the last is written removes them all,
         // and so does a failure to write one (every file or none).
         var written: [String] = []
-        for o in outputs {
+        for o in outputs where o.path != "-" {
             do { written.append(try AtomicFile.write(o.result.text, to: o.path, removedOnInterruption: true)) } catch {
                 Interruption.critical {
                     for w in written { unlink(w); Interruption.forget(file: w) }
@@ -55,9 +65,13 @@ enum CodeExportCommand {
             }
         }
         Interruption.keepFiles()
+        let toStdout = outputs.contains { $0.path == "-" }
+        for i in unsupported { printError("halo export: left out (--skip-unsupported): layers[\(i)]: its shape is a shader shape") }
         for o in outputs {
-            for a in o.result.approximations { printError("halo export: warning: \(o.path): \(a)") }
-            print(o.path)
+            let name = o.path == "-" ? "<stdout>" : o.path
+            for a in o.result.approximations { printError("halo export: warning: \(name): \(a)") }
+            // The file on standard output is all that goes there (no path printed beside it).
+            if o.path == "-" { FileHandle.standardOutput.write(Data(o.result.text.utf8)) } else if !toStdout { print(o.path) }
         }
         return 0
     }

@@ -94,6 +94,6 @@ extension CommandOption {
     static let all: [CommandOption] = [
         output, renderTime, exportFrom, exportTo, exportFPS, exportLoop, seed, count, singular, record, benchSize, backend, artifacts, junit, html, jobs, testFuzzy,
         diffImage, diffFuzzy, diffIgnore, diffMask, diffJSON, benchFrames, warmup, benchJSON, passes, ordinaryGlows, benchExport, benchThreads, shaders, previewSize, previewTime, noVsync,
-        recordFormat, baseline, errorBound, toleranceMode, strict, shard, merge, backendChange, setParameter, parameterFile, paramsJSON, exportCSS, exportSwiftUI, exportTime, help, previewFrames, screenshot, windowScreenshot, script,
+        recordFormat, baseline, errorBound, toleranceMode, strict, shard, merge, backendChange, setParameter, parameterFile, paramsJSON, exportCSS, exportSwiftUI, exportTime, exportSkipUnsupported, help, previewFrames, screenshot, windowScreenshot, script,
     ]
 }

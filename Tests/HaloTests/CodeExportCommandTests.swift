@@ -51,16 +51,70 @@ final class CodeExportCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "no output file")
     }
 
-    /// A shader shape's distance is GLSL: neither CSS nor SwiftUI can draw it. The layer is
-    /// left out and named on stderr; the background still draws, so the export exits 0.
-    func testAShaderShapeIsLeftOutAndNamed() throws {
+    /// A shader shape's distance is GLSL, which neither CSS nor SwiftUI can draw: the export
+    /// is refused, naming the layer's JSON path, and nothing is written.
+    func testAShaderShapeIsRefusedNamingItsLayer() throws {
+        let scene = repositoryRoot.appendingPathComponent("Shaders/examples/star-glow.json").path
+        let html = dir.appendingPathComponent("star.html").path
+        let run = try runHalo(["export", scene, "--css", html])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("layers[0].shape: expected a shape a code export can draw"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("--skip-unsupported"), run.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: html), "no output file")
+    }
+
+    /// With --skip-unsupported the shader shape's layer is left out, listed on stderr and in
+    /// each file; the background still draws, so the export exits 0.
+    func testSkipUnsupportedExportsTheRestAndListsWhatItLeftOut() throws {
         let scene = repositoryRoot.appendingPathComponent("Shaders/examples/star-glow.json").path
         let html = dir.appendingPathComponent("star.html").path, swift = dir.appendingPathComponent("star.swift").path
-        let run = try runHalo(["export", scene, "--css", html, "--swiftui", swift])
+        let run = try runHalo(["export", scene, "--css", html, "--swiftui", swift, "--skip-unsupported"])
         XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("left out (--skip-unsupported): layers[0]: its shape is a shader shape"), run.stderr)
         XCTAssertTrue(run.stderr.contains("layers[0].shape: not drawn: a shader shape's GLSL signed distance has no CSS mapping"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("layers[0].shape: not drawn: a shader shape's GLSL signed distance has no SwiftUI mapping"), run.stderr)
         XCTAssertTrue(try String(contentsOfFile: html, encoding: .utf8).contains("layers[0].shape: not drawn"))
+        XCTAssertTrue(try String(contentsOfFile: swift, encoding: .utf8).contains("layers[0].shape: not drawn"))
+    }
+
+    /// `--css -` and `--swiftui -` write the file to standard output, and nothing else goes
+    /// there; no file named "-" is made.
+    func testADashWritesTheFileToStandardOutput() throws {
+        let scene = repositoryRoot.appendingPathComponent("Examples/dashed-card.json").path
+        let css = try runHalo(["export", scene, "--css", "-", "--time", "1.5"], in: dir)
+        XCTAssertEqual(css.status, 0, css.stderr)
+        XCTAssertTrue(css.stdout.hasPrefix("<!DOCTYPE html>"), String(css.stdout.prefix(200)))
+        XCTAssertTrue(css.stdout.hasSuffix("</html>\n"))
+        let swift = try runHalo(["export", scene, "--swiftui", "-"], in: dir)
+        XCTAssertEqual(swift.status, 0, swift.stderr)
+        XCTAssertTrue(swift.stdout.hasPrefix("// Exported by halo export from dashed-card.json"), String(swift.stdout.prefix(200)))
+        XCTAssertTrue(swift.stdout.contains("struct DashedCard: View"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("-").path), "no file named -")
+        let both = try runHalo(["export", scene, "--css", "-", "--swiftui", "-"], in: dir)
+        XCTAssertEqual(both.status, 2, both.stderr)
+        XCTAssertTrue(both.stderr.contains("one file at most goes to standard output"), both.stderr)
+    }
+
+    /// Each warning is printed once: no two lines of stderr are the same, for scenes whose
+    /// layers are drawn twice (a glow's copy of a stroke or a text, whose paint notes the same
+    /// differences) and a scene with shader paints in a fill, a stroke and a glow.
+    func testEachWarningIsPrintedOnce() throws {
+        let shader = repositoryRoot.appendingPathComponent("Shaders/examples/aurora.glsl").path
+        let shaders = dir.appendingPathComponent("shaders.json")
+        try """
+            {"format": 1, "canvas": {"width": 40, "height": 20, "background": "#102030"},
+             "layers": [{"shape": {"type": "rect", "rect": [2, 2, 30, 15]}, "fill": {"type": "shader", "file": "\(shader)"},
+                         "stroke": {"paint": {"type": "shader", "file": "\(shader)"}, "width": 2}, "glow": {"radius": 4}}]}
+            """.write(to: shaders, atomically: true, encoding: .utf8)
+        let scenes = ["Examples/dashed-card.json", "Examples/beam-card.json", "Tests/Fixtures/conformance/scenes/next/feature-path-beam.json"]
+            .map { repositoryRoot.appendingPathComponent($0).path } + [shaders.path]
+        for name in scenes {
+            let run = try runHalo(["export", name, "--css", dir.appendingPathComponent("o.html").path,
+                                   "--swiftui", dir.appendingPathComponent("o.swift").path])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let lines = run.stderr.split(separator: "\n")
+            XCTAssertGreaterThan(lines.count, 0, "\(name) has warnings")
+            XCTAssertEqual(lines.count, Set(lines).count, "\(name): a line twice in\n\(run.stderr)")
+        }
     }
 
     func testBadInputExitsTwoAndWritesNothing() throws {
