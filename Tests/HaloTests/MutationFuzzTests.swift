@@ -28,8 +28,13 @@ final class MutationFuzzTests: XCTestCase {
 
     func testFiveThousandMutatedScenesLoadOrAreRefusedWithAMessageAndWriteNothing() throws {
         let env = ProcessInfo.processInfo.environment
-        let seed = env["HALO_MUTATION_SEED"].flatMap { UInt64($0) } ?? Self.defaultSeed
-        let cases = env["HALO_MUTATION_CASES"].flatMap { Int($0) } ?? 5000
+        // A setting that is no number, or asks for no case, fails: never a pass that checked nothing.
+        let seed = try env["HALO_MUTATION_SEED"].map { text in
+            try XCTUnwrap(UInt64(text), "HALO_MUTATION_SEED=\(text): expected a whole number 0...\(UInt64.max)")
+        } ?? Self.defaultSeed
+        let cases = try env["HALO_MUTATION_CASES"].map { text in
+            try XCTUnwrap(Int(text).flatMap { $0 >= 1 ? $0 : nil }, "HALO_MUTATION_CASES=\(text): expected a whole number of cases >= 1")
+        } ?? 5000
         var rng = SplitMix64(seed: seed)
         let examples = try exampleScenes()
         let scenePath = dir.appendingPathComponent("case.json").path

@@ -52,9 +52,9 @@ enum ProgramWarmup {
         paths += ((try? FileManager.default.contentsOfDirectory(atPath: examples.path)) ?? []).sorted()
             .filter { $0.hasSuffix(".json") }.map { examples.appendingPathComponent($0).path }
         out += paths.map { path in { let (scene, bg) = try Halo.load(path); return Frame(scene, backgroundImage: bg) } }
-        let random = RandomDifferentialTests.firstSeed..<(RandomDifferentialTests.firstSeed + UInt64(RandomDifferentialTests.count))
+        let random = (try? RandomDifferentialTests.seeds.get()) ?? []
         out += random.map { seed in { Frame(try SceneDecoder.decode(Data(RandomScene.json(seed: seed).utf8), file: "seed-\(seed).json")) } }
-        out += RandomDifferentialTests.singularSeeds.map { seed in
+        out += ((try? RandomDifferentialTests.singularSeeds.get()) ?? []).map { seed in
             { Frame(try SceneDecoder.decode(Data(RandomScene.singularJSON(seed: seed).utf8), file: "singular-\(seed).json")) }
         }
         return out

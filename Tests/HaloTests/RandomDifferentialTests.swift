@@ -6,23 +6,20 @@ import XCTest
 /// GPU against the exact CPU reference on seeded random scenes (``RandomScene``).
 /// A failure names its seed: `halo random-scene --seed N` prints the scene.
 final class RandomDifferentialTests: XCTestCase {
-    /// Scenes per run, and the first seed: 25 of the 100 seeds 1...100, a different
-    /// quarter each day (day number since 1970, UTC, mod 4), so every CI run stays short
-    /// on a cold shader cache (each new program variant compiles on llvmpipe) and four
-    /// days cover all 100. The run prints its seeds; set HALO_RANDOM_SEEDS=FIRST,COUNT to
-    /// choose others (HALO_RANDOM_SEEDS=1,100 for all of them at once).
-    static let range: (first: UInt64, count: Int) = {
-        let parts = (ProcessInfo.processInfo.environment["HALO_RANDOM_SEEDS"] ?? "").split(separator: ",")
-        if parts.count == 2, let f = UInt64(parts[0]), let c = Int(parts[1]) { return (f, c) }
-        let day = UInt64(Date().timeIntervalSince1970 / 86_400)
-        return (1 + (day % 4) * 25, 25)
-    }()
-    static var count: Int { range.count }
-    static var firstSeed: UInt64 { range.first }
+    /// This run's seeds: 25 of the 100 seeds 1...100, the quarter chosen by the commit under
+    /// test (``RandomSeeds``: a rerun repeats it, successive commits go round all four), so
+    /// every CI run stays short on a cold shader cache (each new program variant compiles on
+    /// llvmpipe). The run prints its seeds; HALO_RANDOM_SEEDS=FIRST,COUNT chooses others
+    /// (1,100 for all of them: the nightly run, docs/testing.md); a setting of no seeds fails.
+    static let seeds = Result { try RandomSeeds.chosen(by: "HALO_RANDOM_SEEDS", size: 25, shares: 4) }
+
+    /// The seeds' range as the run prints it: "26...50".
+    static func seedRange(_ seeds: [UInt64]) -> String { "\(seeds.first ?? 0)...\(seeds.last ?? 0)" }
 
     /// Every generated scene decodes: the generator only makes valid scenes.
     func testGeneratedScenesAreValid() throws {
-        for seed in Self.firstSeed..<(Self.firstSeed + 500) {
+        let first = try Self.seeds.get()[0]
+        for seed in first..<(first + 500) {
             XCTAssertNoThrow(try SceneDecoder.decode(Data(RandomScene.json(seed: seed).utf8), file: "seed-\(seed).json"), "seed \(seed)")
             XCTAssertNoThrow(try SceneDecoder.decode(Data(RandomScene.singularJSON(seed: seed).utf8), file: "singular-\(seed).json"), "singular seed \(seed)")
         }
@@ -69,7 +66,7 @@ final class RandomDifferentialTests: XCTestCase {
         if Self.gpuImages.isEmpty {
             // Every seed's GPU image at once, on every core (a cold shader cache compiles each
             // scene's new program variants; renderConcurrently).
-            let seeds = Array(Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)))
+            let seeds = try Self.seeds.get()
             let images = renderConcurrently(seeds) { seed, gpu in
                 try gpu.render(Frame(SceneDecoder.decode(Data(RandomScene.json(seed: seed).utf8), file: "seed-\(seed).json")))
             }
@@ -106,7 +103,8 @@ final class RandomDifferentialTests: XCTestCase {
     /// unwritten would show as a difference against the CPU's background).
     func testGPUAgreesWithCPUOnRandomScenes() throws {
         var worst: (seed: UInt64, share: Double) = (0, 100)
-        for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
+        let seeds = try Self.seeds.get()
+        for seed in seeds {
             let r = try render(seed: seed)
             guard let cpu = r.cpu else { XCTFail("seed \(seed): NaN in the CPU image"); continue }
             let got = r.gpu
@@ -118,7 +116,7 @@ final class RandomDifferentialTests: XCTestCase {
                 XCTFail("seed \(seed) (\(regimes(seed))): \(String(format: "%.3f", within2))% of pixels within 2 (max \(c.maxDifference)); reproduce with `halo random-scene --seed \(seed)`; images in \(dir)")
             }
         }
-        print("random scenes: seeds \(Self.firstSeed)...\(Self.firstSeed + UInt64(Self.count) - 1); worst seed \(worst.seed) with \(String(format: "%.3f", worst.share))% of pixels within 2 levels")
+        print("random scenes: seeds \(Self.seedRange(seeds)); worst seed \(worst.seed) with \(String(format: "%.3f", worst.share))% of pixels within 2 levels")
     }
 
     /// The GPU's certified bound (``ErrorBound``) holds on the same random scenes: every pixel
@@ -126,7 +124,7 @@ final class RandomDifferentialTests: XCTestCase {
     /// (the rule of `halo test --tolerance certified`). HALO_RANDOM_SEEDS=1,100 runs all 100.
     func testGPUImageIsWithinItsCertifiedBoundOnRandomScenes() throws {
         var widths: [Float] = []
-        let seeds = Array(Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)))
+        let seeds = try Self.seeds.get()
         let renders = try seeds.map { try render(seed: $0) }
         let bounds = certifiedBounds(renders.map { ($0.frame, $0.gpu) })
         for (n, seed) in seeds.enumerated() {
@@ -151,22 +149,20 @@ final class RandomDifferentialTests: XCTestCase {
         let promised = widths.filter { $0 < 255 }
         let mean = promised.isEmpty ? 0 : promised.reduce(0, +) / Float(promised.count)
         let none = 100 * Double(widths.count - promised.count) / Double(max(widths.count, 1))
-        print("certified bound on random scenes \(Self.firstSeed)...\(Self.firstSeed + UInt64(Self.count) - 1): median \(q(0.5)), 99th percentile \(q(0.99)), mean \(mean), largest promise \(promised.last ?? 0) levels; no promise on \(String(format: "%.3f", none))% of pixels")
+        print("certified bound on random scenes \(Self.seedRange(seeds)): median \(q(0.5)), 99th percentile \(q(0.99)), mean \(mean), largest promise \(promised.last ?? 0) levels; no promise on \(String(format: "%.3f", none))% of pixels")
     }
 
-    /// Today's singular-point seeds: 1...20 or 21...40 on alternate days (UTC).
-    static var singularSeeds: [UInt64] {
-        let first = 1 + UInt64(Date().timeIntervalSince1970 / 86_400) % 2 * 20
-        return Array(first...(first + 19))
-    }
+    /// This run's singular-point seeds: 1...20 or 21...40, chosen by the commit as ``seeds``
+    /// are; HALO_SINGULAR_SEEDS=FIRST,COUNT chooses others (1,40 for all of them).
+    static let singularSeeds = Result { try RandomSeeds.chosen(by: "HALO_SINGULAR_SEEDS", size: 20, shares: 2) }
 
     /// 20 singular-point scenes (``RandomScene/singularJSON(seed:)``: linear end points
     /// nearer than float32 resolves, radial and angular centres on pixel centres, edges
     /// and corners, sub-pixel and nearly equal radii): in each, 99.5% of pixels within 2
     /// levels between GPU and the exact CPU reference, as for the scenes above. Seeds
-    /// 1...20 or 21...40 on alternate days (all 40 checked when this was written).
+    /// 1...20 or 21...40 by the commit (``singularSeeds``).
     func testGPUAgreesWithCPUAtSingularPoints() throws {
-        let seeds = Self.singularSeeds
+        let seeds = try Self.singularSeeds.get()
         print("singular scenes: seeds \(seeds[0])...\(seeds[seeds.count - 1])")
         let images = renderConcurrently(seeds) { seed, gpu in
             try gpu.render(Frame(SceneDecoder.decode(Data(RandomScene.singularJSON(seed: seed).utf8), file: "singular-\(seed).json")))
