@@ -44,13 +44,15 @@ public struct CSSExporter {
         let n = ExportText.num
         var notes = "Exported by halo export from \(scene.file.map { ($0 as NSString).lastPathComponent } ?? "a scene")"
         notes += frozenAt.map { ", frozen at t = \(n($0)) s." } ?? "."
+        let parameters = CSSParameters(scene).header
+        if !parameters.isEmpty { notes += "\n" + parameters.joined(separator: "\n") }
         notes += f.approximations.isEmpty ? "\nNo approximations: every feature has an exact CSS mapping."
             : "\nApproximations (what this file draws differently from the scene's exact image):\n"
                 + f.approximations.map { "- \($0)" }.joined(separator: "\n")
         let text = """
         <!DOCTYPE html>
         <!--
-        \(notes.replacingOccurrences(of: "--", with: "- -"))
+        \(ExportText.htmlComment(notes))
         -->
         <html><head><meta charset="utf-8"><title>\(ExportText.html(scene.file.map { ($0 as NSString).lastPathComponent } ?? "scene"))</title>
         <style>
@@ -83,14 +85,19 @@ public struct CSSExporter {
         if scene.reduceMotion {
             for i in drawn.layers.indices { drawn.layers[i].stripAnimations() }
         }
-        let keyframed = CSSKeyframes(scene.reduceMotion ? [] : scene.keyframes?.tracks ?? [], sheet: sheet, notes: &notes, heldAt: t)
+        let params = CSSParameters(scene)
+        let keyframed = CSSKeyframes(scene.reduceMotion ? [] : scene.keyframes?.tracks ?? [], sheet: sheet, notes: &notes, heldAt: t,
+                                     parameters: params.reads)
+        // A value read by a keyframe track's var() is the track's; any other referenced number
+        // or colour reads its parameter's custom property.
+        let reads = keyframed.reads.merging(params.reads) { track, _ in track }
         let root = prefix + "scene"
         var rootDecl = ["position: relative", "width: \(ExportText.px(scene.canvas.width))", "height: \(ExportText.px(scene.canvas.height))",
                         "overflow: hidden", "isolation: isolate"]
         var draws = false
         switch scene.canvas.background {
         case .color(let c):
-            rootDecl.append("background: \(ExportText.css(c))")
+            rootDecl.append("background: \(params.reads["canvas.background"] ?? ExportText.css(c))")
             draws = c.a > 0
         case .image(let path, let mode):
             if let data = FileManager.default.contents(atPath: path) {
@@ -103,7 +110,7 @@ public struct CSSExporter {
                 notes.append(Approximation("canvas.background.image", "the file could not be read", omitted: true))
             }
         }
-        sheet.rule(root, rootDecl + keyframed.declarations)
+        sheet.rule(root, params.declarations + rootDecl + keyframed.declarations)
         var body = ""
         func checkSize(_ path: String) throws {
             let bytes = sheet.byteCount + body.utf8.count
@@ -116,14 +123,18 @@ public struct CSSExporter {
                 notes.append(Approximation("layers[\(i)].shape", "a shader shape's GLSL signed distance has no CSS mapping", omitted: true))
                 continue
             }
-            var parts = CSSLayerParts(sheet: sheet, layer: layer, index: i, canvas: scene.canvas, keyframed: keyframed.reads)
-            let html = parts.html()
-            notes += parts.notes
-            draws = draws || parts.drawsAnything
-            body += html
+            for variant in try params.variants(of: i, scene: scene, time: t, root: root, sheet: sheet, notes: &notes) {
+                var parts = CSSLayerParts(sheet: sheet, layer: variant.layer ?? layer, index: i, canvas: scene.canvas, keyframed: reads)
+                let html = parts.html()
+                notes += parts.notes
+                draws = draws || parts.drawsAnything
+                body += variant.wrap(html)
+            }
             try checkSize("layers[\(i)]")
         }
-        return Fragment(css: sheet.text, html: "<div class=\"\(root)\">\(body)</div>", approximations: notes.uniqued, drawsAnything: draws)
+        let name = scene.file.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension } ?? "scene"
+        return Fragment(css: sheet.text, html: "<div class=\"\(root)\"\(params.attributes(scene: name))>\(body)</div>",
+                        approximations: notes.uniqued, drawsAnything: draws)
     }
 }
 

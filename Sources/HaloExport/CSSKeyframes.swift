@@ -47,7 +47,10 @@ struct CSSKeyframes {
         return peak > 1 + 1e-9 ? peak : nil
     }
 
-    init(_ tracks: [(path: String, track: KeyframeTrack)], sheet: CSSSheet, notes: inout [Approximation], heldAt t: Double) {
+    /// - Parameter parameters: the `var()` reading each referenced parameter, by JSON path: a
+    ///   keyframe whose value is a parameter (`PATH.keyframes[i][1]`) reads it.
+    init(_ tracks: [(path: String, track: KeyframeTrack)], sheet: CSSSheet, notes: inout [Approximation], heldAt t: Double,
+         parameters: [String: String] = [:]) {
         let n = ExportText.num
         var animations: [String] = []
         for (path, track) in tracks {
@@ -61,15 +64,16 @@ struct CSSKeyframes {
             }
             let prop = sheet.name("k")
             let last = track.times[track.times.count - 1]
-            func value(_ i: Int) -> String {
+            func literal(_ i: Int) -> String {
                 switch track.values {
                 case .numbers(let v): return n(v[i])
                 case .colors(let c): return ExportText.css(c[i])
                 }
             }
+            func value(_ i: Int) -> String { parameters["\(path).keyframes[\(i)][1]"] ?? literal(i) }
             let syntax: String
             if case .numbers = track.values { syntax = "<number>" } else { syntax = "<color>" }
-            sheet.property(prop, syntax: syntax, initial: value(0), inherits: true)
+            sheet.property(prop, syntax: syntax, initial: literal(0), inherits: true)
             var frames: [(Double, String)] = [(0, "--\(prop): \(value(0))")]
             for i in track.times.indices { frames.append((last > 0 ? 100 * track.times[i] / last : 100, "--\(prop): \(value(i))")) }
             let name = sheet.name("kf")

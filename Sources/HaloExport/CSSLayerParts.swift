@@ -9,7 +9,8 @@ struct CSSLayerParts {
     let layer: Layer
     let index: Int
     let canvas: Canvas
-    /// The `var()` reading each animated keyframe track, by JSON path (``CSSKeyframes``).
+    /// The `var()` reading each animated keyframe track (``CSSKeyframes``) or referenced
+    /// parameter (``CSSParameters``), by JSON path.
     let keyframed: [String: String]
     private(set) var notes: [Approximation] = []
     private(set) var drawsAnything = false
@@ -115,7 +116,8 @@ struct CSSLayerParts {
         for i in paint.stops.indices {
             if let v = keyframed["\(path).\(place).colors[\(i)]"] ?? keyframed["\(path).\(place).stops[\(i)].color"] { overrides[i] = v }
         }
-        let css = CSSPaint(sheet: sheet, paint: paint, rect: layer.shape.rect, box: box, pixel: 1 / canvas.scale, colors: overrides)
+        let css = CSSPaint(sheet: sheet, paint: paint, rect: layer.shape.rect, box: box, pixel: 1 / canvas.scale, colors: overrides,
+                           period: keyframed["\(path).\(place).rotation.period"])
         notes += css.differences.map { Approximation("\(path).\(place)", $0) }
         return css.declarations() ?? []
     }
@@ -178,6 +180,13 @@ struct CSSLayerParts {
             drawsAnything = true
             return glow.map { wrapped(svg, glow: $0) } ?? svg
         }
+        if let width = keyframed["\(path).stroke.width"], let ring = ringDeclarations(stroke, width: width) {
+            let paintDecl = paintDeclarations(stroke.paint, box: layer.shape.rect, glow: glow, part: "stroke")
+            guard !paintDecl.isEmpty else { return "" }
+            drawsAnything = true
+            sheet.rule(cls, placed(layer.shape.rect) + paintDecl + ring)
+            return glow.map { wrapped("<div class=\"\(cls)\"></div>", glow: $0) } ?? "<div class=\"\(cls)\"></div>"
+        }
         let paintDecl = paintDeclarations(stroke.paint, box: box, glow: glow, part: "stroke")
         guard !paintDecl.isEmpty else { return "" }
         var decl = placed(box) + paintDecl
@@ -187,6 +196,22 @@ struct CSSLayerParts {
         drawsAnything = true
         sheet.rule(cls, decl)
         return glow.map { wrapped("<div class=\"\(cls)\"></div>", glow: $0) } ?? "<div class=\"\(cls)\"></div>"
+    }
+
+    /// An inside stroke whose width CSS reads (`width`, a number of points): the element at
+    /// the shape's rect, its corners rounded by the outline's radii, masked to the band
+    /// between its border box and its content box inset by the width as padding. CSS rounds
+    /// the content box's corners by each radius less the width (CSS Backgrounds 3, "Corner
+    /// Shaping"), which is the inside offset of a circular corner: exact for a rect, a
+    /// circular rounded rect and a capsule. nil (the width drawn as the scene's value, in
+    /// the SVG mask) for another alignment or outline, a dash, or a rect off the pixel grid.
+    private func ringDeclarations(_ stroke: Stroke, width: String) -> [String]? {
+        let r = layer.shape.rect
+        guard stroke.alignment == .inside, stroke.dash == nil, outline.kind == .circular, snapped(r) == r else { return nil }
+        return ["box-sizing: border-box", "padding: calc(\(width) * 1px)",
+                "border-radius: " + outline.radii.map { ExportText.px($0) }.joined(separator: " "),
+                "mask-image: linear-gradient(#000 0 0), linear-gradient(#000 0 0)", "mask-clip: content-box, border-box",
+                "mask-composite: exclude"]
     }
 
     /// A text layer: each line of Halo's own layout (docs/scene-format.md "Text") placed at its

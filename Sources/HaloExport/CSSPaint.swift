@@ -16,6 +16,8 @@ struct CSSPaint {
     var pixel: Double = 1
     /// CSS colours standing for stops by index: keyframed colours, read by `var()`.
     var colors: [Int: String] = [:]
+    /// The CSS number of seconds standing for a rotation's period (a parameter's `var()`), if any.
+    var period: String?
 
     private var n: (Double) -> String { ExportText.num }
 
@@ -170,7 +172,7 @@ struct CSSPaint {
             let ang = "calc(var(--\(prop)) + \(n(a0))deg)"
             let half = "(\(n(W))px * abs(sin(\(ang))) + \(n(H))px * abs(cos(\(ang)))) / 2"
             return ["background: linear-gradient(\(ang)\(space), \(stops { "calc(\(n($0 * dl - off))px + \(half))" }))"]
-                + sheet.animation(frames, duration: period, timing: motion.timing, delay: motion.delay, alternate: motion.reverses)
+                + sheet.animation(frames, duration: period, durationCSS: self.period, timing: motion.timing, delay: motion.delay, alternate: motion.reverses)
         case .cornerCycle(let step, let motion)?:
             // The unit points walk the corners, f(u, v) = (1 - v, u) a step; four registered
             // numbers carry them, and the gradient line is worked out from them per frame.
@@ -228,7 +230,7 @@ struct CSSPaint {
         let frames = sheet.name("turn")
         sheet.keyframes(frames, [(0, "--\(prop): 0deg"), (100, "--\(prop): \(clockwise ? 360 : -360)deg")])
         return ["background: conic-gradient(from calc(var(--\(prop)) + \(n(from))deg) at \(px(c.x)) \(px(c.y))\(space), \(list))"]
-            + sheet.animation(frames, duration: period, timing: motion.timing, delay: motion.delay, alternate: motion.reverses)
+            + sheet.animation(frames, duration: period, durationCSS: self.period, timing: motion.timing, delay: motion.delay, alternate: motion.reverses)
     }
 
     /// Radial: t = (|p - c| - r0) / (r1 - r0); CSS places stops by their distance from the

@@ -26,6 +26,9 @@ final class CSSSheet {
         add(".\(cls) { " + declarations.joined(separator: "; ") + " }", to: &rules)
     }
 
+    /// A rule with its own selector ("`.a:not([data-x="y"]) .b { display: none }`").
+    func rawRule(_ rule: String) { add(rule, to: &rules) }
+
     /// Registers `--name` (CSS Properties and Values API `@property`), so that it
     /// interpolates as `syntax` ("<angle>", "<number>", "<length>") in animations.
     func property(_ name: String, syntax: String, initial: String, inherits: Bool = false) {
@@ -40,9 +43,11 @@ final class CSSSheet {
     /// The `animation` declarations for keyframes `name`: `duration` seconds, `timing`, after
     /// `delay` seconds, repeating forever (alternating when `alternate`). Frozen at time T it
     /// starts T seconds early and is paused: CSS Animations 1's negative animation-delay.
-    func animation(_ name: String, duration: Double, timing: TimingFunction, delay: Double, alternate: Bool) -> [String] {
+    /// `durationCSS`, when given, is a number of seconds read in CSS (a `var()`) in place of `duration`.
+    func animation(_ name: String, duration: Double, durationCSS: String? = nil, timing: TimingFunction, delay: Double, alternate: Bool) -> [String] {
         let n = ExportText.num
-        var d = ["animation: \(name) \(n(duration))s \(Self.timing(timing)) \(n(delay - (frozenAt ?? 0)))s infinite \(alternate ? "alternate" : "normal") both"]
+        let length = durationCSS.map { "calc(\($0) * 1s)" } ?? "\(n(duration))s"
+        var d = ["animation: \(name) \(length) \(Self.timing(timing)) \(n(delay - (frozenAt ?? 0)))s infinite \(alternate ? "alternate" : "normal") both"]
         if frozenAt != nil { d.append("animation-play-state: paused") }
         return d
     }

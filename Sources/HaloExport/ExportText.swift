@@ -13,6 +13,14 @@ enum ExportText {
         return s == "-0" ? "0" : s
     }
 
+    /// `text` made safe inside an HTML comment: the sequences that would end it or open
+    /// another ("-->", "--!>", "<!--", HTML Living Standard "Comments") broken by a space;
+    /// a custom property's "--NAME" stays as written.
+    static func htmlComment(_ text: String) -> String {
+        text.replacingOccurrences(of: "<!--", with: "<!- -").replacingOccurrences(of: "--!>", with: "- -!>")
+            .replacingOccurrences(of: "-->", with: "- ->")
+    }
+
     /// A length in CSS pixels (one CSS pixel is one point of the scene).
     static func px(_ x: Double) -> String { num(x) + "px" }
 

@@ -17,8 +17,15 @@ public enum CSSParity {
         public var time: Double
         /// The exact image at `time`.
         public var exact: RGBA8Image
-        public init(name: String, scene: Scene, time: Double, exact: RGBA8Image) {
+        /// Custom properties set on the export's scene element by a script after it loads
+        /// (`el.style.setProperty('--NAME', VALUE)`), by NAME.
+        public var properties: [String: String]
+        /// Attributes set there (`el.setAttribute('data-NAME', VALUE)`), by NAME.
+        public var attributes: [String: String]
+        public init(name: String, scene: Scene, time: Double, exact: RGBA8Image,
+                    properties: [String: String] = [:], attributes: [String: String] = [:]) {
             self.name = name; self.scene = scene; self.time = time; self.exact = exact
+            self.properties = properties; self.attributes = attributes
         }
     }
 
@@ -68,14 +75,21 @@ public enum CSSParity {
         // window of at least 640 x 480 (measured 2026-12-07; the boxes are cropped from it).
         let pageHeight = y + rowHeight + gap
         var css = "html, body { margin: 0; padding: 0; background: transparent; }\n"
-        var body = ""
+        var body = "", script = ""
+        func js(_ s: String) -> String { "'" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'" }
         for (i, c) in cases.enumerated() {
+            if !c.properties.isEmpty || !c.attributes.isEmpty {
+                script += "el = document.querySelector('.s\(i)-scene');\n"
+                for (k, v) in c.properties.sorted(by: { $0.key < $1.key }) { script += "el.style.setProperty(\(js("--" + k)), \(js(v)));\n" }
+                for (k, v) in c.attributes.sorted(by: { $0.key < $1.key }) { script += "el.setAttribute(\(js("data-" + k)), \(js(v)));\n" }
+            }
             let f = try CSSExporter(scene: c.scene, frozenAt: c.time, prefix: "s\(i)-").fragment()
             css += f.css + "\n"
             let b = boxes[i]
             body += "<div style=\"position: absolute; left: \(b.x)px; top: \(b.y)px; width: \(b.w)px; height: \(b.h)px; "
                 + "overflow: hidden; isolation: isolate\"><div style=\"zoom: \(c.scene.canvas.scale)\">\(f.html)</div></div>\n"
         }
+        if !script.isEmpty { body += "<script>\nlet el;\n\(script)</script>\n" }
         let page = "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><style>\n\(css)</style></head><body>\n\(body)</body></html>\n"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let pagePath = (folder as NSString).appendingPathComponent("page.html")
@@ -194,11 +208,14 @@ extension CSSParity {
     }
 }
 
-/// One result per index, filled from concurrent work.
-final class ResultSlots<T>: @unchecked Sendable {
+/// One result per index, filled from concurrent work (`DispatchQueue.concurrentPerform`).
+public final class ResultSlots<T>: @unchecked Sendable {
     private var slots: [T?]
     private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ v: T) { lock.lock(); slots[i] = v; lock.unlock() }
-    var values: [T] { slots.map { $0! } }
+    /// `count` empty slots.
+    public init(count: Int) { slots = Array(repeating: nil, count: count) }
+    /// Fills slot `i` (from any thread).
+    public func set(_ i: Int, _ v: T) { lock.lock(); slots[i] = v; lock.unlock() }
+    /// Every slot's value, in index order; every slot must have been set.
+    public var values: [T] { slots.map { $0! } }
 }

@@ -24,6 +24,11 @@ public struct Scene: Equatable, Sendable {
     /// Where references stood, for messages about values drawn at other times.
     var parameterOrigins = ParameterOrigins()
 
+    /// The JSON path of each parameter reference the scene's file wrote ("layers[1].glow.radius",
+    /// "layers[0].opacity.keyframes[1][1]", "canvas.background") and the name of the parameter
+    /// it named: where each parameter's value flows. Empty for a scene built in code.
+    public var parameterReferences: [String: String] { parameterOrigins.paths }
+
     public init(canvas: Canvas, time: Double = 0, reduceMotion: Bool = false, layers: [Layer],
                 file: String? = nil) {
         self.canvas = canvas; self.time = time; self.reduceMotion = reduceMotion
