@@ -20,7 +20,9 @@ import HaloCore
 ///   (two band edges cannot both cross a part), else no promise. Every cap whose end lies
 ///   within 4 r + 2 + the longest corner of s(p) is considered: a point within r of a cap
 ///   centre C(e) + d N(e), |d| <= r, has its nearest outline point within 2 r of it, so
-///   within 4 r of C(e) along a straight piece plus any corner between them.
+///   within 4 r of C(e) along a straight piece plus any corner between them. A sub-pixel
+///   period's caps are merged within ResolvedDash.capMerge (ResolvedDash.merged): sqrt(2)
+///   capMerge / s more.
 /// - Periods of at most a pixel (ResolvedDash+Fine): 4 x 4 parts of side h = s / 4, each
 ///   the closed-form mean over its square's projection (two boxes k h |t.x|, k h |t.y|),
 ///   weighted by the band's part (half-planes: a curved edge over 4 x 4 parts). Per part:
@@ -32,7 +34,8 @@ import HaloCore
 ///   (k = 0) takes the corner's membership, and inside it the band splits along the diagonal
 ///   (s jumps there): no promise within sqrt(2) times the band's depth (plus 2 s) of a sharp
 ///   corner.
-///   Round caps draw the whole band: off by the discs' scallops along its edges.
+///   Round caps draw the whole band (only where their discs fill it and reach no farther,
+///   ResolvedDash.roundCapsFillBand): off by the discs' scallops along its edges.
 /// Where s jumps across the square (the medial axis of a shape the band fills), each side
 /// takes its own interval: the terms above per side (``cutsCrossed(at:size:)``); at the
 /// end of a box thinner than the band, each of three sides' wedges (``thinEndError(at:size:)``).
@@ -140,6 +143,9 @@ struct DashErrorTerm {
             }
             e += Double(parts) / Double(n * n)
         }
+        // A sub-pixel period's caps within ResolvedDash.capMerge of a kept one are left out
+        // (ResolvedDash.merged): the union's edge moves by less than that.
+        if dash.period <= ResolvedDash.finePeriod { e += 2.squareRoot() * ResolvedDash.capMerge / sz }
         // The butt pieces' band edges as tangent lines, where the band is partly covered.
         for d in [inner, outer] where abs(sd - d) < r {
             e += CurvedEdgeTerm.error(o, p - o.center, d: d, parts: 1, size: sz)
@@ -162,14 +168,10 @@ struct DashErrorTerm {
             }
         }
         if dash.round {
-            // The whole band (onShare): the discs' union misses scallops of depth
-            // w/2 - sqrt(w^2/4 - g^2/4) along each edge (g the longest gap), across at most
-            // sqrt(2) s of the square.
-            let w = dash.width / 2
-            var g = 0.0
-            for k in stride(from: 1, to: dash.bounds.count - 1, by: 2) { g = max(g, dash.bounds[k + 1] - dash.bounds[k]) }
-            let depth = g < 2 * w ? w - (w * w - g * g / 4).squareRoot() : w
-            return abs(sd - inner) < r || abs(sd - outer) < r ? 2.squareRoot() * depth / sz : 0
+            // The whole band (onShare), drawn so only where the discs fill it
+            // (ResolvedDash.roundCapsFillBand): their union misses scallops of at most
+            // ResolvedDash.scallopDepth along each edge, across at most sqrt(2) s of the square.
+            return abs(sd - inner) < r || abs(sd - outer) < r ? 2.squareRoot() * dash.scallopDepth / sz : 0
         }
         let h = sz / 4
         let e1 = 1e-6

@@ -111,12 +111,36 @@ final class DashCapReachTests: XCTestCase {
 
     /// A sub-pixel period of round caps is drawn as the band's mean only where that is the
     /// discs' union: not round a corner tighter than an inside stroke's half-width, nor at a
-    /// sharp corner, nor where the scallops are a level deep; butt caps always.
+    /// sharp corner, nor where the scallops are a level deep; butt caps always; and past a
+    /// million periods round the outline, whose ends are not listed.
     func testSubPixelRoundCapsAreAveragedOnlyWhereTheDiscsFillTheBand() {
         XCTAssertTrue(dash([0.01, 0.01], outline: box(radius: 10), width: 6, middle: 3).isFine)
         XCTAssertFalse(dash([0, 0.6], outline: box(radius: 10), width: 6, middle: 3).isFine, "scallops 0.015 px deep")
         XCTAssertFalse(dash([0.01, 0.01], outline: box(radius: 1), width: 6, middle: -3).isFine, "a tight corner")
         XCTAssertFalse(dash([0.01, 0.01], outline: box(radius: 0), width: 4, middle: 0).isFine, "a sharp corner's mitre")
         XCTAssertTrue(dash([0.3, 0.3], round: false, outline: box(radius: 1), width: 6, middle: -3).isFine)
+        // A million periods or more round the outline (280 px / 2e-4 px): the ends are not
+        // listed, and the band is drawn at its mean.
+        XCTAssertTrue(dash([1e-4, 1e-4], outline: box(radius: 0), width: 4, middle: 0).isFine)
+    }
+
+    /// A dense pattern's caps round a shape smaller than a pixel (12000 ends round a
+    /// 0.02 x 0.01 rect): those within ResolvedDash.capMerge of the last kept are left out,
+    /// so every dash end's disc centre (C(e) + d N(e), from dashes()) lies within capMerge of
+    /// a kept one, and the kept ones are few (their distinct places).
+    func testADensePatternsCapsMergeWithinCapMerge() {
+        let o = Outline(kind: .roundedBox, center: Vec2(30.01, 30.005), halfSize: Vec2(0.01, 0.005))
+        let d = dash([5e-6, 5e-6], outline: o, width: 6, middle: -3)
+        let caps = d.caps()
+        XCTAssertLessThan(caps.count, 100)
+        var ends = 0
+        for (a, b) in d.dashes() {
+            for e in [a, b] {
+                ends += 1
+                let c = d.capCentre(e)
+                XCTAssertTrue(caps.contains { length($0.centre - c) < ResolvedDash.capMerge }, "end \(e)")
+            }
+        }
+        XCTAssertGreaterThan(ends, 10000)
     }
 }

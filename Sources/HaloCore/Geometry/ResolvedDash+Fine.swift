@@ -21,8 +21,12 @@ extension ResolvedDash {
     /// the dashes' coverage: always for butt caps; for round caps only where their discs fill
     /// the band and reach no farther (``roundCapsFillBand``). Elsewhere (a corner tighter than
     /// the half-width, a thin shape, a sharp corner, scallops deeper than a level) every cap
-    /// is drawn as its disc.
-    public var isFine: Bool { period > 0 && period <= ResolvedDash.finePeriod && (!round || roundCapsFillBand) }
+    /// is drawn as its disc, but for a million periods or more round the outline, whose ends
+    /// are not listed (``dashes()``): their band is drawn at its mean.
+    public var isFine: Bool {
+        period > 0 && period <= ResolvedDash.finePeriod
+            && (!round || roundCapsFillBand || arc.length / period >= Double(1 << 20))
+    }
 
     /// The dashes' share of the period, mu = (sum of on lengths) / m; 1 with round caps,
     /// whose discs (diameter w, at least one every m <= 1 px along the middle line) then
