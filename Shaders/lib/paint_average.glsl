@@ -1,6 +1,6 @@
 // The paint's average over a pixel's covered strip where its colour varies smoothly but not
-// linearly: about an angular or radial centre, and across a ramp's kink (lib/paint_eval.glsl
-// picks the case).
+// linearly: about a radial centre, and across a ramp's kink (lib/paint_eval.glsl picks the
+// case; about an angular centre, lib/angular_average.glsl).
 #ifndef HALO_PAINT_AVERAGE_GLSL
 #define HALO_PAINT_AVERAGE_GLSL
 #include "lib/coverage.glsl"
@@ -33,18 +33,14 @@ vec4 radialRayIntegral(int i, float r0, float k, float ra, float rb) {
     return sum;
 }
 
-// The paint's average over the covered strip of the pixel (see paintColor) near the
-// centre c of an angular or radial gradient, where the colour varies in every direction
-// and t's gradient is undefined (docs/scene-format.md: the pixel gets the paint's average over its
-// covered part). Integrated in polar coordinates about c: the strip is a rectangle, each
-// ray from c meets it in one interval [rin, rout], of area (rout^2 - rin^2) / 2 per
-// radian. A radial's colour along a ray is integrated exactly (radialRayIntegral); an
-// angular's is constant along a ray. The angle is sampled at N midpoints over the angles
-// the rectangle spans (all 360 degrees, starting at the seam, when it holds c), so a
-// colour jump between two rays errs by at most half a ray's area: angular N = 128 (a full
-// turn, a pixel: under 0.6% of its area, 1.6 levels at full contrast; a jump at the seam
-// none), radial N = 32 (its colour is smooth in the angle).
-vec4 paintNearCentre(int i, int kind, vec2 pixel, vec4 strip) {
+// The radial paint's average over the covered strip of the pixel (see paintColor) near its
+// centre c, where t's gradient turns within the pixel (docs/scene-format.md: the pixel gets
+// the paint's average over its covered part). Integrated in polar coordinates about c: the
+// strip is a rectangle, each ray from c meets it in one interval [rin, rout], of area
+// (rout^2 - rin^2) / 2 per radian, and the colour along a ray is integrated exactly
+// (radialRayIntegral). The angle is sampled at 32 midpoints over the angles the rectangle
+// spans (all 360 degrees when it holds c): the colour is smooth in the angle.
+vec4 radialNearCentre(int i, vec2 pixel, vec4 strip) {
     vec4 geo = vPaintGeometry[i];
     vec2 nn = strip.xy, tt = vec2(-nn.y, nn.x);
     vec2 cv = geo.xy - pixel;
@@ -52,22 +48,13 @@ vec4 paintNearCentre(int i, int kind, vec2 pixel, vec4 strip) {
     vec2 lo = vec2(strip.z, -0.5), hi = vec2(strip.w, 0.5);
     float a0, a1;
     if (all(greaterThanEqual(c, lo)) && all(lessThanEqual(c, hi))) {
-        float seam = radians(geo.z);                           // angular: the seam's direction
-        vec2 sd = vec2(cos(seam), sin(seam));
-        a0 = kind == PAINT_ANGULAR ? atan(dot(sd, tt), dot(sd, nn)) : 0.0;
+        a0 = 0.0;
         a1 = a0 + 6.28318531;
     } else {
-        vec2 m = 0.5 * (lo + hi) - c;
-        float am = atan(m.y, m.x), dlo = 0.0, dhi = 0.0;
-        for (int k = 0; k < 4; k++) {
-            vec2 q = vec2(k == 0 || k == 3 ? lo.x : hi.x, k < 2 ? lo.y : hi.y) - c;
-            float d = atan(q.y, q.x) - am;
-            d -= 6.28318531 * floor((d + 3.14159265) / 6.28318531);
-            dlo = min(dlo, d); dhi = max(dhi, d);
-        }
-        a0 = am + dlo; a1 = am + dhi;
+        vec2 a = boxAngles(lo - c, hi - c);
+        a0 = a.x; a1 = a.y;
     }
-    int n = kind == PAINT_ANGULAR ? 128 : 32;
+    const int n = 32;
     vec4 sum = vec4(0.0);
     float area = 0.0;
     for (int k = 0; k < n; k++) {
@@ -83,10 +70,9 @@ vec4 paintNearCentre(int i, int kind, vec2 pixel, vec4 strip) {
         if (!(rout > rin)) continue;
         float w = 0.5 * (rout * rout - rin * rin);
         area += w;
-        if (kind == PAINT_ANGULAR) sum += w * rampAt(i, angularGradientTDir(u.x * nn + u.y * tt, geo.z, geo.w));
-        else sum += radialRayIntegral(i, geo.z, geo.w, rin, rout);
+        sum += radialRayIntegral(i, geo.z, geo.w, rin, rout);
     }
-    if (!(area > 0.0)) { vec2 g; return rampAt(i, paintT(i, kind, pixel + nn * (0.5 * (strip.z + strip.w)), g)); }
+    if (!(area > 0.0)) { vec2 g; return rampAt(i, paintT(i, PAINT_RADIAL, pixel + nn * (0.5 * (strip.z + strip.w)), g)); }
     return sum / area;
 }
 

@@ -9,6 +9,7 @@
 #include "lib/shader_paint.glsl"
 #include "lib/paint_t.glsl"
 #include "lib/paint_average.glsl"
+#include "lib/angular_average.glsl"
 #include "lib/paint_jump.glsl"
 
 
@@ -24,8 +25,9 @@
 // - else, when a colour stop (a kink) lies within the pixel's range of t, 16 samples (64
 //   where the whole ramp spans under 4 px);
 // - else the colour at the centre, exact where the paint is linear across the pixel.
-// Within 1.5 px of an angular centre, where every colour meets, and near a radial centre
-// (see below): integrated about the centre (paintNearCentre).
+// Within 4 px of an angular centre, where every colour meets, or where a pixel holds more
+// than one of an angular paint's jumps: piece by piece in the angle (angularAverage); near a
+// radial centre (see below): integrated about the centre (radialNearCentre).
 vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     if (kind == PAINT_SOLID) return vPaintColor[i];
 #if HALO_FILL == HALO_PAINT_SHADER || HALO_STROKE == HALO_PAINT_SHADER
@@ -46,22 +48,21 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     float t = paintTAt(i, kind, p, !middle, g);
     if (middle) return rampLUT(uRampLUT, vStroke[2 + i], uLUTWidth, t);
     int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
-    // Near an angular centre every colour meets; near a radial centre t has its apex, and
+    // Near a radial centre t has its apex, and
     // close to it |p - c| curves within a pixel (the colour at the middle errs by about
     // 255 k / (24 d) levels at distance d, k = |dt/dp|), as do hard stops on small circles
     // (a straight edge across the pixel errs by about 1 / (12 d) of its area): there the
-    // average is integrated about the centre (paintNearCentre).
+    // average is integrated about the centre (radialNearCentre).
     // (HALO_PAINT_KINKS 1: the tiles hold no centre and no jump, see lib/layer_data.glsl;
     // llvmpipe would run the code below for every pixel however its branches go.)
 #if !HALO_PAINT_KINKS
-    if (kind == PAINT_ANGULAR && length(p - geo.xy) < 4.0) return paintNearCentre(i, kind, pixel, strip);
     if (kind == PAINT_RADIAL) {
         float d = length(p - geo.xy), k = abs(geo.w);
         float tA = (max(d - 0.75, 0.0) - geo.z) * geo.w, tB = (d + 0.75 - geo.z) * geo.w;
         float tLo = min(tA, tB), tHi = max(tA, tB);
         bool meetsRamp = tHi >= rampLocation(uRamps, row, 0) && tLo <= rampLocation(uRamps, row, count - 1);
         if (meetsRamp && (d < 1.5 + 21.0 * k || (d < 16.0 && stopsBelow(row, count, tHi) != stopsBelow(row, count, tLo))))
-            return paintNearCentre(i, kind, pixel, strip);
+            return radialNearCentre(i, pixel, strip);
     }
 #endif
     if (kind == PAINT_ANGULAR && geo.w < 360.0) t = angularTAcrossGap(i, p, t, g);
@@ -140,6 +141,12 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
                 nearestJump(r * sin(radians(dEnd)), vec2(-sin(radians(geo.z + span)), cos(radians(geo.z + span))), best, n);
         }
     }
+    // An angular paint within 4 px of its centre, where the pixel's range of t holds more
+    // than one jump, or where a partly covered pixel holds one (its covered part is no
+    // rectangle about the jump): piece by piece in the angle (angularAverage), exact.
+    if (kind == PAINT_ANGULAR && (length(p - geo.xy) < 4.0 || angularJumpsCrowd(i, t, 0.75 * gl)
+                                  || (abs(best) < 0.75 && strip != vec4(1.0, 0.0, -0.5, 0.5))))
+        return angularAverage(i, pixel, strip);
     if (abs(best) < 0.75) {
         // The area after the jump within the covered strip (a rectangle b - a along the
         // strip's normal by 1 across it, centred where t was taken), and each side's colour

@@ -96,6 +96,21 @@ vec4 rampMean(int i, float ta, float tb) {
     return (rampF0(i, tb) - rampF0(i, ta)) / (tb - ta);
 }
 
+// The angles (a0, a1), a0 <= a1, radians from the x axis, that the box lo...hi (corners
+// relative to a centre outside it) spans seen from the centre: its corners' directions
+// about the direction of its middle (under half a turn). Exact.
+vec2 boxAngles(vec2 lo, vec2 hi) {
+    vec2 m = 0.5 * (lo + hi);
+    float am = atan(m.y, m.x), dlo = 0.0, dhi = 0.0;
+    for (int k = 0; k < 4; k++) {
+        vec2 q = vec2(k == 0 || k == 3 ? lo.x : hi.x, k < 2 ? lo.y : hi.y);
+        float d = atan(q.y, q.x) - am;
+        d -= 6.28318531 * floor((d + 3.14159265) / 6.28318531);
+        dlo = min(dlo, d); dhi = max(dhi, d);
+    }
+    return vec2(am + dlo, am + dhi);
+}
+
 // How many colour-stop nodes of slot's ramp lie at or below t.
 float stopsBelow(int row, int count, float t) {
     if (!(t >= rampLocation(uRamps, row, 0))) return 0.0;

@@ -555,6 +555,183 @@ void main() {
 }
 
 """#,
+        "lib/angular_average.glsl": #"""
+// An angular paint's average over a pixel's covered strip taken piece by piece in the angle:
+// where the pixel holds the centre (every colour meets) or several of the paint's jumps
+// (hard stops, the seam), which paintColor's one straight jump cannot take.
+#ifndef HALO_ANGULAR_AVERAGE_GLSL
+#define HALO_ANGULAR_AVERAGE_GLSL
+#include "lib/coverage.glsl"
+#include "lib/paint_t.glsl"
+#include "lib/clip.glsl"
+
+// The covered part of a pixel as angularAverage sweeps it: the pixel square (side 1, centred
+// at the origin) cut to the band a <= dot(n, x) <= b (below, above: clipSquare's half-planes),
+// seen from the centre c (relative to the pixel's centre), its bounding box lo...hi relative
+// to c, and whether it is that box itself (n along an axis: then in closed form).
+struct SweptPart { vec2 c; vec3 below, above; vec2 lo, hi; bool box; };
+
+// The area of the covered part's piece in quadrant q about c (0: x >= c.x, y >= c.y; then
+// counterclockwise) whose points are seen from c at an angle before phi (within the
+// quadrant's quarter turn): there those points lie on one side of the line through c at
+// angle phi. A box: halfPlaneCoverage's closed form for that piece of it; else clipSquare with
+// the quadrant's two sides and the line. Without the line (cut false): the whole piece. Exact.
+float quadrantArea(SweptPart part, int q, float phi, bool cut) {
+    bool right = q == 0 || q == 3, up = q < 2;
+    vec2 np = vec2(-sin(phi), cos(phi));             // dot(np, v) < 0: v before phi (within a half turn)
+    if (part.box) {
+        vec2 qlo = vec2(right ? max(part.lo.x, 0.0) : part.lo.x, up ? max(part.lo.y, 0.0) : part.lo.y);
+        vec2 qhi = vec2(right ? part.hi.x : min(part.hi.x, 0.0), up ? part.hi.y : min(part.hi.y, 0.0));
+        vec2 size = qhi - qlo;
+        if (!(size.x > 0.0 && size.y > 0.0)) return 0.0;
+        return size.x * size.y * (cut ? halfPlaneCoverage(dot(np, 0.5 * (qlo + qhi)), np, size) : 1.0);
+    }
+    vec3 side = right ? vec3(-1.0, 0.0, -part.c.x) : vec3(1.0, 0.0, part.c.x);
+    vec3 level = up ? vec3(0.0, -1.0, -part.c.y) : vec3(0.0, 1.0, part.c.y);
+    return clippedArea(1.0, side, level, part.below, part.above, cut ? vec3(np, dot(np, part.c)) : vec3(0.0, 0.0, 1.0));
+}
+
+// The area of the covered part seen from c at an angle in [0, phi] (phi >= 0, whole turns
+// adding the whole part), given each quadrant's whole piece (whole, quadrantArea without a
+// cut): the quadrants before phi's whole, and phi's own quadrant up to phi.
+float sweptArea(SweptPart part, vec4 whole, float phi) {
+    float turns = floor(phi / 6.28318531);
+    float rest = clamp(phi - turns * 6.28318531, 0.0, 6.28318531);
+    int q = min(int(rest / 1.57079633), 3);
+    float sum = turns * (whole.x + whole.y + whole.z + whole.w);
+    for (int k = 0; k < 3; k++) if (k < q) sum += whole[k];
+    return sum + (whole[q] > 0.0 ? quadrantArea(part, q, rest, true) : 0.0);
+}
+
+// The angle, in degrees from the seam (0 <= rel < 360), of break e of one turn of slot i's
+// angular paint (count nodes, sweep span): node e's location (e < count), then the middle of a
+// partial sweep's gap (where the colour jumps from t = 1's to t = 0's), then the turn's end.
+// Breaks are taken at nodes that stand at colour stops (nextStopNode): between two the
+// colour is linear in the angle, or a smooth curve (a ramp mixed in another space).
+float angularBreak(int row, int count, float span, int e) {
+    if (e < count) return clamp(rampLocation(uRamps, row, e), 0.0, 1.0) * span;
+    return e == count ? span + 0.5 * (360.0 - span) : 360.0;
+}
+
+// The first node after node e (e < count) that stands at a colour stop (GradientRamp.stopsUpTo:
+// every node of an sRGB ramp; the ends of each stop-to-stop segment of a ramp mixed in another
+// space, whose nodes between trace a smooth curve), or count: binary search.
+int nextStopNode(int row, int count, int e) {
+    float want = rampStopsUpTo(uRamps, row, e) + 1.0;
+    int lo = e, hi = count;                                  // stopsUpTo(lo) < want <= stopsUpTo(hi)
+    while (hi - lo > 1) {
+        int mid = (lo + hi) / 2;
+        if (rampStopsUpTo(uRamps, row, mid) >= want) hi = mid; else lo = mid;
+    }
+    return hi;
+}
+
+// The colour of slot i's angular paint at rel degrees from its seam (0 <= rel < 360):
+// angularGradientTDir's t, taken at a given angle.
+vec4 angularColourAt(int i, float rel, float span) {
+    return rampAt(i, rel <= span ? rel / span : rel < span + 0.5 * (360.0 - span) ? 1.0 : 0.0);
+}
+
+// The angular paint's average over the covered strip (see paintColor) of the pixel at
+// `pixel`: the angles the strip spans about the centre (all 360 degrees, from the seam, when
+// it holds the centre) are cut at every break of the colour within them (angularBreak: colour
+// stops, the gap's middle, the seam) and at N equal steps (N = 128 for a whole turn, 32
+// otherwise); each piece's exact area (sweptArea) takes the colour at the piece's middle
+// angle. Exact where the colour is constant between breaks (hard-edged spokes: any number of
+// jumps within the pixel); elsewhere within half the colour's steepest slope times the
+// widest piece (the colour at the middle against a weight that grows or shrinks along the
+// piece). docs/architecture.md; the certified bound states it (AngularPieceTerm).
+vec4 angularAverage(int i, vec2 pixel, vec4 strip) {
+    vec4 geo = vPaintGeometry[i];
+    float span = geo.w;
+    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
+    vec2 n = strip.xy;
+    SweptPart part;
+    part.c = geo.xy - pixel;
+    // coveredStrip's ends within -1/2...1/2 of the centre; at +-1/2 the band reaches on (to
+    // the square's own corners, up to 0.71 px along a slanted n): no cut there.
+    part.below = strip.w >= 0.5 ? vec3(0.0, 0.0, 1.0) : vec3(n, strip.w);
+    part.above = strip.z <= -0.5 ? vec3(0.0, 0.0, 1.0) : vec3(-n, -strip.z);
+    // n along an axis: the part is the box a...b along n by the pixel across.
+    part.box = abs(n.x) == 1.0 || abs(n.y) == 1.0;
+    vec2 along = abs(n.x) == 1.0 ? vec2(1.0, 0.0) : vec2(0.0, 1.0);
+    float s = dot(n, along);
+    vec2 blo = part.box ? mix(vec2(-0.5), vec2(s > 0.0 ? strip.z : -strip.w), along) : vec2(-0.5);
+    vec2 bhi = part.box ? mix(vec2(0.5), vec2(s > 0.0 ? strip.w : -strip.z), along) : vec2(0.5);
+    part.lo = blo - part.c;
+    part.hi = bhi - part.c;
+    vec4 whole;
+    for (int q = 0; q < 4; q++) whole[q] = quadrantArea(part, q, 0.0, false);
+    float rho0, range;                                       // the angles covered, degrees from the seam
+    int steps;
+    if (all(lessThanEqual(part.lo, vec2(0.0))) && all(greaterThanEqual(part.hi, vec2(0.0)))) {
+        rho0 = 0.0; range = 360.0; steps = 128;
+    } else {
+        vec2 a = boxAngles(part.lo, part.hi);                 // under half a turn about c
+        rho0 = mod(degrees(a.x) - geo.z, 360.0);
+        range = degrees(a.y - a.x);
+        steps = 32;
+    }
+    // The canvas angle of rel rho is radians(rho + geo.z): phi0 at rho0, within one turn.
+    float phi0 = radians(rho0 + geo.z);
+    phi0 -= 6.28318531 * floor(phi0 / 6.28318531);
+    // The first break after rho0 (rampSegment: the node above t, or past the ramp's end).
+    int e = count;
+    if (rho0 < span) {
+        ivec2 sg = rampSegment(uRamps, row, count, rho0 / span);
+        e = sg.x == sg.y ? (rho0 / span < rampLocation(uRamps, row, 0) ? 0 : count) : sg.y;
+    }
+    float turn = 0.0;
+    float pa = rho0, fa = sweptArea(part, whole, phi0);
+    float f0 = fa;
+    vec4 sum = vec4(0.0);
+    int step = 1;
+    for (int it = 0; it < 160 + 2 * count; it++) {
+        float pg = rho0 + range * float(step) / float(steps);
+        float pe = angularBreak(row, count, span, e) + turn;
+        float pb = min(pg, pe);
+        if (pb > pa) {
+            float fb = sweptArea(part, whole, phi0 + radians(pb - rho0));
+            float mid = 0.5 * (pa + pb);
+            sum += (fb - fa) * angularColourAt(i, mid - 360.0 * floor(mid / 360.0), span);
+            pa = pb; fa = fb;
+        }
+        if (pe <= pg) {
+            e = e < count ? nextStopNode(row, count, e) : e + 1;
+            if (e > count + 1) { e = 0; turn += 360.0; }
+        } else if (++step > steps) break;
+    }
+    float area = fa - f0;
+    if (!(area > 0.0)) { vec2 g; return rampAt(i, paintT(i, PAINT_ANGULAR, pixel + n * (0.5 * (strip.z + strip.w)), g)); }
+    return sum / area;
+}
+
+// How many colour stops lie within [a, b] strictly inside the ramp's 0...1 (a stop at 0 or 1
+// is the seam's, counted by angularJumpsCrowd).
+float interiorStops(int row, int count, float a, float b) {
+    float lo = max(a, 0.0), hi = min(b, 0.99999994);
+    return hi > lo ? stopsBelow(row, count, hi) - stopsBelow(row, count, lo) : 0.0;
+}
+
+// Whether the pixel's range of t, t +- reach (a full sweep's wrapping at 1), may hold more
+// than one jump of slot i's angular paint, where paintColor's one straight jump would leave
+// the others out (each side's colour taken across them): three colour stops or more (two
+// hard stops, a hard stop and a kink), or one beside a seam whose colours differ.
+bool angularJumpsCrowd(int i, float t, float reach) {
+    int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
+    float lo = t - reach, hi = t + reach;
+    float stops = interiorStops(row, count, lo, hi);
+    bool seam = false;
+    if (vPaintGeometry[i].w >= 360.0) {
+        if (lo < 0.0) stops += interiorStops(row, count, lo + 1.0, 1.0);
+        if (hi > 1.0) stops += interiorStops(row, count, 0.0, hi - 1.0);
+        seam = (lo < 0.0 || hi > 1.0) && any(notEqual(rampNode(uRamps, row, 0), rampNode(uRamps, row, count - 1)));
+    }
+    return stops >= 3.0 || (seam && stops >= 1.0);
+}
+#endif
+
+"""#,
         "lib/angular_modes.glsl": #"""
 // A steered glow's angular modes (Sources/HaloGL/SteeredGlows.swift; docs/accuracy.md
 // "Steered glows"; W. T. Freeman and E. H. Adelson, "The design and use of steerable
@@ -1941,8 +2118,8 @@ vec4 rampLUT(sampler2D lut, float v, float width, float t) {
 """#,
         "lib/paint_average.glsl": #"""
 // The paint's average over a pixel's covered strip where its colour varies smoothly but not
-// linearly: about an angular or radial centre, and across a ramp's kink (lib/paint_eval.glsl
-// picks the case).
+// linearly: about a radial centre, and across a ramp's kink (lib/paint_eval.glsl picks the
+// case; about an angular centre, lib/angular_average.glsl).
 #ifndef HALO_PAINT_AVERAGE_GLSL
 #define HALO_PAINT_AVERAGE_GLSL
 #include "lib/coverage.glsl"
@@ -1975,18 +2152,14 @@ vec4 radialRayIntegral(int i, float r0, float k, float ra, float rb) {
     return sum;
 }
 
-// The paint's average over the covered strip of the pixel (see paintColor) near the
-// centre c of an angular or radial gradient, where the colour varies in every direction
-// and t's gradient is undefined (docs/scene-format.md: the pixel gets the paint's average over its
-// covered part). Integrated in polar coordinates about c: the strip is a rectangle, each
-// ray from c meets it in one interval [rin, rout], of area (rout^2 - rin^2) / 2 per
-// radian. A radial's colour along a ray is integrated exactly (radialRayIntegral); an
-// angular's is constant along a ray. The angle is sampled at N midpoints over the angles
-// the rectangle spans (all 360 degrees, starting at the seam, when it holds c), so a
-// colour jump between two rays errs by at most half a ray's area: angular N = 128 (a full
-// turn, a pixel: under 0.6% of its area, 1.6 levels at full contrast; a jump at the seam
-// none), radial N = 32 (its colour is smooth in the angle).
-vec4 paintNearCentre(int i, int kind, vec2 pixel, vec4 strip) {
+// The radial paint's average over the covered strip of the pixel (see paintColor) near its
+// centre c, where t's gradient turns within the pixel (docs/scene-format.md: the pixel gets
+// the paint's average over its covered part). Integrated in polar coordinates about c: the
+// strip is a rectangle, each ray from c meets it in one interval [rin, rout], of area
+// (rout^2 - rin^2) / 2 per radian, and the colour along a ray is integrated exactly
+// (radialRayIntegral). The angle is sampled at 32 midpoints over the angles the rectangle
+// spans (all 360 degrees when it holds c): the colour is smooth in the angle.
+vec4 radialNearCentre(int i, vec2 pixel, vec4 strip) {
     vec4 geo = vPaintGeometry[i];
     vec2 nn = strip.xy, tt = vec2(-nn.y, nn.x);
     vec2 cv = geo.xy - pixel;
@@ -1994,22 +2167,13 @@ vec4 paintNearCentre(int i, int kind, vec2 pixel, vec4 strip) {
     vec2 lo = vec2(strip.z, -0.5), hi = vec2(strip.w, 0.5);
     float a0, a1;
     if (all(greaterThanEqual(c, lo)) && all(lessThanEqual(c, hi))) {
-        float seam = radians(geo.z);                           // angular: the seam's direction
-        vec2 sd = vec2(cos(seam), sin(seam));
-        a0 = kind == PAINT_ANGULAR ? atan(dot(sd, tt), dot(sd, nn)) : 0.0;
+        a0 = 0.0;
         a1 = a0 + 6.28318531;
     } else {
-        vec2 m = 0.5 * (lo + hi) - c;
-        float am = atan(m.y, m.x), dlo = 0.0, dhi = 0.0;
-        for (int k = 0; k < 4; k++) {
-            vec2 q = vec2(k == 0 || k == 3 ? lo.x : hi.x, k < 2 ? lo.y : hi.y) - c;
-            float d = atan(q.y, q.x) - am;
-            d -= 6.28318531 * floor((d + 3.14159265) / 6.28318531);
-            dlo = min(dlo, d); dhi = max(dhi, d);
-        }
-        a0 = am + dlo; a1 = am + dhi;
+        vec2 a = boxAngles(lo - c, hi - c);
+        a0 = a.x; a1 = a.y;
     }
-    int n = kind == PAINT_ANGULAR ? 128 : 32;
+    const int n = 32;
     vec4 sum = vec4(0.0);
     float area = 0.0;
     for (int k = 0; k < n; k++) {
@@ -2025,10 +2189,9 @@ vec4 paintNearCentre(int i, int kind, vec2 pixel, vec4 strip) {
         if (!(rout > rin)) continue;
         float w = 0.5 * (rout * rout - rin * rin);
         area += w;
-        if (kind == PAINT_ANGULAR) sum += w * rampAt(i, angularGradientTDir(u.x * nn + u.y * tt, geo.z, geo.w));
-        else sum += radialRayIntegral(i, geo.z, geo.w, rin, rout);
+        sum += radialRayIntegral(i, geo.z, geo.w, rin, rout);
     }
-    if (!(area > 0.0)) { vec2 g; return rampAt(i, paintT(i, kind, pixel + nn * (0.5 * (strip.z + strip.w)), g)); }
+    if (!(area > 0.0)) { vec2 g; return rampAt(i, paintT(i, PAINT_RADIAL, pixel + nn * (0.5 * (strip.z + strip.w)), g)); }
     return sum / area;
 }
 
@@ -2090,6 +2253,7 @@ vec4 paintKinkAverage(int i, float t, vec2 g, vec4 strip, ivec2 seg, vec4 centre
 #include "lib/shader_paint.glsl"
 #include "lib/paint_t.glsl"
 #include "lib/paint_average.glsl"
+#include "lib/angular_average.glsl"
 #include "lib/paint_jump.glsl"
 
 
@@ -2105,8 +2269,9 @@ vec4 paintKinkAverage(int i, float t, vec2 g, vec4 strip, ivec2 seg, vec4 centre
 // - else, when a colour stop (a kink) lies within the pixel's range of t, 16 samples (64
 //   where the whole ramp spans under 4 px);
 // - else the colour at the centre, exact where the paint is linear across the pixel.
-// Within 1.5 px of an angular centre, where every colour meets, and near a radial centre
-// (see below): integrated about the centre (paintNearCentre).
+// Within 4 px of an angular centre, where every colour meets, or where a pixel holds more
+// than one of an angular paint's jumps: piece by piece in the angle (angularAverage); near a
+// radial centre (see below): integrated about the centre (radialNearCentre).
 vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     if (kind == PAINT_SOLID) return vPaintColor[i];
 #if HALO_FILL == HALO_PAINT_SHADER || HALO_STROKE == HALO_PAINT_SHADER
@@ -2127,22 +2292,21 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
     float t = paintTAt(i, kind, p, !middle, g);
     if (middle) return rampLUT(uRampLUT, vStroke[2 + i], uLUTWidth, t);
     int row = vPaintRamps[2 * i], count = vPaintRamps[2 * i + 1];
-    // Near an angular centre every colour meets; near a radial centre t has its apex, and
+    // Near a radial centre t has its apex, and
     // close to it |p - c| curves within a pixel (the colour at the middle errs by about
     // 255 k / (24 d) levels at distance d, k = |dt/dp|), as do hard stops on small circles
     // (a straight edge across the pixel errs by about 1 / (12 d) of its area): there the
-    // average is integrated about the centre (paintNearCentre).
+    // average is integrated about the centre (radialNearCentre).
     // (HALO_PAINT_KINKS 1: the tiles hold no centre and no jump, see lib/layer_data.glsl;
     // llvmpipe would run the code below for every pixel however its branches go.)
 #if !HALO_PAINT_KINKS
-    if (kind == PAINT_ANGULAR && length(p - geo.xy) < 4.0) return paintNearCentre(i, kind, pixel, strip);
     if (kind == PAINT_RADIAL) {
         float d = length(p - geo.xy), k = abs(geo.w);
         float tA = (max(d - 0.75, 0.0) - geo.z) * geo.w, tB = (d + 0.75 - geo.z) * geo.w;
         float tLo = min(tA, tB), tHi = max(tA, tB);
         bool meetsRamp = tHi >= rampLocation(uRamps, row, 0) && tLo <= rampLocation(uRamps, row, count - 1);
         if (meetsRamp && (d < 1.5 + 21.0 * k || (d < 16.0 && stopsBelow(row, count, tHi) != stopsBelow(row, count, tLo))))
-            return paintNearCentre(i, kind, pixel, strip);
+            return radialNearCentre(i, pixel, strip);
     }
 #endif
     if (kind == PAINT_ANGULAR && geo.w < 360.0) t = angularTAcrossGap(i, p, t, g);
@@ -2221,6 +2385,12 @@ vec4 paintColor(int i, int kind, vec2 pixel, vec4 strip) {
                 nearestJump(r * sin(radians(dEnd)), vec2(-sin(radians(geo.z + span)), cos(radians(geo.z + span))), best, n);
         }
     }
+    // An angular paint within 4 px of its centre, where the pixel's range of t holds more
+    // than one jump, or where a partly covered pixel holds one (its covered part is no
+    // rectangle about the jump): piece by piece in the angle (angularAverage), exact.
+    if (kind == PAINT_ANGULAR && (length(p - geo.xy) < 4.0 || angularJumpsCrowd(i, t, 0.75 * gl)
+                                  || (abs(best) < 0.75 && strip != vec4(1.0, 0.0, -0.5, 0.5))))
+        return angularAverage(i, pixel, strip);
     if (abs(best) < 0.75) {
         // The area after the jump within the covered strip (a rectangle b - a along the
         // strip's normal by 1 across it, centred where t was taken), and each side's colour
@@ -2490,6 +2660,21 @@ vec4 rampF0(int i, float t) {
 vec4 rampMean(int i, float ta, float tb) {
     if (abs(tb - ta) < 1e-3) return rampAt(i, 0.5 * (ta + tb));
     return (rampF0(i, tb) - rampF0(i, ta)) / (tb - ta);
+}
+
+// The angles (a0, a1), a0 <= a1, radians from the x axis, that the box lo...hi (corners
+// relative to a centre outside it) spans seen from the centre: its corners' directions
+// about the direction of its middle (under half a turn). Exact.
+vec2 boxAngles(vec2 lo, vec2 hi) {
+    vec2 m = 0.5 * (lo + hi);
+    float am = atan(m.y, m.x), dlo = 0.0, dhi = 0.0;
+    for (int k = 0; k < 4; k++) {
+        vec2 q = vec2(k == 0 || k == 3 ? lo.x : hi.x, k < 2 ? lo.y : hi.y);
+        float d = atan(q.y, q.x) - am;
+        d -= 6.28318531 * floor((d + 3.14159265) / 6.28318531);
+        dlo = min(dlo, d); dhi = max(dhi, d);
+    }
+    return vec2(am + dlo, am + dhi);
 }
 
 // How many colour-stop nodes of slot's ramp lie at or below t.

@@ -28,7 +28,7 @@ enum PaintErrorTerm {
         case .solid, .material: return (0, 0)
         case .angular(let c, _, _):
             wraps = true
-            // paintNearCentre within 4 px; the pixel holds every colour when it holds c.
+            // angularAverage within 4 px; the pixel holds every colour when it holds c.
             nearCentre = length(p - c) < 4.75
         case .radial(let c, _, _):
             nearCentre = length(p - c) < 16.75
@@ -94,13 +94,13 @@ enum PaintErrorTerm {
         if edge { return (range, range) }
         // Taken at the centre, a pixel holding a stop, a seam or a centre is off by up to the range.
         let stepped = jump || jumps > 0 || kink
-        // paintNearCentre: 128 rays; a jump between two errs by half a ray's area. The
-        // shader takes it where the covered strip's middle (here, wholly covered: p) is
-        // under 4 px from the centre (paintColor), in float32: within 1e-3 px of 4 either
-        // way may be taken.
+        // angularAverage (AngularPieceTerm): the shader takes it where the covered strip's
+        // middle (here, wholly covered: p) is under 4 px from the centre, in float32: within
+        // 1e-3 px of 4 either way may be taken; and where its range of t may hold more than
+        // one jump (three stops, or one beside the seam): anywhere a stop or the seam is near.
         var nearRule: Double?
-        if case .angular(let c, _, _) = paint.geometry, length(p - c) < 4 + 1e-3 {
-            nearRule = range * Double(jumps + 1) / 128 + 1e-6
+        if case .angular(let c, _, let span) = paint.geometry, length(p - c) < 4 + 1e-3 || stepped {
+            nearRule = AngularPieceTerm.bound(ramp, span: span, centre: c, at: p, intervals: intervals)
             if length(p - c) <= 4 - 1e-3 { return (nearRule!, range) }
         }
         var averaged: Double?

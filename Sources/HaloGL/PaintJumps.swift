@@ -109,13 +109,13 @@ final class PaintJumps {
             let far = (fx * fx + fy * fy).squareRoot()
             let t0 = (near - r0) * k, t1 = (far - r0) * k
             lo = min(t0, t1); hi = max(t0, t1)
-            // Near the centre paintColor integrates about it (paintNearCentre in
+            // Near the centre paintColor integrates about it (radialNearCentre in
             // Shaders/lib/paint_eval.glsl: within 1.5 + 21 |k| px, or 16 px of a stop)
             // wherever the pixel meets the ramp's span of t.
             if near < max(16, 1.5 + 21 * abs(k)) + margin, let first = stops.first, let last = stops.last,
                hi >= first - tMargin, lo <= last + tMargin { return .jumps }
         case .angular(let c, let angle, let span, let seamless):
-            // paintColor integrates about an angular centre within 4 px (paintNearCentre).
+            // paintColor integrates about an angular centre within 4 px (angularAverage).
             let near = 4 + margin
             if c.x >= b.x0 - near && c.x <= b.x1 + near && c.y >= b.y0 - near && c.y <= b.y1 + near { return .jumps }
             // The box lies in the disc of radius h around its centre, which is seen from c
