@@ -248,7 +248,18 @@ float medialJump(vec2 p, out vec2 normal, out float s0) {
         s0 = h0.y;
         // Only inside, between the major axis's centres of curvature, is the mirror as near.
         vec2 x = p - vShape.xy, e = vShape.zw;
-        if (dot(x / max(e, vec2(1e-30)), x / max(e, vec2(1e-30))) >= 1.0) return 1e9;
+        if (dot(x / max(e, vec2(1e-30)), x / max(e, vec2(1e-30))) >= 1.0) {
+            // Outside, no point has two nearest; but beside a thin ellipse (under 3 px across)
+            // between its tips, a pixel's points take their s from either flank, the ellipse
+            // between them: the major axis is the line that parts them (the distances to the
+            // two flanks differ by about the ellipse's width there, nowhere 0: the line
+            // below, their zero set, does not exist).
+            bool wide = e.x >= e.y;
+            float along = wide ? x.x : x.y, major = wide ? e.x : e.y, minor = wide ? e.y : e.x;
+            if (!(minor < 1.5 && abs(along) < major)) return 1e9;
+            normal = wide ? vec2(0.0, 1.0) : vec2(1.0, 0.0);
+            return wide ? x.y : x.x;
+        }
     } else {
         boxArcHits(p, L, h0, h1, h2);
         s0 = h0.y;

@@ -1006,7 +1006,18 @@ float medialJump(vec2 p, out vec2 normal, out float s0) {
         s0 = h0.y;
         // Only inside, between the major axis's centres of curvature, is the mirror as near.
         vec2 x = p - vShape.xy, e = vShape.zw;
-        if (dot(x / max(e, vec2(1e-30)), x / max(e, vec2(1e-30))) >= 1.0) return 1e9;
+        if (dot(x / max(e, vec2(1e-30)), x / max(e, vec2(1e-30))) >= 1.0) {
+            // Outside, no point has two nearest; but beside a thin ellipse (under 3 px across)
+            // between its tips, a pixel's points take their s from either flank, the ellipse
+            // between them: the major axis is the line that parts them (the distances to the
+            // two flanks differ by about the ellipse's width there, nowhere 0: the line
+            // below, their zero set, does not exist).
+            bool wide = e.x >= e.y;
+            float along = wide ? x.x : x.y, major = wide ? e.x : e.y, minor = wide ? e.y : e.x;
+            if (!(minor < 1.5 && abs(along) < major)) return 1e9;
+            normal = wide ? vec2(0.0, 1.0) : vec2(1.0, 0.0);
+            return wide ? x.y : x.x;
+        }
     } else {
         boxArcHits(p, L, h0, h1, h2);
         s0 = h0.y;
@@ -1206,6 +1217,25 @@ vec2 dashPart(float size, bool on, vec3 cutLo, vec3 cutHi, vec3 beyondLo, vec3 b
         part[k] = clippedArea(size, side, x, y, bandIn, bandOut);
     }
     return on ? vec2(mitre ? part[0] + part[1] : part[0], part[n]) : vec2(min(part[0] + part[1], part[2]), part[3]);
+}
+
+// Whether the segment a0 + v ab, 0 <= v <= 1 (relative to p), meets the part of the
+// size x size square at p within `side` and the band's edges (clippedArea's half-planes
+// dot(n, x) <= c; the band's widened by 0.1 px, its edges being tangent lines): a cut whose
+// segment misses that part lies across another part of the band (beyond a thin shape's
+// tip, the other flank's), and its line must not cut this one. Exact (the segment against
+// each half-plane).
+bool segmentMeets(vec2 a0, vec2 ab, float size, vec3 side, vec3 bandIn, vec3 bandOut) {
+    float v0 = 0.0, v1 = 1.0, h = 0.5 * size;
+    for (int k = 0; k < 7; k++) {
+        vec3 l = k < 4 ? vec3(k == 0 ? 1.0 : k == 1 ? -1.0 : 0.0, k == 2 ? 1.0 : k == 3 ? -1.0 : 0.0, h)
+               : k == 4 ? side : k == 5 ? bandIn + vec3(0.0, 0.0, 0.1 * length(bandIn.xy)) : bandOut + vec3(0.0, 0.0, 0.1 * length(bandOut.xy));
+        float a = dot(l.xy, ab), c = l.z - dot(l.xy, a0);
+        if (abs(a) < 1e-9) { if (c < 0.0) return false; }
+        else if (a > 0.0) v1 = min(v1, c / a);
+        else v0 = max(v0, c / a);
+    }
+    return v1 >= v0;
 }
 
 // The arc-length window (pixels) within which every cap that can reach p has its end: a
@@ -1451,10 +1481,22 @@ float dashCoverage(vec2 p, float size, float cs, float lo, float hi) {
             // On a split side's own straight edge (its line: the shape is convex, so no other
             // part of the outline lies on it) the cut's line is the cut through the whole
             // strip, the mitre's half included.
-            vec2 nc = vec2(ct.y, -ct.x), a0 = ca.yz + nc * lo, ab = nc * (hi - lo);
+            vec2 nc = vec2(ct.y, -ct.x);
+            float vIn = lo;
+            if (HALO_SHAPE == SHAPE_ELLIPSE) {
+                // Inward, the points nearest the cut's outline point end at the medial axis
+                // (the major axis): the inward normal at x meets it b^2 |(x / a^2, y / b^2)|
+                // deep (b the minor semi-axis; the normal is that vector's direction). Beyond,
+                // the segment is another part's: at a thin ellipse's tip, the other flank's band.
+                vec2 e = max(vShape.zw, vec2(1e-30));
+                float minor = min(e.x, e.y);
+                vIn = max(lo, -minor * minor * length((ca.yz - vShape.xy) / (e * e)));
+            }
+            vec2 a0 = ca.yz + nc * vIn, ab = nc * (hi - vIn);
             float u = clamp(dot(p - a0, ab) / max(dot(ab, ab), 1e-12), 0.0, 1.0);
             bool onOwnLine = atCorner && abs(fromCorner.x * edge[k].y - fromCorner.y * edge[k].x) < 0.01;
-            bool crosses = onOwnLine || dot(b.xy, b.zw) < 0.9999 || length(p - a0 - u * ab) < 0.7072 * size + 1e-3;
+            bool crosses = onOwnLine || dot(b.xy, b.zw) < 0.9999 || (length(p - a0 - u * ab) < 0.7072 * size + 1e-3
+                           && segmentMeets(a0 - p, ab, size, side, bandIn, bandOut));
             if (min(ds, L - ds) < 1.0 && ownEdge && crosses) {
                 vec2 ot = (h == 1) == on ? b.xy : b.zw;     // the other tangent
                 float d2 = dot(p - ca.yz, ot);
