@@ -75,14 +75,3 @@ extension GLRenderer {
         programs.padsBlurKernels = options.padsBlurKernels
     }
 }
-
-extension GLRenderer {
-    @available(*, deprecated, renamed: "options.steersGlows")
-    public var steersGlows: Bool { get { options.steersGlows } set { options.steersGlows = newValue } }
-    @available(*, deprecated, renamed: "options.keepsGlows")
-    public var cachesGlows: Bool { get { options.keepsGlows } set { options.keepsGlows = newValue } }
-    @available(*, deprecated, renamed: "options.sharesAveragedPrograms")
-    public var compilesFewerPrograms: Bool { get { options.sharesAveragedPrograms } set { options.sharesAveragedPrograms = newValue } }
-    @available(*, deprecated, renamed: "options.keepsUnchangedCells")
-    public var keepsUnchangedTiles: Bool { get { options.keepsUnchangedCells } set { options.keepsUnchangedCells = newValue } }
-}
