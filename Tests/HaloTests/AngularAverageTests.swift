@@ -87,6 +87,20 @@ final class AngularAverageTests: XCTestCase {
         }
     }
 
+    /// The CPU reference near the centre of 120 spokes of 3 degrees, where a pixel beside
+    /// the centre holds dozens of jumps and a 1/16 px leaf several: every pixel within 3 px
+    /// of the centre takes each colour's exact area (the midpoint grid). Its quadtree splits
+    /// wherever the square's range of angles holds a stop and cuts leaves along the rays.
+    func testTheReferenceTakesExactAreasAtTheCentreOfDenseSpokes() throws {
+        let frame = Frame(try SceneDecoder.decode(Data(Self.spokes(120, size: 25).utf8), file: "spokes.json"))
+        let cpu = ReferenceRenderer().render(frame).toRGBA8()
+        for y in 9...15 {
+            for x in 9...15 {
+                assertPixel(cpu, x, y, gridAverage(count: 120, centre: (12.5, 12.5), pixel: (x, y)), within: 1)
+            }
+        }
+    }
+
     /// A disc of 72 spokes, radius 24.5 about (25, 25) (case-b48-angular-spokes' disc): at
     /// its rim a partly covered pixel holds a spoke's edge across the disc's slanted edge, its
     /// covered part no rectangle about the jump; each colour takes its exact share of the
