@@ -9,7 +9,7 @@
 // region's last texel on each side is blank (zero coverage) and the atlas keeps more than
 // the kernel's reach of blank texels around it (GlowAtlas), so reads past a region are
 // zero to within the tail, as a clamped read of its blank edge would be.
-const int MAX_PAIRS = 33;        // keep in sync with Sources/HaloGL/GlowPlan.swift
+const int MAX_PAIRS = 33;        // keep in sync with Sources/HaloGL/Glow/GlowPlan.swift
 #ifndef HALO_PAIRS
 #define HALO_PAIRS MAX_PAIRS     // pairs of taps on each side, 1...MAX_PAIRS: a constant, so
 #endif                           // that the loop unrolls (one program per bucket of counts,

@@ -1,5 +1,5 @@
 #version 330 core
-// Steered glows (Sources/HaloGL/SteeredGlows.swift): one draw per glow over its blur's
+// Steered glows (Sources/HaloGL/Glow/SteeredGlows.swift): one draw per glow over its blur's
 // texels in the glow atlas, writing sum_s w_s P_s, P_s the blurred planes of its geometry
 // (lib/angular_modes.glsl's scalars, four to a texel, one layer of texels after another)
 // and w_s the premultiplied colour weights of the paint's turn this frame:

@@ -1,5 +1,5 @@
 #version 330 core
-// Steered glows read from their phase tables (Sources/HaloGL/PhaseTables.swift): one draw for
+// Steered glows read from their phase tables (Sources/HaloGL/Glow/PhaseTables.swift): one draw for
 // up to PHASE_BATCH glows of a table, each instance a rect of one glow's blur texels in the
 // glow atlas, its glow's index in vCover.x. Writes (1 - f) g(phi_j) + f g(phi_j+1), the
 // linear interpolation between the two phases of the turn about this frame's angle.

@@ -1,4 +1,4 @@
-// A steered glow's angular modes (Sources/HaloGL/SteeredGlows.swift; docs/accuracy.md
+// A steered glow's angular modes (Sources/HaloGL/Glow/SteeredGlows.swift; docs/accuracy.md
 // "Steered glows"; W. T. Freeman and E. H. Adelson, "The design and use of steerable
 // filters", IEEE PAMI 13(9), 1991). The planes are real scalars in order: scalar 0 is
 // cos(0) = 1, scalar 2n - 1 is cos(n theta) and scalar 2n is sin(n theta), theta the angle of

@@ -1,5 +1,5 @@
 // The per-layer constants, computed once per frame on the CPU, and the variant's #defines.
-// Keep in sync with Sources/HaloGL/LayerData.swift (texels) and Uniforms.swift (a test
+// Keep in sync with Sources/HaloGL/Plan/LayerData.swift (texels) and Uniforms.swift (a test
 // compares the uniform lists).
 #ifndef HALO_LAYER_DATA_GLSL
 #define HALO_LAYER_DATA_GLSL

@@ -1,8 +1,8 @@
 // Shader paints (GPU only; the contract is in Shaders/README.md): the file's
 // vec4 haloPaint(vec2 unitPoint, vec2 point, float time), straight-alpha sRGB, called once
 // per pixel at the middle of the pixel's covered part, clamped to 0...1 and premultiplied.
-// Keep in sync with Sources/HaloGL/LayerData.swift (case .shader) and
-// Sources/HaloGL/ShaderPaintFile.swift.
+// Keep in sync with Sources/HaloGL/Plan/LayerData.swift (case .shader) and
+// Sources/HaloGL/Programs/ShaderPaintFile.swift.
 #ifndef HALO_SHADER_PAINT_GLSL
 #define HALO_SHADER_PAINT_GLSL
 #include "lib/layer_data.glsl"

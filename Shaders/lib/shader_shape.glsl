@@ -5,7 +5,7 @@
 // Here: the samples of the function near a pixel (ShapeSamples) and the coverage and strip
 // drawn from them. Only the shape pass evaluates the function (lib/shape_eval.glsl,
 // shape_pass.frag); the layer and glow-source programs read its samples (lib/shape_samples.glsl).
-// Keep in sync with Sources/HaloGL/LayerData.swift (texel 14) and ShaderShapeFile.swift.
+// Keep in sync with Sources/HaloGL/Plan/LayerData.swift (texel 14) and ShaderShapeFile.swift.
 #ifndef HALO_SHADER_SHAPE_GLSL
 #define HALO_SHADER_SHAPE_GLSL
 #include "lib/layer_data.glsl"

@@ -3,7 +3,7 @@
 // programs that hold the user's file include this: the shape pass (shape_pass.frag), which
 // writes the samples every draw of the layer needs, and the distance view. So an edit of the
 // file recompiles the small shape pass alone (Shaders/README.md "Reloading").
-// Keep in sync with Sources/HaloGL/LayerData.swift (texel 14) and ShaderShapeFile.swift.
+// Keep in sync with Sources/HaloGL/Plan/LayerData.swift (texel 14) and ShaderShapeFile.swift.
 #ifndef HALO_SHAPE_EVAL_GLSL
 #define HALO_SHAPE_EVAL_GLSL
 #include "lib/shader_shape.glsl"

@@ -14,7 +14,7 @@ public enum EmbeddedShaders {
 // region's last texel on each side is blank (zero coverage) and the atlas keeps more than
 // the kernel's reach of blank texels around it (GlowAtlas), so reads past a region are
 // zero to within the tail, as a clamped read of its blank edge would be.
-const int MAX_PAIRS = 33;        // keep in sync with Sources/HaloGL/GlowPlan.swift
+const int MAX_PAIRS = 33;        // keep in sync with Sources/HaloGL/Glow/GlowPlan.swift
 #ifndef HALO_PAIRS
 #define HALO_PAIRS MAX_PAIRS     // pairs of taps on each side, 1...MAX_PAIRS: a constant, so
 #endif                           // that the loop unrolls (one program per bucket of counts,
@@ -202,7 +202,7 @@ float haloShape(vec2 point, vec2 size, float time) {
 """#,
         "glow_combine.frag": #"""
 #version 330 core
-// Steered glows (Sources/HaloGL/SteeredGlows.swift): one draw per glow over its blur's
+// Steered glows (Sources/HaloGL/Glow/SteeredGlows.swift): one draw per glow over its blur's
 // texels in the glow atlas, writing sum_s w_s P_s, P_s the blurred planes of its geometry
 // (lib/angular_modes.glsl's scalars, four to a texel, one layer of texels after another)
 // and w_s the premultiplied colour weights of the paint's turn this frame:
@@ -253,7 +253,7 @@ void main() {
 """#,
         "glow_phase.frag": #"""
 #version 330 core
-// Steered glows read from their phase tables (Sources/HaloGL/PhaseTables.swift): one draw for
+// Steered glows read from their phase tables (Sources/HaloGL/Glow/PhaseTables.swift): one draw for
 // up to PHASE_BATCH glows of a table, each instance a rect of one glow's blur texels in the
 // glow atlas, its glow's index in vCover.x. Writes (1 - f) g(phi_j) + f g(phi_j+1), the
 // linear interpolation between the two phases of the turn about this frame's angle.
@@ -733,7 +733,7 @@ bool angularJumpsCrowd(int i, float t, float reach) {
 
 """#,
         "lib/angular_modes.glsl": #"""
-// A steered glow's angular modes (Sources/HaloGL/SteeredGlows.swift; docs/accuracy.md
+// A steered glow's angular modes (Sources/HaloGL/Glow/SteeredGlows.swift; docs/accuracy.md
 // "Steered glows"; W. T. Freeman and E. H. Adelson, "The design and use of steerable
 // filters", IEEE PAMI 13(9), 1991). The planes are real scalars in order: scalar 0 is
 // cos(0) = 1, scalar 2n - 1 is cos(n theta) and scalar 2n is sin(n theta), theta the angle of
@@ -1807,7 +1807,7 @@ vec4 distanceViewColor(vec2 p) {
 """#,
         "lib/layer_data.glsl": #"""
 // The per-layer constants, computed once per frame on the CPU, and the variant's #defines.
-// Keep in sync with Sources/HaloGL/LayerData.swift (texels) and Uniforms.swift (a test
+// Keep in sync with Sources/HaloGL/Plan/LayerData.swift (texels) and Uniforms.swift (a test
 // compares the uniform lists).
 #ifndef HALO_LAYER_DATA_GLSL
 #define HALO_LAYER_DATA_GLSL
@@ -2937,8 +2937,8 @@ vec3 sdgEllipse(vec2 p, vec2 e) {
 // Shader paints (GPU only; the contract is in Shaders/README.md): the file's
 // vec4 haloPaint(vec2 unitPoint, vec2 point, float time), straight-alpha sRGB, called once
 // per pixel at the middle of the pixel's covered part, clamped to 0...1 and premultiplied.
-// Keep in sync with Sources/HaloGL/LayerData.swift (case .shader) and
-// Sources/HaloGL/ShaderPaintFile.swift.
+// Keep in sync with Sources/HaloGL/Plan/LayerData.swift (case .shader) and
+// Sources/HaloGL/Programs/ShaderPaintFile.swift.
 #ifndef HALO_SHADER_PAINT_GLSL
 #define HALO_SHADER_PAINT_GLSL
 #include "lib/layer_data.glsl"
@@ -2995,7 +2995,7 @@ vec4 shaderPaintColor(int i, vec2 p) {
 // Here: the samples of the function near a pixel (ShapeSamples) and the coverage and strip
 // drawn from them. Only the shape pass evaluates the function (lib/shape_eval.glsl,
 // shape_pass.frag); the layer and glow-source programs read its samples (lib/shape_samples.glsl).
-// Keep in sync with Sources/HaloGL/LayerData.swift (texel 14) and ShaderShapeFile.swift.
+// Keep in sync with Sources/HaloGL/Plan/LayerData.swift (texel 14) and ShaderShapeFile.swift.
 #ifndef HALO_SHADER_SHAPE_GLSL
 #define HALO_SHADER_SHAPE_GLSL
 #include "lib/layer_data.glsl"
@@ -3300,7 +3300,7 @@ vec4 smoothStrip(vec3 sdg, float lo, float hi) {
 // programs that hold the user's file include this: the shape pass (shape_pass.frag), which
 // writes the samples every draw of the layer needs, and the distance view. So an edit of the
 // file recompiles the small shape pass alone (Shaders/README.md "Reloading").
-// Keep in sync with Sources/HaloGL/LayerData.swift (texel 14) and ShaderShapeFile.swift.
+// Keep in sync with Sources/HaloGL/Plan/LayerData.swift (texel 14) and ShaderShapeFile.swift.
 #ifndef HALO_SHAPE_EVAL_GLSL
 #define HALO_SHAPE_EVAL_GLSL
 #include "lib/shader_shape.glsl"
@@ -3406,7 +3406,7 @@ ShapeSamples readShapeSamples(vec2 t, float s) {
 """#,
         "paint/params.glsl": #"""
 // Empty: GLRenderer puts the scene's parameter uniforms here for shader paints (p_NAME,
-// Shaders/README.md "Parameters"; Sources/HaloGL/ShaderParameters.swift).
+// Shaders/README.md "Parameters"; Sources/HaloGL/Programs/ShaderParameters.swift).
 
 """#,
         "paint/shape.glsl": #"""

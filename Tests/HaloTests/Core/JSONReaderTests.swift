@@ -45,7 +45,7 @@ final class JSONReaderTests: XCTestCase {
     }
 
     func testEveryBundledSceneReadsAsFoundationReadsIt() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = repositoryRoot
         var files = try FileManager.default.contentsOfDirectory(at: root.appendingPathComponent("Examples"), includingPropertiesForKeys: nil)
         let scenes = conformanceScenesDirectory()
         files += try FileManager.default.contentsOfDirectory(at: scenes, includingPropertiesForKeys: nil)

@@ -15,8 +15,7 @@ final class AngularModesTests: XCTestCase {
 
     /// The seed button's rotating border paint (Examples/gradient-border-button.json).
     func seedRamp() throws -> GradientRamp {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Examples/gradient-border-button.json")
+        let url = repositoryRoot.appendingPathComponent("Examples/gradient-border-button.json")
         let scene = try SceneDecoder.load(path: url.standardizedFileURL.path)
         let paint = try XCTUnwrap(scene.layers.compactMap { $0.stroke?.paint }.first { if case .angular = $0.kind { true } else { false } })
         return GradientRamp(stops: paint.stops, interpolation: paint.interpolation)

@@ -18,7 +18,7 @@ extension SharedGPU {
 }
 
 /// The package's root folder.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// A scene given as JSON, drawn with `backend` (the GPU's: this checkout's shaders).
 func renderJSON(_ json: String, _ backend: Backend) throws -> RGBA8Image {

@@ -10,8 +10,7 @@ import HaloTesting
 /// change, seen by the glow cache, is its angle alone; hard stops fall back.
 final class SteeredGlowTests: XCTestCase {
     private func seed() throws -> Scene {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Examples/gradient-border-button.json")
+        let url = repositoryRoot.appendingPathComponent("Examples/gradient-border-button.json")
         return try SceneDecoder.load(path: url.standardizedFileURL.path)
     }
 

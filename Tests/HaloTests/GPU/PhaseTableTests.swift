@@ -10,8 +10,7 @@ import HaloTesting
 /// by linear interpolation, within a bound derived from the modes.
 final class PhaseTableTests: XCTestCase {
     private func seedModes() throws -> AngularModes {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Examples/gradient-border-button.json")
+        let url = repositoryRoot.appendingPathComponent("Examples/gradient-border-button.json")
         let scene = try SceneDecoder.load(path: url.standardizedFileURL.path)
         let layer = try XCTUnwrap(Frame(scene, time: 0.5).layers.first { $0.glow != nil })
         return AngularModes(ramp: try XCTUnwrap(layer.stroke?.paint.ramp))
