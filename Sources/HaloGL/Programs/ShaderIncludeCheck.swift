@@ -4,30 +4,33 @@ import HaloCore
 extension ShaderLibrary {
     /// Checks, before any GPU work, that every `#include` of the scene's shader paints and
     /// shapes (and of the library files they include, in turn) is well formed, stays inside
-    /// the shader folder (``ShaderInclude``) and names a file of this library.
+    /// the shader folder (``ShaderInclude``) and names a file beside the shader file
+    /// (``LocalIncludes``) or of this library.
     /// - Throws: ``SceneError`` naming the layer's JSON path (`layers[2].fill.file`) and the
     ///   including file's line: a bad include is the scene's fault (exit 2), not the GPU's.
     public func checkIncludes(of scene: Scene) throws {
         for (path, source) in scene.shaderSources {
+            let (library, file) = addingLocalIncludes(of: ShaderPaintFile(path: source.file, text: source.text))
+            let folder = (source.file as NSString).deletingLastPathComponent
             var seen = Set<String>()
             func check(_ file: String, _ text: String, depth: Int) throws {
                 for d in ShaderInclude.directives(in: text) {
                     func fail(_ why: String) -> SceneError {
                         SceneError(file: scene.file ?? "<scene>", path: path + ".file",
-                                   expected: "#include lines naming files of Halo's shader folder, such as \"lib/sdf.glsl\" (Shaders/README.md)",
+                                   expected: "#include lines naming files beside the shader file or of Halo's shader folder, such as \"lib/sdf.glsl\" (Shaders/README.md)",
                                    found: "\(file):\(d.line): \(why)")
                     }
                     guard let name = ShaderInclude.name(d.directive) else { throw fail("a malformed include \(d.directive)") }
                     if let why = ShaderInclude.refusal(name) { throw fail("#include \"\(name)\": \(why)") }
                     if depth >= 16 { throw fail("#include \"\(name)\": includes nested more than 16 deep") }
                     guard seen.insert(name).inserted else { continue }
-                    guard let inner = try? self.text(of: name) else {
-                        throw fail("#include \"\(name)\": no such file in the shader folder (\(location(of: name)))")
+                    guard let inner = try? library.text(of: name) else {
+                        throw fail("#include \"\(name)\": no such file beside the shader file (\((folder as NSString).appendingPathComponent(name))) or in the shader folder (\(location(of: name)))")
                     }
-                    try check(location(of: name), inner, depth: depth + 1)
+                    try check(library.location(of: name), inner, depth: depth + 1)
                 }
             }
-            try check(source.file, source.text, depth: 0)
+            try check(file.path, file.text, depth: 0)
         }
     }
 }

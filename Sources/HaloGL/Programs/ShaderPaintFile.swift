@@ -29,6 +29,7 @@ extension ShaderLibrary {
     /// `#define haloPaint haloPaintFill` / `haloPaintStroke` and `#undef haloPaint`).
     /// One source used for both: included once, the stroke calls the fill's function
     /// (its helper functions would otherwise be defined twice).
+    /// Their includes of files beside them resolve there first (``LocalIncludes``).
     /// `parameters` are declared in place of the empty `paint/params.glsl` (``ShaderParameters``).
     func withPaints(fill: ShaderPaintSource?, stroke: ShaderPaintSource?, parameters: ShaderParameters? = nil) -> ShaderLibrary {
         guard fill != nil || stroke != nil else { return self }
@@ -36,11 +37,13 @@ extension ShaderLibrary {
         if let parameters, !parameters.declarations.isEmpty {
             copy.overrides["paint/params.glsl"] = ShaderPaintFile(path: "paint/params.glsl", text: parameters.glsl)
         }
-        if let fill { copy.overrides["paint/fill.glsl"] = ShaderPaintFile(fill) }
+        if let fill { copy.setUserFile("paint/fill.glsl", ShaderPaintFile(fill)) }
         if let stroke {
-            copy.overrides["paint/stroke.glsl"] = stroke == fill
-                ? ShaderPaintFile(path: stroke.file, text: "vec4 haloPaint(vec2 u, vec2 p, float t) { return haloPaintFill(u, p, t); }\n")
-                : ShaderPaintFile(stroke)
+            if stroke == fill {
+                copy.overrides["paint/stroke.glsl"] = ShaderPaintFile(path: stroke.file, text: "vec4 haloPaint(vec2 u, vec2 p, float t) { return haloPaintFill(u, p, t); }\n")
+            } else {
+                copy.setUserFile("paint/stroke.glsl", ShaderPaintFile(stroke))
+            }
         }
         return copy
     }

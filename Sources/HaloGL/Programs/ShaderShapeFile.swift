@@ -13,7 +13,7 @@ extension ShaderLibrary {
         if !parameters.declarations.isEmpty {
             copy.overrides["paint/params.glsl"] = ShaderPaintFile(path: "paint/params.glsl", text: parameters.glsl)
         }
-        copy.overrides["paint/shape.glsl"] = ShaderPaintFile(shape)
+        copy.setUserFile("paint/shape.glsl", ShaderPaintFile(shape))
         return copy
     }
 }

@@ -3,8 +3,8 @@ import XCTest
 @testable import Halo
 @testable import HaloGL
 
-/// A shader paint's or shape's `#include` names a file of Halo's shader folder and stays in
-/// it: anything else (a path out of the folder, an absolute path, a missing file, a malformed
+/// A shader paint's or shape's `#include` names a file beside the shader file or of Halo's
+/// shader folder and stays in them: anything else (a path out of the folder, an absolute path, a missing file, a malformed
 /// line) is the scene's fault: exit 2, the layer's JSON path and the include's line, before
 /// any GPU work and whether or not a backend is named; nothing is read from outside the folder.
 final class ShaderIncludeTests: XCTestCase {
@@ -62,7 +62,7 @@ final class ShaderIncludeTests: XCTestCase {
     /// A file the shader folder does not have: the paint's own file and line, not a GPU failure.
     func testAMissingIncludeIsTheScenesFaultWithItsLine() throws {
         let (_, paint) = try scene(including: "")
-        try assertRefused(#"#include "lib/no-such-file.glsl""#, saying: #"\#(paint):3: #include "lib/no-such-file.glsl": no such file in the shader folder"#)
+        try assertRefused(#"#include "lib/no-such-file.glsl""#, saying: #"\#(paint):3: #include "lib/no-such-file.glsl": no such file beside the shader file"#)
     }
 
     /// `halo export` reads the scene too: the same refusal, and no HTML.
@@ -102,5 +102,70 @@ final class ShaderIncludeTests: XCTestCase {
         let (scene, _) = try self.scene(including: #"#include "lib/sdf.glsl""#)
         let loaded = try Halo.load(scene).scene
         XCTAssertNoThrow(try ShaderLibrary().checkIncludes(of: loaded))
+    }
+
+    /// A paint in `shaders/` of the scene's folder whose line 1 includes `include`, beside the
+    /// files `beside` (name, text) in `shaders/`; the scene fills a rect with it. Returns the
+    /// scene's path.
+    private func sceneInSubfolder(include: String, body: String, beside: [(String, String)]) throws -> String {
+        let shaders = folder.appendingPathComponent("shaders")
+        for (name, text) in beside {
+            let url = shaders.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try FileManager.default.createDirectory(at: shaders, withIntermediateDirectories: true)
+        try Data("\(include)\nvec4 haloPaint(vec2 u, vec2 p, float t) { \(body) }\n".utf8).write(to: shaders.appendingPathComponent("paint.glsl"))
+        let scene = folder.appendingPathComponent("scene-\(abs(include.hashValue)).json")
+        try Data("""
+            { "format": 1, "canvas": { "width": 24, "height": 16, "background": "#202030" },
+              "layers": [ { "shape": { "type": "ellipse", "rect": [2, 2, 20, 12] }, "fill": { "type": "shader", "file": "shaders/paint.glsl" } } ] }
+            """.utf8).write(to: scene)
+        return scene.path
+    }
+
+    /// `halo render --backend gpu` of a scene: its PNG's bytes, the run asserted to succeed.
+    private func renderGPU(_ scene: String, file: StaticString = #filePath, line: UInt = #line) throws -> Data {
+        let out = folder.appendingPathComponent("out-\(abs(scene.hashValue)).png").path
+        let run = try runHalo(["render", scene, "-o", out, "--backend", "gpu"])
+        XCTAssertEqual(run.status, 0, run.stderr, file: file, line: line)
+        return try Data(contentsOf: URL(fileURLWithPath: out))
+    }
+
+    /// An include found beside the shader file (its folder, not the scene's, where a decoy of
+    /// the same name lies) draws exactly as the same helper written inline; its own includes
+    /// resolve beside it and in Halo's folder.
+    func testAnIncludeBesideTheShaderFileIsFoundThere() throws {
+        let helper = "float tintGreen() { return 0.5; }\n"
+        try Data("float tintGreen() { return 0.0; }\n".utf8).write(to: folder.appendingPathComponent("tint.glsl"))
+        let local = try sceneInSubfolder(include: #"#include "tint.glsl""#, body: "return vec4(u.x, tintGreen() + more(), 0.25, 1.0);",
+                                         beside: [("tint.glsl", "#include \"more/more.glsl\"\n#include \"lib/sdf.glsl\"\n" + helper),
+                                                  ("more/more.glsl", "float more() { return 0.125; }\n")])
+        let inline = try sceneInSubfolder(include: helper + "float more() { return 0.125; }", body: "return vec4(u.x, tintGreen() + more(), 0.25, 1.0);", beside: [])
+        XCTAssertEqual(try renderGPU(local), try renderGPU(inline))
+    }
+
+    /// A file beside the shader named as one of Halo's ("lib/sdf.glsl") serves the user's
+    /// include only: Halo's own shaders, which include its lib/sdf.glsl, still compile and draw.
+    func testAFileBesideTheShaderNeverStandsInForHalosOwn() throws {
+        let local = try sceneInSubfolder(include: #"#include "lib/sdf.glsl""#, body: "return vec4(mine(), 0.5, 0.5, 1.0);",
+                                         beside: [("lib/sdf.glsl", "float mine() { return 0.75; }\n")])
+        let inline = try sceneInSubfolder(include: "float mine() { return 0.75; }", body: "return vec4(mine(), 0.5, 0.5, 1.0);", beside: [])
+        XCTAssertEqual(try renderGPU(local), try renderGPU(inline))
+    }
+
+    /// A symbolic link beside the shader that leads out of its folder is not read: the
+    /// include is missing (exit 2, the paint's line), and the target's text appears nowhere.
+    func testALinkBesideTheShaderLeadingOutIsNotRead() throws {
+        let secret = folder.appendingPathComponent("secret.glsl")
+        try Data("float leaked() { return 1.0; } // the secret\n".utf8).write(to: secret)
+        let scene = try sceneInSubfolder(include: #"#include "link.glsl""#, body: "return vec4(leaked());", beside: [])
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("shaders/link.glsl"), withDestinationURL: secret)
+        let out = folder.appendingPathComponent("out.png").path
+        let run = try runHalo(["render", scene, "-o", out, "--backend", "gpu"])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains(#"paint.glsl:1: #include "link.glsl": no such file beside the shader file"#), run.stderr)
+        XCTAssertFalse(run.stderr.contains("the secret"), run.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 }
