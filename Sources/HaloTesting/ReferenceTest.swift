@@ -36,6 +36,10 @@ public struct ReferenceTest: Sendable {
     /// decides instead of ``tolerance``; needs the `.gpu` backend and a reference recorded
     /// by the exact CPU reference renderer.
     public var toleranceMode = ToleranceMode.fuzzy
+    /// Whether recording (``RecordMode/all``, ``RecordMode/failed``) may replace a reference
+    /// that the other backend drew (``ReferenceRecord``). False: such a reference is kept,
+    /// and its case fails saying so; a reference with no record may be replaced.
+    public var backendChange = false
 
     /// The artifacts folder used when none is given: `$HALO_ARTIFACTS`, else
     /// `halo-artifacts` in the system's temporary folder.
@@ -123,6 +127,15 @@ public struct ReferenceTest: Sendable {
         let name = name ?? Self.artifactName(reference)
         var result = ReferenceTestResult(name: name, referencePath: reference, outcome: .passed, actual: image)
         let exists = FileManager.default.fileExists(atPath: reference)
+        // A reference one backend drew is not rewritten from the other's image unasked.
+        if exists && (record == .all || record == .failed) && !backendChange,
+           let recorded = ReferenceRecord.read(from: reference), recorded != recordedBy {
+            result.expected = try? PNG.read(reference)
+            result.outcome = .failed
+            result.failureReason = "not rewritten: \(reference) was recorded by the \(recorded.backend.rawValue) backend and this run draws with "
+                + "\(recordedBy.backend.rawValue) (give --backend-change, or backendChange, to replace it)"
+            return result
+        }
         if record == .all || ((record == .missing || record == .failed) && !exists) {
             if exists { result.expected = try? PNG.read(reference) }
             try recordedBy.write(try recorded(), to: reference)

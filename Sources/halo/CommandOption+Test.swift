@@ -74,11 +74,12 @@ extension CommandOption {
         help: "fail (exit 1) when the suite has orphaned references: PNGs named after a scene that none of its times "
             + "and parameter sets is compared with, or references recorded by halo whose scene is gone (always listed)")
 
-    /// `approve`: replace references recorded by the other backend too (a flag).
+    /// `approve`, and `test` when recording: replace references recorded by the other backend too (a flag).
     static let backendChange = CommandOption(
-        "--backend-change", commands: [.approve],
+        "--backend-change", commands: [.approve, .test],
         help: "also replace references that the other backend drew (each reference records its backend); "
-            + "without it such a reference is refused and nothing is approved")
+            + "without it approve refuses such a reference and approves nothing, and test --record all|failed "
+            + "keeps it and fails its case")
 
     private static let shards = "SHARDS (a suite across machines)"
 }

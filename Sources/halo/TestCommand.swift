@@ -148,6 +148,7 @@ enum TestCommand {
             ?? RecordMode.fromEnvironment(interactiveDefault: isatty(STDOUT_FILENO) == 1 ? .missing : .never)
         o.backend = args.value(.backend)!
         o.backendGiven = args.given(.backend)
+        o.backendChange = args.given(.backendChange)
         o.jobs = args.value(.jobs) ?? o.jobs
         o.tolerance = args.value(.testFuzzy)!
         o.toleranceMode = args.value(.toleranceMode)!

@@ -8,6 +8,8 @@ final class TestRun: @unchecked Sendable {
         var record = RecordMode.never
         var backend = Backend.gpu
         var backendGiven = false
+        /// `--backend-change`: recording may replace references the other backend drew.
+        var backendChange = false
         var jobs = 1
         var tolerance = FuzzyTolerance.default
         var toleranceMode = ToleranceMode.fuzzy
@@ -152,6 +154,7 @@ final class TestRun: @unchecked Sendable {
                                            artifactsDirectory: options.artifacts)
                 tester.mask = c.mask
                 tester.toleranceMode = options.toleranceMode
+                tester.backendChange = options.backendChange
                 do {
                     let r = try tester.compare(c.scene!, background: c.background, at: c.time, to: c.reference, name: c.name, gpu: gpu)
                     out.result = r

@@ -83,4 +83,25 @@ final class ReferenceBookkeepingTests: XCTestCase {
         XCTAssertEqual(ReferenceRecord.read(from: reference), ReferenceRecord(backend: .cpu))
         XCTAssertEqual(try PNG.read(reference), TestCommandTests.expectedImage(rectX: 2, colour: (255, 0, 0, 255)))
     }
+
+    /// Recording over references (`--record all`, `--record failed`) keeps one the GPU drew
+    /// when the run draws with the CPU: the case fails naming it, and the file is unchanged;
+    /// with --backend-change it is rewritten and records the CPU.
+    func testRecordingKeepsAReferencesBackendUnlessTold() throws {
+        let reference = scenes.appendingPathComponent("button.png").path
+        let gpuImage = TestCommandTests.expectedImage(rectX: 3, colour: (255, 0, 0, 255))
+        for mode in ["all", "failed"] {
+            try ReferenceRecord(backend: .gpu).write(gpuImage, to: reference)
+            let kept = try runHalo(["test", scenes.path, "--backend", "cpu", "--record", mode, "--artifacts", artifacts.path])
+            XCTAssertEqual(kept.status, 1, mode)
+            XCTAssertTrue((kept.stdout + kept.stderr).contains("was recorded by the gpu backend"), mode + ": " + kept.stdout)
+            XCTAssertEqual(ReferenceRecord.read(from: reference), ReferenceRecord(backend: .gpu), mode)
+            XCTAssertEqual(try PNG.read(reference), gpuImage, mode)
+
+            let changed = try runHalo(["test", scenes.path, "--backend", "cpu", "--record", mode, "--backend-change", "--artifacts", artifacts.path])
+            XCTAssertEqual(changed.status, 0, mode + ": " + changed.stdout + changed.stderr)
+            XCTAssertEqual(ReferenceRecord.read(from: reference), ReferenceRecord(backend: .cpu), mode)
+            XCTAssertEqual(try PNG.read(reference), TestCommandTests.expectedImage(rectX: 2, colour: (255, 0, 0, 255)), mode)
+        }
+    }
 }
