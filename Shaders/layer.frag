@@ -49,6 +49,11 @@ void main() {
     gCornerIndex = int(vCover.x);      // the one corner that reaches this tile (lib/shape.glsl)
 #endif
     vec2 p = canvasPixel(gl_FragCoord.xy, uCanvasToTarget);
+#if HALO_DISTANCE_VIEW
+    // The distance view's field (lib/distance_view.glsl): the layer's signed distance alone.
+    fragColor = distanceFieldTexel(p);
+    return;
+#endif
     vec4 layer = vec4(0.0);
     const vec4 WHOLE = vec4(1.0, 0.0, -0.5, 0.5);
 #if HALO_SHAPE == 3 && HALO_EDGE
@@ -151,9 +156,6 @@ void main() {
     layer = g + layer * (1.0 - g.a);           // the stroke's glow lies over the fill
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
-#if HALO_DISTANCE_VIEW && !HALO_TEXT && HALO_FILL != HALO_PAINT_MATERIAL
-    layer = distanceViewColor(p);      // the distance view (lib/distance_view.glsl): no paints, no glow
-#endif
 #if HALO_TEXT
     layer = texelFetch(uTextAtlas, ivec2(p + vMaterial.xy), 0);
 #endif

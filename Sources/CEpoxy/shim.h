@@ -51,6 +51,8 @@ static inline void halo_glDrawArrays(GLenum mode, GLint first, GLsizei count) { 
 static inline void halo_glEnable(GLenum cap) { epoxy_glEnable(cap); }
 static inline void halo_glDisable(GLenum cap) { epoxy_glDisable(cap); }
 static inline void halo_glBlendFunc(GLenum sfactor, GLenum dfactor) { epoxy_glBlendFunc(sfactor, dfactor); }
+static inline void halo_glBlendEquation(GLenum mode) { epoxy_glBlendEquation(mode); }
+static inline void halo_glBlendEquationSeparate(GLenum modeRGB, GLenum modeAlpha) { epoxy_glBlendEquationSeparate(modeRGB, modeAlpha); }
 static inline void halo_glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type, void * pixels) { epoxy_glReadPixels(x, y, width, height, format, type, pixels); }
 static inline void halo_glFinish(void) { epoxy_glFinish(); }
 static inline void halo_glFlush(void) { epoxy_glFlush(); }

@@ -16,9 +16,33 @@ extension Preview {
         if clock.paused { parts.append("paused") }
         if clock.speed != 1 { parts.append(clock.speed > 1 ? String(format: "%gx", clock.speed) : "1/\(Int(1 / clock.speed))x") }
         if clock.reduceMotion ?? scene.reduceMotion { parts.append("reduce motion") }
+        if showDistance { parts.append(distanceStatus()) }
         if reloadError != nil || drawError != nil { parts.append("error, see terminal") }
         title = parts.joined(separator: " · ")
         glfwSetWindowTitle(window, title)
+    }
+
+    /// The distance view's part of the title: the legend (iso-lines every 4 pt) and the
+    /// union's signed distance under the mouse, in points (negative inside).
+    func distanceStatus() -> String {
+        let legend = String(format: "distance view: lines every %g pt", Preview.distanceViewStep)
+        guard let layout = drawnLayout, let pixel = cursorCanvasPixel(layout) else { return legend }
+        guard let d = renderer.distanceUnder(x: pixel.x, y: pixel.y) else { return legend + ", no shape under the mouse" }
+        if d.isNaN { return legend + ", NaN or infinite under the mouse" }
+        return legend + String(format: ", %.2f pt under the mouse", d / layout.scale)
+    }
+
+    /// The canvas pixel (y down) under the mouse, nil when it is off the canvas.
+    func cursorCanvasPixel(_ layout: PreviewLayout) -> (x: Int, y: Int)? {
+        var cx = 0.0, cy = 0.0
+        glfwGetCursorPos(window, &cx, &cy)
+        var ww: Int32 = 0, wh: Int32 = 0
+        glfwGetWindowSize(window, &ww, &wh)
+        let fb = framebufferSize()
+        guard ww > 0, wh > 0 else { return nil }
+        let x = Int((cx * Double(fb.0) / Double(ww)).rounded(.down)) - layout.originX
+        let y = Int((cy * Double(fb.1) / Double(wh)).rounded(.down)) - layout.originY
+        return x >= 0 && y >= 0 && x < layout.width && y < layout.height ? (x, y) : nil
     }
 
     /// One line on stdout: frames drawn, the median interval between frame starts (the

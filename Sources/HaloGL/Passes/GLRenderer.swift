@@ -46,6 +46,9 @@ public final class GLRenderer {
     /// The canvas rows the canvas texture holds while a frame draws it in bands (first row,
     /// the texture's rows; GLRenderer+CanvasBands.swift); nil: the whole canvas.
     var canvasBand: (y0: Int, rows: Int)?
+    /// The canvas's size while it holds the last frame's distance-view field
+    /// (GLRenderer+DistanceView.swift); nil after any other frame.
+    var distanceFieldSize: (width: Int, height: Int)?
     /// The output's cells as the last ``render(_:)`` left them (GLRenderer+KeptTiles.swift),
     /// and the uploads of the background image so far (part of their frame key).
     var keptTiles = KeptTiles()
@@ -195,6 +198,12 @@ public final class GLRenderer {
         programs.use(ShaderParameters(frame.parameters))
         steering.beginFrame { $0.release() }      // (every frame: its list of steered glows starts empty)
         glowCache.twinsLastFrame = []
+        distanceFieldSize = nil
+        if programs.distanceStep != nil {
+            keptTiles.reset()
+            try drawDistanceView(frame, into: target)
+            return
+        }
         if frame.layers.contains(where: { $0.opacity > 0 && $0.fill?.isMaterial == true }) {
             keptTiles.reset()
             try drawInSegments(frame, into: target)

@@ -53,6 +53,55 @@ void main() {
 }
 
 """#,
+        "distance_view.frag": #"""
+#version 330 core
+// The distance view (the preview's D key), second pass: the field of lib/distance_view.glsl
+// (the union of the layers' signed distances, pixels) coloured as the usual SDF debugging
+// picture (after Inigo Quilez's): blue inside, orange outside, darkening towards the
+// outline, a 1 px iso-line every uDistanceStep pixels and a 3 px white zero line, both
+// anti-aliased: each line's coverage is its width's overlap with the pixel across the
+// field's own gradient (central differences of the field, so a shader shape's uneven
+// spacing shows as it is). Magenta where a layer's distance was NaN or infinite; dark grey
+// where no layer reaches.
+#include "lib/output.glsl"
+
+uniform sampler2D uField;        // RGBA32F: r the union's distance (1e30: no layer), a the NaN flag
+uniform vec4 uCanvasToTarget;    // see tile.vert
+uniform float uDistanceStep;     // pixels between iso-lines (the preview: 4 pt)
+out vec4 fragColor;
+
+float field(ivec2 p) {
+    ivec2 size = textureSize(uField, 0);
+    return texelFetch(uField, clamp(p, ivec2(0), size - 1), 0).r;
+}
+
+// Coverage of a line `width` pixels wide at `dist` pixels from the pixel's centre: the overlap
+// of the line's span with the pixel's unit span across it.
+float lineCoverage(float dist, float width) {
+    float h = 0.5 * width;
+    return clamp(min(h, dist + 0.5) - max(-h, dist - 0.5), 0.0, 1.0);
+}
+
+void main() {
+    ivec2 p = ivec2(canvasPixel(gl_FragCoord.xy, uCanvasToTarget));
+    vec4 f = texelFetch(uField, p, 0);
+    if (f.a > 0.0) { fragColor = vec4(1.0, 0.0, 1.0, 1.0); return; }
+    float d = f.r;
+    if (d > 1e29) { fragColor = vec4(0.1, 0.1, 0.12, 1.0); return; }
+    vec2 g = 0.5 * vec2(field(p + ivec2(1, 0)) - field(p - ivec2(1, 0)), field(p + ivec2(0, 1)) - field(p - ivec2(0, 1)));
+    float w = length(g);
+    w = (w > 0.0 && w < 1e6) ? w : 1.0;          // the field's change across a pixel
+    float step = max(uDistanceStep, 1.0);
+    vec3 c = d < 0.0 ? vec3(0.35, 0.65, 1.0) : vec3(1.0, 0.62, 0.3);
+    c *= 0.35 + 0.65 * (1.0 - exp(-abs(d) / (4.0 * step)));
+    c *= 0.85 + 0.15 * cos(6.2831853 * d / step);
+    float iso = abs(fract(d / step + 0.5) - 0.5) * step / w;      // pixels to the nearest iso-line
+    c = mix(c, c * 0.35, lineCoverage(iso, 1.0));
+    c = mix(c, vec3(1.0), lineCoverage(abs(d) / w, 3.0));          // the zero line
+    fragColor = vec4(c, 1.0);
+}
+
+"""#,
         "downsample.frag": #"""
 #version 330 core
 // A region of a float image at 1/k resolution, the source of a blur at reduced resolution
@@ -425,6 +474,11 @@ void main() {
     gCornerIndex = int(vCover.x);      // the one corner that reaches this tile (lib/shape.glsl)
 #endif
     vec2 p = canvasPixel(gl_FragCoord.xy, uCanvasToTarget);
+#if HALO_DISTANCE_VIEW
+    // The distance view's field (lib/distance_view.glsl): the layer's signed distance alone.
+    fragColor = distanceFieldTexel(p);
+    return;
+#endif
     vec4 layer = vec4(0.0);
     const vec4 WHOLE = vec4(1.0, 0.0, -0.5, 0.5);
 #if HALO_SHAPE == 3 && HALO_EDGE
@@ -527,9 +581,6 @@ void main() {
     layer = g + layer * (1.0 - g.a);           // the stroke's glow lies over the fill
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
-#if HALO_DISTANCE_VIEW && !HALO_TEXT && HALO_FILL != HALO_PAINT_MATERIAL
-    layer = distanceViewColor(p);      // the distance view (lib/distance_view.glsl): no paints, no glow
-#endif
 #if HALO_TEXT
     layer = texelFetch(uTextAtlas, ivec2(p + vMaterial.xy), 0);
 #endif
@@ -1764,19 +1815,17 @@ bool thinEndCoverage(vec2 p, float size, float lo, float hi, out float cov, out 
 
 """#,
         "lib/distance_view.glsl": #"""
-// The distance view (the preview's D key, docs/preview-and-shaders.md): each layer's signed
-// distance drawn over its tiles instead of its paints, the usual SDF debugging picture
-// (after Inigo Quilez's): blue inside, orange outside, darkening towards the outline,
-// bands and a thin dark iso-line every uDistanceStep pixels, the zero line bold and white.
-// A shader shape shows its function's own values, so where it is not a true distance the
-// lines are unevenly spaced. Included by layer.frag in its HALO_DISTANCE_VIEW variants.
+// The distance view (the preview's D key, docs/preview-and-shaders.md), first pass: each
+// layer's signed distance over the whole canvas, blended into one float field with MIN on
+// its colour channels (the layers' union) and MAX on alpha (a flag), which
+// Shaders/distance_view.frag then colours. A shader shape shows its function's own values,
+// so where it is not a true distance the lines are unevenly spaced. Included by layer.frag
+// in its HALO_DISTANCE_VIEW variants.
 #ifndef HALO_DISTANCE_VIEW_GLSL
 #define HALO_DISTANCE_VIEW_GLSL
 #include "lib/shape.glsl"
 // A shader shape's own function: this view alone of the layer programs holds the shape's file.
 #include "lib/shape_eval.glsl"
-
-uniform float uDistanceStep;     // pixels between iso-lines (the preview: 4 pt)
 
 // The layer's signed distance at p, pixels: the exact one of a built-in shape, a shader
 // shape's value as its function gives it (not divided by its gradient's length).
@@ -1788,19 +1837,12 @@ float viewDistance(vec2 p) {
 #endif
 }
 
-// The view's colour at p, premultiplied, 0.92 opaque (the layers below show faintly).
-// Lines are anti-aliased over fwidth(d), the distance's change across a pixel.
-vec4 distanceViewColor(vec2 p) {
+// The field's texel at p from this layer: its distance in every colour channel, alpha 0; where
+// the distance is NaN or infinite, alpha 1 (shown magenta) and the distance left out (1e30,
+// which MIN ignores).
+vec4 distanceFieldTexel(vec2 p) {
     float d = viewDistance(p);
-    float step = max(uDistanceStep, 1.0);
-    float w = max(fwidth(d), 1e-3);
-    vec3 c = d < 0.0 ? vec3(0.35, 0.65, 1.0) : vec3(1.0, 0.62, 0.3);
-    c *= 0.35 + 0.65 * (1.0 - exp(-abs(d) / (4.0 * step)));
-    c *= 0.85 + 0.15 * cos(6.2831853 * d / step);
-    float iso = abs(fract(d / step + 0.5) - 0.5) * step / w;       // pixels to the nearest iso-line
-    c = mix(c, c * 0.35, 1.0 - smoothstep(0.5, 1.2, iso));
-    c = mix(c, vec3(1.0), 1.0 - smoothstep(1.0, 2.0, abs(d) / w));  // the zero line, about 3 px
-    return vec4(c, 1.0) * 0.92;
+    return (isnan(d) || isinf(d)) ? vec4(1e30, 1e30, 1e30, 1.0) : vec4(d, d, d, 0.0);
 }
 #endif
 

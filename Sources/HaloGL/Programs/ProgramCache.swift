@@ -15,6 +15,7 @@ final class ProgramCache {
     private var glowPhase: GLProgram?
     private var blur: [Int: GLProgram] = [:]
     private var resolveProgram: GLProgram?
+    private var distanceViewProgram: GLProgram?
     private var canvasClearProgram: GLProgram?
     private var targetRestoreProgram: GLProgram?
     private var downsample: GLProgram?
@@ -61,11 +62,11 @@ final class ProgramCache {
     /// Deletes every program; call while the context is current.
     func delete() {
         for p in Array(layer.values) + Array(glowSource.values) + Array(glowModes.values) + Array(blur.values) + Array(textFill.values)
-                    + Array(shapePass.values) + Array(glowCombine.values) + [glowPhase, resolveProgram, canvasClearProgram, targetRestoreProgram, downsample, text].compactMap({ $0 }) {
+                    + Array(shapePass.values) + Array(glowCombine.values) + [glowPhase, resolveProgram, distanceViewProgram, canvasClearProgram, targetRestoreProgram, downsample, text].compactMap({ $0 }) {
             p.delete()
         }
         glowModes = [:]; glowCombine = [:]; glowPhase = nil
-        layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; shapePass = [:]; resolveProgram = nil; canvasClearProgram = nil; targetRestoreProgram = nil; downsample = nil; text = nil
+        layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; shapePass = [:]; resolveProgram = nil; distanceViewProgram = nil; canvasClearProgram = nil; targetRestoreProgram = nil; downsample = nil; text = nil
     }
 
     /// Compiles shader paints for `parameters` from now on: programs with a shader paint
@@ -215,6 +216,11 @@ final class ProgramCache {
     /// tile.vert + resolve.frag.
     func resolve() throws -> GLProgram {
         try single(&resolveProgram, fragment: "resolve.frag", uniforms: Uniforms.resolveProgram)
+    }
+
+    /// tile.vert + distance_view.frag: the distance view's field coloured (GLRenderer+DistanceView).
+    func distanceView() throws -> GLProgram {
+        try single(&distanceViewProgram, fragment: "distance_view.frag", uniforms: Uniforms.distanceViewProgram)
     }
 
     /// tile.vert + canvas_clear.frag.

@@ -27,6 +27,7 @@ enum Uniforms {
     static let blurProgram = tile + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets"]
     static let resolveProgram = tile + ["uCanvas", "uChecker", "uCanvasOrigin"]
     static let canvasClearProgram = tile + ["uColour"]
+    static let distanceViewProgram = tile + ["uField", "uDistanceStep"]
     static let targetRestoreProgram = tile + ["uImage", "uUseImage", "uColour"]
     static let downsampleProgram = tile + ["uSource", "uLast", "uOrigin", "uK", "uRecolor"]
     static let textFillProgram = tile + tileLayer + layer + paint + ["uCoverage", "uRegion"]
