@@ -103,16 +103,22 @@ extension GLRenderer {
         halo_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
         halo_glDisable(GLenum(GL_BLEND))
         let r = try programs.resolve()
-        halo_glUseProgram(r.id)
-        halo_glActiveTexture(GLenum(GL_TEXTURE0))
-        halo_glBindTexture(GLenum(GL_TEXTURE_2D), canvas.texture)
-        halo_glUniform1i(r.loc("uCanvas"), 0)
-        halo_glUniform2f(r.loc("uTarget"), Float(target.width), Float(target.height))
-        let m = target.canvasToTarget
-        halo_glUniform4f(r.loc("uCanvasToTarget"), m.0, m.1, m.2, m.3)
+        useCanvasReader(r, sampler: "uCanvas", target: target)
         halo_glUniform1i(r.loc("uChecker"), target.isWindow ? 1 : 0)
         halo_glUniform2i(r.loc("uCanvasOrigin"), 0, GLint(canvasBand?.y0 ?? 0))
         drawTiles(rects)
         try checkError("resolving the canvas")
+    }
+
+    /// Makes `program` current to draw into `target` reading the float canvas through
+    /// `sampler` (texture unit 0), with its tile.vert uniforms set.
+    func useCanvasReader(_ program: GLProgram, sampler: String, target: FrameTarget) {
+        halo_glUseProgram(program.id)
+        halo_glActiveTexture(GLenum(GL_TEXTURE0))
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D), canvas.texture)
+        halo_glUniform1i(program.loc(sampler), 0)
+        halo_glUniform2f(program.loc("uTarget"), Float(target.width), Float(target.height))
+        let m = target.canvasToTarget
+        halo_glUniform4f(program.loc("uCanvasToTarget"), m.0, m.1, m.2, m.3)
     }
 }

@@ -71,13 +71,7 @@ extension GLRenderer {
         if target.isWindow { clearLetterbox(target, width: w, height: h) }
         replaceTexels()
         let c = try programs.distanceView()
-        halo_glUseProgram(c.id)
-        halo_glActiveTexture(GLenum(GL_TEXTURE0))
-        halo_glBindTexture(GLenum(GL_TEXTURE_2D), canvas.texture)
-        halo_glUniform1i(c.loc("uField"), 0)
-        halo_glUniform2f(c.loc("uTarget"), Float(target.width), Float(target.height))
-        let m = target.canvasToTarget
-        halo_glUniform4f(c.loc("uCanvasToTarget"), m.0, m.1, m.2, m.3)
+        useCanvasReader(c, sampler: "uField", target: target)
         halo_glUniform1f(c.loc("uDistanceStep"), Float(programs.distanceStep ?? 4))
         drawTiles(whole + [0, 0])
         halo_glDisable(GLenum(GL_BLEND))
