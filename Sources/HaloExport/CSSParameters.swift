@@ -7,28 +7,18 @@ import HaloCore
 /// the scene's units: points, seconds), read by `var(--NAME)` where the parameter's value
 /// flows; each choice or boolean parameter an attribute `data-NAME`, the layers that depend
 /// on it drawn once per option and shown by the attribute's value.
-///
-/// Which output value comes from which parameter is known from the references the scene's
-/// reading replaced (``Scene/parameterReferences``: the JSON path of each reference and the
-/// parameter it named), so a value flows only where the file wrote a reference.
+/// Which value reads which parameter is ``ExportParameters``'s.
 struct CSSParameters {
+    /// Which paths read which parameter, and the layers' variants (shared with the SwiftUI export).
+    let shared: ExportParameters
     /// The scene's parameters in file order.
-    let parameters: [Parameter]
+    var parameters: [Parameter] { shared.parameters }
     /// The `var()` that reads each referenced number or colour, by the reference's JSON path.
-    private(set) var reads: [String: String] = [:]
-    /// Each choice or boolean parameter's name, by the JSON paths that reference it.
-    private(set) var switches: [String: String] = [:]
+    let reads: [String: String]
 
     init(_ scene: Scene) {
-        parameters = scene.parameters
-        let byName = Dictionary(scene.parameters.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        for (path, name) in scene.parameterReferences {
-            guard let p = byName[name] else { continue }
-            switch p.kind {
-            case .number, .color: reads[path] = "var(--\(name))"
-            case .choice, .boolean: switches[path] = name
-            }
-        }
+        shared = ExportParameters(scene)
+        reads = shared.values.mapValues { "var(--\($0.name))" }
     }
 
     /// The custom properties' declarations on the scene's element: `--NAME: VALUE`, the value
@@ -57,21 +47,6 @@ struct CSSParameters {
         return a
     }
 
-    /// The options of a choice or boolean parameter as attribute values and JSON values.
-    static func options(_ p: Parameter) -> [(text: String, value: JSONValue)] {
-        switch p.kind {
-        case .choice(let options): return options.map { ($0, .string($0)) }
-        case .boolean: return [("true", .bool(true)), ("false", .bool(false))]
-        case .number, .color: return []
-        }
-    }
-
-    /// The choice and boolean parameters that values under `path` ("layers[1]") depend on.
-    func switches(under path: String) -> [String] {
-        let names = switches.filter { $0.key == path || $0.key.hasPrefix(path + ".") || $0.key.hasPrefix(path + "[") }.map(\.value)
-        return parameters.map(\.name).filter { names.contains($0) }
-    }
-
     /// One drawing of a layer: the layer drawn with one option of each choice or boolean
     /// parameter it depends on (nil: the layer as the scene draws it), and the element that
     /// shows it only while the scene's element has those options' attributes.
@@ -80,40 +55,23 @@ struct CSSParameters {
         var wrap: (String) -> String
     }
 
-    /// Most drawings of one layer (the options of its choice and boolean parameters multiplied).
-    static let maxVariants = 64
-
     /// Layer `index` once per combination of the options of the choice and boolean parameters
-    /// it depends on, each read again from the scene's file with those values (the others as
-    /// drawn); one drawing as is when it depends on none, when the scene has no file, or when
-    /// the combinations pass ``maxVariants`` (then the options drawn are noted).
+    /// it depends on (``ExportParameters/variants(of:scene:time:notes:unchanged:)``), each
+    /// wrapped in an element shown only while the scene's element has those options'
+    /// attributes; one drawing as is when there are none to draw.
     /// - Throws: ``SceneError`` when a combination's scene cannot be read or drawn at `time`.
     func variants(of index: Int, scene: Scene, time: Double, root: String, sheet: CSSSheet,
                   notes: inout [Approximation]) throws -> [Variant] {
-        let names = switches(under: "layers[\(index)]")
-        let byName = Dictionary(parameters.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        let plain = [Variant(layer: nil, wrap: { $0 })]
-        guard !names.isEmpty else { return plain }
-        var combos: [[(name: String, text: String, value: JSONValue)]] = [[]]
-        for name in names {
-            combos = combos.flatMap { c in Self.options(byName[name]!).map { c + [(name, $0.text, $0.value)] } }
+        guard let drawings = try shared.variants(of: index, scene: scene, time: time, notes: &notes,
+                                                 unchanged: "data- attributes change nothing here") else {
+            return [Variant(layer: nil, wrap: { $0 })]
         }
-        guard let file = scene.file, combos.count <= Self.maxVariants else {
-            notes.append(Approximation("layers[\(index)]", "drawn with " + names.map { "\($0) = \(byName[$0]!.value.jsonText)" }.joined(separator: ", ")
-                + " only (\(combos.count) combinations of options; data- attributes change nothing here)"))
-            return plain
-        }
-        let drawn = Dictionary(parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
-        return try combos.map { combo in
-            var values = drawn
-            for c in combo { values[c.name] = c.value }
-            var variant = try SceneDecoder.load(path: file, values: values).at(scene.reduceMotion ? 0 : time)
-            if scene.reduceMotion { variant.layers[index].stripAnimations() }
+        return drawings.map { combo, layer in
             let cls = sheet.name("when")
             sheet.rule(cls, ["display: contents"])
             let hidden = combo.map { ".\(root):not([data-\($0.name)=\"\($0.text)\"]) .\(cls)" }.joined(separator: ", ")
             sheet.rawRule(hidden + " { display: none }")
-            return Variant(layer: variant.layers[index], wrap: { "<div class=\"\(cls)\">\($0)</div>" })
+            return Variant(layer: layer, wrap: { "<div class=\"\(cls)\">\($0)</div>" })
         }
     }
 
@@ -122,18 +80,10 @@ struct CSSParameters {
         guard !parameters.isEmpty else { return [] }
         return ["Parameters (custom properties on the [data-halo-scene] element; choices and booleans as data- attributes):"]
             + parameters.map { p in
-                var line = "- "
                 switch p.kind {
-                case .number(let lo, let hi, let step):
-                    line += "--\(p.name): number, \(p.value.jsonText)"
-                    if lo != nil || hi != nil { line += ", \(lo.map(ExportText.num) ?? "-inf") to \(hi.map(ExportText.num) ?? "inf")" }
-                    if let step { line += ", step \(ExportText.num(step))" }
-                case .color: line += "--\(p.name): colour, \(p.value.jsonText)"
-                case .choice(let o): line += "data-\(p.name): choice, \(p.value.jsonText), one of \(o.joined(separator: " | "))"
-                case .boolean: line += "data-\(p.name): boolean, \(p.value.jsonText)"
+                case .number, .color: return "- --\(p.name): " + ExportParameters.summary(p)
+                case .choice, .boolean: return "- data-\(p.name): " + ExportParameters.summary(p)
                 }
-                if let label = p.label { line += " (\(label))" }
-                return line
             }
     }
 }

@@ -1,18 +1,23 @@
 import Foundation
 import HaloCore
 
-/// Exports a scene as SwiftUI source: a `View` per scene drawing its layers in a `ZStack`
-/// at their rects, its animations driven by `TimelineView(.animation)` through the same
-/// formulas as the scene format's (``SwiftUIMotion``), frozen under
-/// `accessibilityReduceMotion`. No Apple platform is available to Halo, so the file's
-/// pixels are not measured; its text type-checks against the SwiftUI interface in
+/// Exports a scene as SwiftUI source. A scene whose layers form one control (shapes sharing
+/// one rect and a text label in it, as a button) becomes a `ButtonStyle` that sizes to its
+/// label (``SwiftUIComponent``); any other scene a `View` that draws the canvas, each layer
+/// framed at its rect and centred in the canvas or positioned at its centre. The scene's
+/// parameters are the type's stored properties (``SwiftUIParameters``); animations run from
+/// a `TimelineView(.animation)` clock through the same formulas as the scene format's
+/// (``SwiftUIMotion``), frozen under `accessibilityReduceMotion`; the file ends in a
+/// `#Preview` with the scene's values, and carries only the helpers it uses
+/// (``SwiftUIHelpers``). No Apple platform is available to Halo, so the file's pixels are
+/// not measured; its text type-checks against the SwiftUI interface in
 /// Tests/Fixtures/SwiftUIInterface (declarations from Apple's documentation).
 public struct SwiftUIExporter {
     /// The scene to export (parameters already applied).
     public var scene: Scene
     /// Draw this moment (seconds) instead of running the animations.
     public var frozenAt: Double?
-    /// The View's type name (a Swift identifier).
+    /// The type's name (a Swift identifier); a button style's is this name with "Style" after it.
     public var typeName: String
 
     public init(scene: Scene, frozenAt: Double? = nil, typeName: String) {
@@ -34,81 +39,138 @@ public struct SwiftUIExporter {
     static let reservedNames: Set<String> = [
         "View", "Shape", "Color", "Text", "Font", "Ellipse", "Capsule", "Rectangle", "RoundedRectangle", "UnevenRoundedRectangle",
         "Gradient", "LinearGradient", "AngularGradient", "RadialGradient", "Angle", "UnitPoint", "Material", "StrokeStyle",
-        "FillStyle", "ZStack", "TimelineView", "State", "Environment", "Date", "Double", "Int", "String", "CGFloat",
+        "FillStyle", "ZStack", "VStack", "TimelineView", "State", "Environment", "Date", "Double", "Int", "String", "CGFloat",
+        "Bool", "Button", "ButtonStyle", "HaloClock", "Preview",
     ]
 
+    /// One layer as the body of the type's `layerN` member: its drawing, or one drawing per
+    /// combination of the options it depends on, under `if`.
+    struct LayerView {
+        let index: Int
+        let layer: Layer
+        let body: String
+    }
+
     /// The Swift file, its approximations in a comment at the top.
-    /// - Throws: ``SceneError`` when a keyframed value is invalid at the time exported.
+    /// - Throws: ``SceneError`` when a keyframed value is invalid at the time exported, or a
+    ///   combination of a choice parameter's options cannot be drawn.
     public func export() throws -> ExportResult {
         let t = scene.effectiveTime(frozenAt ?? 0)
         var drawn = try scene.at(scene.reduceMotion ? 0 : t)
         if scene.reduceMotion { for i in drawn.layers.indices { drawn.layers[i].stripAnimations() } }
         var notes: [Approximation] = []
-        let keyframed = SwiftUIKeyframes(scene.reduceMotion ? [] : scene.keyframes?.tracks ?? [], notes: &notes, heldAt: t)
-        var background = "Color.clear"
+        let params = SwiftUIParameters(scene)
+        let reads = SwiftUIReads(parameters: params)
+        let keyframed = SwiftUIKeyframes(scene.reduceMotion ? [] : scene.keyframes?.tracks ?? [], notes: &notes, heldAt: t, parameters: reads)
+        reads.keyframes = keyframed.reads
+        let fits = SwiftUIComponent.fits(drawn.layers.filter { $0.shape.kind != .shader }, parameters: params.shared)
+        // The canvas's colour: the view's background (its parameter's property), or the component's preview's.
+        var background: String?, previewBackground: String?
         switch scene.canvas.background {
-        case .color(let c): background = SwiftUIPaint.color(c)
+        case .color(let c):
+            let referred = params.shared.values["canvas.background"] != nil
+            if c.a > 0 || referred { previewBackground = SwiftUIPaint.color(c); background = fits ? nil : reads.color(["canvas.background"], c) }
         case .image: notes.append(Approximation("canvas.background.image", "an image background is left out: add it as an Image of your assets", omitted: true))
         }
-        var layers: [String] = []
+        var views: [LayerView] = []
         var draws = false
+        if case .color(let c) = scene.canvas.background, c.a > 0 { draws = true }
         for (i, layer) in drawn.layers.enumerated() {
             if layer.shape.kind == .shader {
                 notes.append(Approximation("layers[\(i)].shape", "a shader shape's GLSL signed distance has no SwiftUI mapping", omitted: true))
                 continue
             }
-            var builder = SwiftUILayer(layer: layer, index: i, keyframed: keyframed.reads)
-            layers.append(builder.body())
-            notes += builder.notes
-            draws = draws || builder.drawsAnything
+            let variants = try params.shared.variants(of: i, scene: scene, time: t, notes: &notes, unchanged: "setting the properties changes nothing here")
+            var bodies: [(condition: String, body: String)] = []
+            for (combo, variant) in variants ?? [([], layer)] {
+                var builder = SwiftUILayer(layer: variant, index: i, reads: reads)
+                let parts = builder.parts()
+                bodies.append((params.condition(combo), builder.stack(parts, modifiers: fits ? "" : Self.placement(variant, in: scene.canvas), indent: "        ")))
+                notes += builder.notes
+                draws = draws || builder.drawsAnything
+            }
+            views.append(LayerView(index: i, layer: layer, body: Self.branches(bodies)))
         }
-        if case .color(let c) = scene.canvas.background, c.a > 0 { draws = true }
+        let component = fits ? SwiftUIComponent(typeName: typeName, layers: views, reads: reads, notes: &notes) : nil
+        let animated = drawn.layers.contains { $0.fill?.animation != nil || $0.stroke?.paint.animation != nil } || !keyframed.reads.isEmpty
+        let clock = animated && frozenAt == nil
+        let members = Self.members(component?.members ?? views, clock: clock, frozenAt: animated && !clock ? t : nil)
+        let declaration = component?.declaration(params: params, clock: clock, members: members, canvas: scene.canvas, background: previewBackground)
+            ?? canvasDeclaration(params: params, views: views, clock: clock, members: members, background: background)
+        for (path, p) in params.shared.values.sorted(by: { $0.key < $1.key }) where !reads.used.contains(path) {
+            notes.append(Approximation(path, "params.\(p.name) written in as its value, \(p.value.jsonText): SwiftUI reads the property elsewhere only"))
+        }
         notes = notes.uniqued
         let n = ExportText.num
-        let clock = frozenAt.map { "\(n($0))" } ?? "context.date.timeIntervalSince(start)"
         var header = "// Exported by halo export from \((scene.file.map { ($0 as NSString).lastPathComponent }) ?? "a scene")"
         header += frozenAt.map { ", frozen at t = \(n($0)) s." } ?? "."
         header += "\n// SwiftUI's pixels are not measured: Halo has no Apple platform to draw them on."
+        let fonts = Set(drawn.layers.indices.compactMap { i -> String? in
+            var ignored: [Approximation] = []
+            return SwiftUIText(drawn.layers[i], path: "", reads: SwiftUIReads(), notes: &ignored)?.bundleNote
+        })
+        header += fonts.sorted().map { "\n" + $0 }.joined()
         header += notes.isEmpty ? "\n// No approximations." : "\n// Approximations:\n" + notes.map { "// - \($0)" }.joined(separator: "\n")
-        let layerProperties = layers.enumerated().map { i, body in
-            "    private var layer\(i): some View {\n\(body)\n    }"
-        }.joined(separator: "\n\n")
-        let text = """
-        \(header)
-        import SwiftUI
-
-        /// The scene, animated (frozen at t = 0 when Reduce Motion is on).
-        struct \(typeName): View {
-            @Environment(\\.accessibilityReduceMotion) private var reduceMotion
-            @State private var start = Date()
-
-            var body: some View {
-                TimelineView(.animation) { context in
-                    \(typeName)Frame(t: reduceMotion ? 0 : \(clock))
-                }
-            }
-        }
-
-        /// The scene at time t (seconds).
-        struct \(typeName)Frame: View {
-            let t: Double
-
-            var body: some View {
-                ZStack(alignment: .topLeading) {
-                    \(background)
-        \(layers.indices.map { "            layer\($0)" }.joined(separator: "\n"))
-                }
-                .frame(width: \(n(scene.canvas.width)), height: \(n(scene.canvas.height)), alignment: .topLeading)
-                .clipped()
-            }
-
-        \(layerProperties)
-        }
-
-        \(SwiftUIMotion.source)
-
-        \(SwiftUIKeyframes.source)
-        """
+        let helpers = SwiftUIHelpers.source(for: declaration)
+        let text = "\(header)\nimport SwiftUI\n\n\(declaration)\n" + (helpers.isEmpty ? "" : "\n\(helpers)\n")
         return ExportResult(text: text, approximations: notes, drawsAnything: draws)
+    }
+
+    /// A layer's frame in the canvas: its size, and its centre unless that is the canvas's.
+    static func placement(_ layer: Layer, in canvas: Canvas) -> String {
+        let r = layer.shape.rect, n = ExportText.num
+        let cx = r.x + r.w / 2, cy = r.y + r.h / 2
+        let centred = abs(cx - canvas.width / 2) < 1e-9 && abs(cy - canvas.height / 2) < 1e-9
+        return "\n        .frame(width: \(n(r.w)), height: \(n(r.h)))" + (centred ? "" : "\n        .position(x: \(n(cx)), y: \(n(cy)))")
+    }
+
+    /// One drawing, or each under its condition: `if A { ... } else if B { ... } else { ... }`.
+    static func branches(_ bodies: [(condition: String, body: String)]) -> String {
+        guard bodies.count > 1 else { return bodies[0].body }
+        let indent = { (s: String) in s.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") }
+        var out = ""
+        for (k, b) in bodies.enumerated() {
+            let head = k == 0 ? "if \(b.condition) {" : k == bodies.count - 1 ? " else {" : " else if \(b.condition) {"
+            out += (k == 0 ? "        " : "") + head + "\n" + indent(b.body) + "\n        }"
+        }
+        return out
+    }
+
+    /// The layers as the type's members: `layerN(_ t:)` functions under a running clock, else
+    /// computed properties (with `t`, the frozen time, when the drawing reads one).
+    static func members(_ views: [LayerView], clock: Bool, frozenAt: Double?) -> String {
+        var out = frozenAt.map { ["    /// The moment drawn, seconds.\n    private var t: Double { \(ExportText.num($0)) }"] } ?? []
+        for v in views {
+            let head = clock ? "private func layer\(v.index)(_ t: Double) -> some View" : "private var layer\(v.index): some View"
+            out.append("    /// layers[\(v.index)].\n    @ViewBuilder \(head) {\n\(v.body)\n    }")
+        }
+        return out.joined(separator: "\n\n")
+    }
+
+    /// A layer's use in a body: `layerN(t)` under a running clock, else `layerN`.
+    static func call(_ index: Int, clock: Bool) -> String { clock ? "layer\(index)(t)" : "layer\(index)" }
+
+    /// The canvas form: a `View` of the canvas's size drawing every layer, and its preview.
+    private func canvasDeclaration(params: SwiftUIParameters, views: [LayerView], clock: Bool, members: String, background: String?) -> String {
+        let n = ExportText.num
+        let stack = "ZStack {\n" + views.map { "            " + Self.call($0.index, clock: clock) }.joined(separator: "\n") + "\n        }"
+            + "\n        .frame(width: \(n(scene.canvas.width)), height: \(n(scene.canvas.height)))"
+            + (background.map { "\n        .background(\($0))" } ?? "") + "\n        .clipped()"
+        let body = clock ? "HaloClock { t in\n            " + stack.replacingOccurrences(of: "\n", with: "\n    ") + "\n        }" : stack
+        let props = params.declarations
+        return """
+        /// The scene drawn on its \(n(scene.canvas.width)) x \(n(scene.canvas.height)) pt canvas\(clock ? ", animated (still at t = 0 while Reduce Motion is on)" : "").
+        struct \(typeName): View {
+        \(props.isEmpty ? "" : props + "\n\n")    var body: some View {
+                \(body)
+            }
+
+        \(members)
+        }
+
+        #Preview {
+            \(typeName)(\(params.previewArguments))
+        }
+        """
     }
 }

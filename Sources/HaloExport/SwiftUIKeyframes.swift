@@ -16,7 +16,10 @@ struct SwiftUIKeyframes {
         return CSSKeyframes.isMapped(path) || ["layers[].stroke.width", "layers[].stroke.dash.phase"].contains(p)
     }
 
-    init(_ tracks: [(path: String, track: KeyframeTrack)], notes: inout [Approximation], heldAt t: Double) {
+    /// `parameters` reads a keyframe's value where the file referred to a number parameter there
+    /// (`PATH.keyframes[i][1]`); a colour parameter's value is written in (the track's colours are numbers).
+    init(_ tracks: [(path: String, track: KeyframeTrack)], notes: inout [Approximation], heldAt t: Double,
+         parameters: SwiftUIReads = SwiftUIReads()) {
         let n = ExportText.num
         for (path, track) in tracks {
             guard Self.isMapped(path) else {
@@ -28,7 +31,8 @@ struct SwiftUIKeyframes {
                 + "repeats: \(repeats), delay: \(n(track.delay))"
             switch track.values {
             case .numbers(let v):
-                reads[path] = "haloKeyframe(t, values: [\(v.map(n).joined(separator: ", "))], \(common))"
+                let values = v.enumerated().map { i, x in parameters.number("\(path).keyframes[\(i)][1]", x) }
+                reads[path] = "haloKeyframe(t, values: [\(values.joined(separator: ", "))], \(common))"
             case .colors(let c):
                 let list = c.map { "[\(n($0.r)), \(n($0.g)), \(n($0.b)), \(n($0.a))]" }.joined(separator: ", ")
                 reads[path] = "haloKeyframeColor(t, colors: [\(list)], \(common))"
@@ -36,6 +40,7 @@ struct SwiftUIKeyframes {
         }
     }
 
+    /// The helpers' source (``SwiftUIHelpers`` writes those a file uses).
     static let source = """
     // A keyframe track (docs/scene-format.md "Keyframes"): its local time after the delay (repeats: 0
     // none, 1 loop, 2 reverse), the segment it falls in and the eased progress through it.

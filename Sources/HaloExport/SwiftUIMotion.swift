@@ -15,6 +15,7 @@ enum SwiftUIMotion {
         }
     }
 
+    /// The helpers' source (``SwiftUIHelpers`` writes those a file uses).
     static let source = """
     // The scene format's motion (docs/scene-format.md "Animation"): a cycle of q seconds after a
     // delay, eased by a CSS cubic Bezier ([] for linear), every other cycle reversed when asked.

@@ -14,34 +14,31 @@ enum SwiftUIPaint {
 
     static func unitPoint(_ p: UnitPoint) -> String { "UnitPoint(x: \(ExportText.num(p.u)), y: \(ExportText.num(p.v)))" }
 
-    /// The stops; `colors` stands in for stop colours by index (keyframed colours).
-    static func stops(_ stops: [ColorStop], colors: [Int: String] = [:]) -> String {
+    /// The stops, each colour and location read through `reads` (a keyframe track or a
+    /// parameter where the file referred to one) under the paint's path `place`.
+    static func stops(_ stops: [ColorStop], place: String = "", reads: SwiftUIReads = SwiftUIReads()) -> String {
         "[" + stops.enumerated().map { i, s in
-            "Gradient.Stop(color: \(colors[i] ?? color(s.color)), location: \(ExportText.num(s.location)))"
+            let color = reads.color(["\(place).colors[\(i)]", "\(place).stops[\(i)].color"], s.color)
+            return "Gradient.Stop(color: \(color), location: \(reads.number("\(place).stops[\(i)].location", s.location, cgFloat: true)))"
         }.joined(separator: ", ") + "]"
     }
 
     /// The expression, or nil for a paint SwiftUI has no mapping for (shader); `note`
-    /// receives each approximation.
-    /// `keyframed` holds the Swift expressions of keyframed values by JSON path, `place` the
-    /// paint's own path ("layers[0].fill").
-    static func expression(_ paint: Paint, rect: Rect, place: String = "", keyframed: [String: String] = [:],
+    /// receives each approximation. `place` is the paint's own path ("layers[0].fill"),
+    /// `reads` the keyframe tracks and parameters that values under it read.
+    static func expression(_ paint: Paint, rect: Rect, place: String = "", reads: SwiftUIReads = SwiftUIReads(),
                            note: (String) -> Void) -> String? {
         let n = ExportText.num
-        var colors: [Int: String] = [:]
-        for i in paint.stops.indices {
-            if let v = keyframed["\(place).colors[\(i)]"] ?? keyframed["\(place).stops[\(i)].color"] { colors[i] = v }
-        }
-        func stops(_ s: [ColorStop]) -> String { Self.stops(s, colors: colors) }
+        func stops(_ s: [ColorStop]) -> String { Self.stops(s, place: place, reads: reads) }
         if paint.interpolation != .srgb, paint.stops.count > 1 {
             note("colours mixed in SwiftUI's own space, not \(paint.interpolation == .oklab ? "Oklab" : "linear light")")
         }
         var turn = "0"
         if case .rotation(let period, let clockwise, let m)? = paint.animation {
-            turn = "haloTurn(t, period: \(n(period)), clockwise: \(clockwise), delay: \(n(m.delay)), reverses: \(m.reverses), timing: \(SwiftUIMotion.timing(m.timing)))"
+            turn = "haloTurn(t, period: \(reads.number("\(place).rotation.period", period)), clockwise: \(clockwise), delay: \(n(m.delay)), reverses: \(m.reverses), timing: \(SwiftUIMotion.timing(m.timing)))"
         }
         switch paint.kind {
-        case .solid(let c): return keyframed["\(place).color"] ?? color(c)
+        case .solid(let c): return reads.color(["\(place).color"], c)
         case .linear(let s, let e):
             var sp = unitPoint(s), ep = unitPoint(e)
             switch paint.animation {
@@ -49,7 +46,7 @@ enum SwiftUIPaint {
                 sp = "haloTurned(\(sp), by: \(turn), width: \(n(rect.w)), height: \(n(rect.h)))"
                 ep = "haloTurned(\(ep), by: \(turn), width: \(n(rect.w)), height: \(n(rect.h)))"
             case .cornerCycle(let step, let m)?:
-                let args = "step: \(n(step)), delay: \(n(m.delay)), reverses: \(m.reverses), timing: \(SwiftUIMotion.timing(m.timing))"
+                let args = "step: \(reads.number("\(place).cornerCycle.stepDuration", step)), delay: \(n(m.delay)), reverses: \(m.reverses), timing: \(SwiftUIMotion.timing(m.timing))"
                 sp = "haloCornerCycle(\(sp), t, \(args))"; ep = "haloCornerCycle(\(ep), t, \(args))"
             case nil: break
             }

@@ -8,7 +8,9 @@ enum CodeExportCommand {
     /// Help's prose before the options.
     static let description = """
     Writes the scene as code for a platform: one self-contained HTML file (--css) or a
-    SwiftUI View (--swiftui), or both. What the platform cannot draw exactly is drawn as
+    SwiftUI View, or a ButtonStyle for a scene that is one control (--swiftui), or both.
+    The scene's parameters are the component's: custom properties and data- attributes in
+    HTML, stored properties in SwiftUI. What the platform cannot draw exactly is drawn as
     closely as it can, and each such approximation is listed in a comment at the top of
     the file and on standard error. How close the HTML comes in Chromium, scene by scene,
     is measured in docs/code-export.md; the SwiftUI file's pixels are not measured.

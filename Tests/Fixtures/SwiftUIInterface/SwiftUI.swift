@@ -3,6 +3,8 @@
 // (developer.apple.com/documentation/swiftui) so that exported files can be type-checked
 // on Linux, where SwiftUI does not exist. Declarations only: nothing here draws. Add a
 // declaration here, with its documented signature, when the exporter starts emitting it.
+// `#Preview` is a macro, whose expansion needs Apple's compiler plugin: the tests check a
+// preview's body as the body of a `@ViewBuilder` function instead.
 @_exported import Foundation
 
 // MARK: - Views and builders
@@ -24,6 +26,17 @@ extension Never: View {
     public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
         TupleView((repeat each content))
     }
+    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
+        _ConditionalContent()
+    }
+    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
+        _ConditionalContent()
+    }
+}
+
+/// What an `if`/`else` in a view builder gives.
+public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
+    public var body: Never { fatalError() }
 }
 
 public struct EmptyView: View {
@@ -45,12 +58,32 @@ public struct ModifiedContent<Content>: View {
 }
 
 public struct Alignment: Equatable, Sendable {
-    public static let center = Alignment()
+    public static let center = Alignment(), leading = Alignment(), trailing = Alignment()
     public static let topLeading = Alignment()
+}
+
+public struct HorizontalAlignment: Equatable, Sendable {
+    public static let center = HorizontalAlignment(), leading = HorizontalAlignment(), trailing = HorizontalAlignment()
+}
+
+public enum TextAlignment: Hashable, Sendable { case leading, center, trailing }
+
+public enum Edge: Int8, Sendable {
+    case top, leading, bottom, trailing
+    public struct Set: OptionSet, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let all = Set(rawValue: 15), horizontal = Set(rawValue: 10), vertical = Set(rawValue: 5)
+    }
 }
 
 public struct ZStack<Content: View>: View {
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError() }
+}
+
+public struct VStack<Content: View>: View {
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
     public var body: Never { fatalError() }
 }
 
@@ -64,6 +97,40 @@ extension View {
     public func fixedSize() -> some View { ModifiedContent(self) }
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { ModifiedContent(self) }
     public func font(_ font: Font?) -> some View { ModifiedContent(self) }
+    public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil,
+                      idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center) -> some View { ModifiedContent(self) }
+    public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View { ModifiedContent(self) }
+    public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { ModifiedContent(self) }
+    public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View { ModifiedContent(self) }
+    public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View { ModifiedContent(self) }
+    public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View { ModifiedContent(self) }
+    public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { ModifiedContent(self) }
+    public func lineSpacing(_ lineSpacing: CGFloat) -> some View { ModifiedContent(self) }
+    public func buttonStyle<S: ButtonStyle>(_ style: S) -> some View { ModifiedContent(self) }
+}
+
+// MARK: - Buttons
+
+public struct Button<Label: View>: View {
+    public var body: Never { fatalError() }
+}
+
+extension Button where Label == Text {
+    public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {}
+}
+
+@MainActor @preconcurrency public protocol ButtonStyle {
+    associatedtype Body: View
+    @ViewBuilder func makeBody(configuration: Self.Configuration) -> Self.Body
+    typealias Configuration = ButtonStyleConfiguration
+}
+
+public struct ButtonStyleConfiguration {
+    public struct Label: View {
+        public var body: Never { fatalError() }
+    }
+    public let label: ButtonStyleConfiguration.Label
+    public let isPressed: Bool
 }
 
 // MARK: - State, environment, time
@@ -127,10 +194,12 @@ public struct StrokeStyle: Equatable {
 extension Shape {
     public func fill<S: ShapeStyle>(_ content: S, style: FillStyle = FillStyle()) -> some View { ModifiedContent(self) }
     public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle, antialiased: Bool = true) -> some View { ModifiedContent(self) }
+    public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true) -> some View { ModifiedContent(self) }
 }
 
 extension InsettableShape {
     public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle, antialiased: Bool = true) -> some View { ModifiedContent(self) }
+    public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true) -> some View { ModifiedContent(self) }
 }
 
 /// A shape inset by an amount (SwiftUI's own inset shapes are private types).
@@ -233,6 +302,7 @@ public struct Font: Hashable, Sendable {
     }
     public static func custom(_ name: String, size: CGFloat) -> Font { Font() }
     public func weight(_ weight: Font.Weight) -> Font { self }
+    public func italic() -> Font { self }
 }
 
 public struct Text: View {

@@ -7,7 +7,10 @@ import HaloExport
 /// mapping (italic and aligned text, four radii, radial and path paints, ellipses, outside
 /// strokes, layer opacity, corner cycles, reversing rotations, keyframed colours and glows), type-checks against the
 /// SwiftUI interface kept in Tests/Fixtures/SwiftUIInterface (Apple's documented
-/// signatures): one module build and one type-check of all files.
+/// signatures): one module build and one type-check of all files, with a file that uses the
+/// exports as an app would (a seed's button style on a plain `Button`, a scene's parameters
+/// set through its initialiser). A `#Preview`'s body is checked as a `@ViewBuilder`
+/// function's (the macro's expansion needs Apple's compiler plugin).
 final class SwiftUIExportTests: XCTestCase {
     func testEveryExportTypeChecksAgainstTheSwiftUIInterface() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-swiftui-\(getpid())")
@@ -19,17 +22,38 @@ final class SwiftUIExportTests: XCTestCase {
         let conf = repositoryRoot.appendingPathComponent("Tests/Fixtures/conformance/scenes")
         scenes += ["feature-corner-radii", "feature-radial", "feature-layer-opacity", "feature-ellipse", "feature-outside-stroke",
                    "feature-oklab", "next/feature-text-align", "next/feature-path-rotation", "next/feature-corner-cycle-eased",
-                   "next/feature-rotation-reverse", "next/feature-dash-ellipse", "next/feature-keyframes-glow", "next/feature-keyframes-colour"].map { conf.appendingPathComponent("\($0).json").path }
+                   "next/feature-rotation-reverse", "next/feature-dash-ellipse", "next/feature-keyframes-glow", "next/feature-keyframes-colour",
+                   "next/feature-params", "next/feature-text-wrap", "seed-gradient-button"].map { conf.appendingPathComponent("\($0).json").path }
         for (i, path) in scenes.sorted().enumerated() {
             let scene = try Halo.load(path).scene
             // Frozen and running exports alike: half of each.
             let name = SwiftUIExporter.typeName(for: path)
             let result = try SwiftUIExporter(scene: scene, frozenAt: i % 2 == 0 ? nil : 0.75, typeName: name).export()
-            XCTAssertTrue(result.text.contains("struct \(name): View"))
+            XCTAssertTrue(result.text.contains("struct \(name): View") || result.text.contains("struct \(name)Style: ButtonStyle"), name)
+            XCTAssertEqual(result.text.components(separatedBy: "#Preview {").count, 2, "one preview: \(name)")
             let out = dir.appendingPathComponent("\(name).swift").path
-            try result.text.write(toFile: out, atomically: true, encoding: .utf8)
+            try Self.checkable(result.text).write(toFile: out, atomically: true, encoding: .utf8)
             files.append(out)
         }
+        let use = dir.appendingPathComponent("Use.swift").path
+        try """
+            import SwiftUI
+
+            struct Checkout: View {
+                var body: some View {
+                    Button("Buy now") { }
+                        .buttonStyle(GradientBorderButtonStyle())
+                }
+            }
+
+            struct Themed: View {
+                var body: some View {
+                    FeatureParams(width: 5, accent: Color(.sRGB, red: 1, green: 0.1765, blue: 0.3333), corners: .circular)
+                }
+            }
+
+            """.write(toFile: use, atomically: true, encoding: .utf8)
+        files.append(use)
         let interface = repositoryRoot.appendingPathComponent("Tests/Fixtures/SwiftUIInterface/SwiftUI.swift").path
         let module = try swiftc(["-emit-module", "-module-name", "SwiftUI", "-parse-as-library", interface,
                                  "-emit-module-path", dir.appendingPathComponent("SwiftUI.swiftmodule").path])
@@ -51,6 +75,11 @@ final class SwiftUIExportTests: XCTestCase {
         let check = try swiftc(["-typecheck", "-I", dir.path, bad])
         XCTAssertNotEqual(check.status, 0)
         XCTAssertTrue(check.output.contains("lineWidht"), check.output)
+    }
+
+    /// `text` with its `#Preview { ... }` as a private `@ViewBuilder` function of the same body.
+    static func checkable(_ text: String) -> String {
+        text.replacingOccurrences(of: "#Preview {", with: "@MainActor @ViewBuilder private func preview() -> some View {")
     }
 
     private func swiftc(_ args: [String]) throws -> (status: Int32, output: String) {
