@@ -40,9 +40,14 @@ struct ExportParameters {
         }
     }
 
+    /// The references to choice and boolean parameters at or under `path` ("layers[1]").
+    func switchReferences(under path: String) -> [String: String] {
+        switches.filter { $0.key == path || $0.key.hasPrefix(path + ".") || $0.key.hasPrefix(path + "[") }
+    }
+
     /// The choice and boolean parameters that values under `path` ("layers[1]") depend on, in file order.
     func switches(under path: String) -> [String] {
-        let names = switches.filter { $0.key == path || $0.key.hasPrefix(path + ".") || $0.key.hasPrefix(path + "[") }.map(\.value)
+        let names = switchReferences(under: path).map(\.value)
         return parameters.map(\.name).filter { names.contains($0) }
     }
 

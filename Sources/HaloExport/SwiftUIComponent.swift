@@ -56,12 +56,12 @@ struct SwiftUIComponent {
 
     /// `layers` stacked behind or over the label: one call, or a `ZStack` of them.
     private func stack(_ layers: [SwiftUIExporter.LayerView], clock: Bool) -> String {
-        let calls = layers.map { SwiftUIExporter.call($0.index, clock: clock) }
+        let calls = layers.map { SwiftUIExporter.call($0, clock: clock) }
         return calls.count == 1 ? calls[0] : "ZStack { " + calls.joined(separator: "; ") + " }"
     }
 
     /// The style's declaration, its members and a `#Preview` of a `Button` titled with the scene's text on the canvas.
-    func declaration(params: SwiftUIParameters, clock: Bool, members: String, canvas: Canvas, background: String?) -> String {
+    func declaration(params: SwiftUIParameters, properties props: String, clock: Bool, members: String, canvas: Canvas, background: String?) -> String {
         let n = ExportText.num
         let below = self.members.filter { $0.index < textIndex }, above = self.members.filter { $0.index > textIndex }
         var label = ["configuration.label"] + text.modifierList + [".foregroundStyle(\(labelStyle))"]
@@ -71,7 +71,6 @@ struct SwiftUIComponent {
         if !above.isEmpty { label.append(".overlay { \(stack(above, clock: clock)) }") }
         var body = label[0] + label.dropFirst().map { "\n            " + $0 }.joined()
         if clock { body = "HaloClock { t in\n            " + body.replacingOccurrences(of: "\n", with: "\n    ") + "\n        }" }
-        let props = params.declarations
         let title = ExportText.swiftString(text.text.text)
         return """
         /// The scene's control as a button style: a Button's label in the scene's font and paint,

@@ -40,7 +40,8 @@ public struct SwiftUIExporter {
         "View", "Shape", "Color", "Text", "Font", "Ellipse", "Capsule", "Rectangle", "RoundedRectangle", "UnevenRoundedRectangle",
         "Gradient", "LinearGradient", "AngularGradient", "RadialGradient", "Angle", "UnitPoint", "Material", "StrokeStyle",
         "FillStyle", "ZStack", "VStack", "TimelineView", "State", "Environment", "Date", "Double", "Int", "String", "CGFloat",
-        "Bool", "Button", "ButtonStyle", "HaloClock", "Preview",
+        "Bool", "Button", "ButtonStyle", "HaloClock", "Preview", "Edge", "Alignment", "HorizontalAlignment", "TextAlignment",
+        "Configuration", "Label", "Body", "Content", "Never",
     ]
 
     /// One layer as the body of the type's `layerN` member: its drawing, or one drawing per
@@ -49,6 +50,8 @@ public struct SwiftUIExporter {
         let index: Int
         let layer: Layer
         let body: String
+        /// Whether the drawing reads the time `t` (a motion or keyframe helper's argument).
+        var timed: Bool { body.contains("(t, ") || body.contains(", t, ") }
     }
 
     /// The Swift file, its approximations in a comment at the top.
@@ -80,10 +83,13 @@ public struct SwiftUIExporter {
                 notes.append(Approximation("layers[\(i)].shape", "a shader shape's GLSL signed distance has no SwiftUI mapping", omitted: true))
                 continue
             }
-            let variants = try params.shared.variants(of: i, scene: scene, time: t, notes: &notes, unchanged: "setting the properties changes nothing here")
+            let cornerStyle = params.cornerStyle(of: i)
+            let variants = cornerStyle != nil ? nil
+                : try params.shared.variants(of: i, scene: scene, time: t, notes: &notes, unchanged: "setting the properties changes nothing here")
             var bodies: [(condition: String, body: String)] = []
+            reads.switched((variants?.first?.combo.map(\.name) ?? []) + (cornerStyle != nil ? params.shared.switches(under: "layers[\(i)]") : []))
             for (combo, variant) in variants ?? [([], layer)] {
-                var builder = SwiftUILayer(layer: variant, index: i, reads: reads)
+                var builder = SwiftUILayer(layer: variant, index: i, reads: reads, cornerStyle: cornerStyle)
                 let parts = builder.parts()
                 bodies.append((params.condition(combo), builder.stack(parts, modifiers: fits ? "" : Self.placement(variant, in: scene.canvas), indent: "        ")))
                 notes += builder.notes
@@ -95,8 +101,10 @@ public struct SwiftUIExporter {
         let animated = drawn.layers.contains { $0.fill?.animation != nil || $0.stroke?.paint.animation != nil } || !keyframed.reads.isEmpty
         let clock = animated && frozenAt == nil
         let members = Self.members(component?.members ?? views, clock: clock, frozenAt: animated && !clock ? t : nil)
-        let declaration = component?.declaration(params: params, clock: clock, members: members, canvas: scene.canvas, background: previewBackground)
-            ?? canvasDeclaration(params: params, views: views, clock: clock, members: members, background: background)
+        let properties = params.declarations(unread: Set(params.shared.parameters.map(\.name)).subtracting(reads.usedNames))
+        let declaration = component?.declaration(params: params, properties: properties, clock: clock, members: members, canvas: scene.canvas,
+                                                 background: previewBackground)
+            ?? canvasDeclaration(params: params, properties: properties, views: views, clock: clock, members: members, background: background)
         for (path, p) in params.shared.values.sorted(by: { $0.key < $1.key }) where !reads.used.contains(path) {
             notes.append(Approximation(path, "params.\(p.name) written in as its value, \(p.value.jsonText): SwiftUI reads the property elsewhere only"))
         }
@@ -141,23 +149,22 @@ public struct SwiftUIExporter {
     static func members(_ views: [LayerView], clock: Bool, frozenAt: Double?) -> String {
         var out = frozenAt.map { ["    /// The moment drawn, seconds.\n    private var t: Double { \(ExportText.num($0)) }"] } ?? []
         for v in views {
-            let head = clock ? "private func layer\(v.index)(_ t: Double) -> some View" : "private var layer\(v.index): some View"
+            let head = clock && v.timed ? "private func layer\(v.index)(_ t: Double) -> some View" : "private var layer\(v.index): some View"
             out.append("    /// layers[\(v.index)].\n    @ViewBuilder \(head) {\n\(v.body)\n    }")
         }
         return out.joined(separator: "\n\n")
     }
 
-    /// A layer's use in a body: `layerN(t)` under a running clock, else `layerN`.
-    static func call(_ index: Int, clock: Bool) -> String { clock ? "layer\(index)(t)" : "layer\(index)" }
+    /// A layer's use in a body: `layerN(t)` where it reads the running clock, else `layerN`.
+    static func call(_ view: LayerView, clock: Bool) -> String { clock && view.timed ? "layer\(view.index)(t)" : "layer\(view.index)" }
 
     /// The canvas form: a `View` of the canvas's size drawing every layer, and its preview.
-    private func canvasDeclaration(params: SwiftUIParameters, views: [LayerView], clock: Bool, members: String, background: String?) -> String {
+    private func canvasDeclaration(params: SwiftUIParameters, properties props: String, views: [LayerView], clock: Bool, members: String, background: String?) -> String {
         let n = ExportText.num
-        let stack = "ZStack {\n" + views.map { "            " + Self.call($0.index, clock: clock) }.joined(separator: "\n") + "\n        }"
+        let stack = "ZStack {\n" + views.map { "            " + Self.call($0, clock: clock) }.joined(separator: "\n") + "\n        }"
             + "\n        .frame(width: \(n(scene.canvas.width)), height: \(n(scene.canvas.height)))"
             + (background.map { "\n        .background(\($0))" } ?? "") + "\n        .clipped()"
         let body = clock ? "HaloClock { t in\n            " + stack.replacingOccurrences(of: "\n", with: "\n    ") + "\n        }" : stack
-        let props = params.declarations
         return """
         /// The scene drawn on its \(n(scene.canvas.width)) x \(n(scene.canvas.height)) pt canvas\(clock ? ", animated (still at t = 0 while Reduce Motion is on)" : "").
         struct \(typeName): View {

@@ -14,7 +14,12 @@ struct SwiftUILayer {
     /// The `let` declarations the parts use (a paint shared by a part and its glow).
     private(set) var declarations: [String] = []
 
-    init(layer: Layer, index: Int, reads: SwiftUIReads) { self.layer = layer; self.index = index; self.reads = reads }
+    /// The corner style's expression where a choice parameter picks it (``SwiftUIParameters/cornerStyle(of:)``).
+    let cornerStyle: String?
+
+    init(layer: Layer, index: Int, reads: SwiftUIReads, cornerStyle: String? = nil) {
+        self.layer = layer; self.index = index; self.reads = reads; self.cornerStyle = cornerStyle
+    }
 
     private var path: String { "layers[\(index)]" }
     private var n: (Double) -> String { ExportText.num }
@@ -36,7 +41,7 @@ struct SwiftUILayer {
         case .ellipse: return "Ellipse()"
         case .capsule: return "Capsule(style: .circular)"
         case .roundedRect:
-            let style = s.cornerStyle == .continuous ? ".continuous" : ".circular"
+            let style = cornerStyle ?? (s.cornerStyle == .continuous ? ".continuous" : ".circular")
             let r = s.resolvedCornerRadii
             if r.allSatisfy({ $0 == r[0] }) {
                 return "RoundedRectangle(cornerRadius: \(number("shape.cornerRadius", r[0], cgFloat: true)), style: \(style))"

@@ -32,7 +32,7 @@ struct SwiftUIParameters {
             ids[p.name] = id
             if case .choice = p.kind {
                 var type = p.name.prefix(1).uppercased() + p.name.dropFirst()
-                if SwiftUIExporter.reservedNames.contains(type) || type == "Configuration" { type += "Option" }
+                if SwiftUIExporter.reservedNames.contains(type) { type += "Option" }
                 enums[p.name] = type
             }
         }
@@ -78,8 +78,9 @@ struct SwiftUIParameters {
         }
     }
 
-    /// The stored properties with their doc comments, then the choices' enums, indented 4.
-    var declarations: String {
+    /// The stored properties with their doc comments (saying so of those in `unread`, which
+    /// the drawing does not read), then the choices' enums, indented 4.
+    func declarations(unread: Set<String>) -> String {
         var lines: [String] = []
         for p in shared.parameters {
             let type: String
@@ -89,7 +90,7 @@ struct SwiftUIParameters {
             case .boolean: type = "Bool"
             case .choice: type = enumNames[p.name]!
             }
-            lines.append("    /// \(p.name): \(ExportParameters.summary(p)).")
+            lines.append("    /// \(p.name): \(ExportParameters.summary(p))." + (unread.contains(p.name) ? " The drawing does not read it." : ""))
             lines.append("    var \(reference(p.name)): \(type) = \(literal(p))")
         }
         for p in shared.parameters {
@@ -104,6 +105,18 @@ struct SwiftUIParameters {
     /// The initialiser's arguments that give every parameter the scene's value ("width: 3, accent: ...").
     var previewArguments: String {
         shared.parameters.map { "\(identifiers[$0.name]!): \(literal($0))" }.joined(separator: ", ")
+    }
+
+    /// The corner style of layer `index` as an expression of the choice it names, when that
+    /// choice is all the layer depends on, it picks only `cornerStyle`, and its options are
+    /// corner styles: `corners == .circular ? .circular : .continuous`. Nil otherwise.
+    func cornerStyle(of index: Int) -> String? {
+        let refs = shared.switchReferences(under: "layers[\(index)]")
+        guard let name = refs.first?.value, refs.allSatisfy({ $0.key == "layers[\(index)].shape.cornerStyle" }),
+              case .choice(let options)? = shared.parameter(name)?.kind, Set(options).isSubset(of: ["circular", "continuous"]) else { return nil }
+        let cases = Self.caseNames(options)
+        guard options.count == 2 else { return "." + options[0] }
+        return "\(reference(name)) == .\(cases[options.firstIndex(of: "circular")!]) ? .circular : .continuous"
     }
 
     /// The condition under which one combination of options holds (`corners == .circular && shine`).
@@ -129,6 +142,11 @@ final class SwiftUIReads {
     private let identifiers: [String: String]
     /// The JSON paths of the parameter references read so far.
     private(set) var used: Set<String> = []
+    /// The names of the parameters read so far (choices and booleans by ``switched(_:)``).
+    private(set) var usedNames: Set<String> = []
+
+    /// Records that the drawing depends on choice or boolean parameters `names`.
+    func switched(_ names: [String]) { usedNames.formUnion(names) }
 
     init(keyframes: [String: String] = [:], parameters: SwiftUIParameters? = nil) {
         self.keyframes = keyframes
@@ -142,7 +160,7 @@ final class SwiftUIReads {
     /// The parameter's property read at `path`, if the file referred to one there.
     func parameter(_ path: String) -> String? {
         guard let p = parameters[path], let id = identifiers[p.name] else { return nil }
-        used.insert(path)
+        used.insert(path); usedNames.insert(p.name)
         return id
     }
 

@@ -25,7 +25,8 @@ final class SwiftUIComponentTests: XCTestCase {
         XCTAssertTrue(text.contains("    var width: CGFloat = 3\n"), text)
         XCTAssertTrue(text.contains("    var accent: Color = Color(.sRGB, red: 0.4863, green: 0.3608, blue: 1, opacity: 1)\n"), text)
         XCTAssertTrue(text.contains("    var corners: Corners = .continuous\n"), text)
-        XCTAssertTrue(text.contains("    var unused: Bool = true\n"), text)
+        XCTAssertTrue(text.contains("    /// unused: boolean, true (Not referred to). The drawing does not read it.\n    var unused: Bool = true\n"), text)
+        XCTAssertTrue(text.contains("    /// width: number, 3, 0.5 to 12, step 0.5 (Border width).\n"), text)
         XCTAssertTrue(text.contains("enum Corners: String, CaseIterable {\n        case circular = \"circular\"\n        case continuous = \"continuous\"\n    }"), text)
         // `background` is a modifier's name: the property is backgroundColor.
         XCTAssertTrue(text.contains("    var backgroundColor: Color = Color(.sRGB, red: 0.051, green: 0.051, blue: 0.102, opacity: 1)\n"), text)
@@ -50,10 +51,24 @@ final class SwiftUIComponentTests: XCTestCase {
         XCTAssertTrue(text.contains("haloTurn(t, period: Double(period), "), text)
         XCTAssertTrue(text.contains("haloKeyframe(t, values: [1, Double(fade)], times: [0, 1.5]"), text)
         XCTAssertTrue(text.contains(".background(backgroundColor)"), text)
-        let circular = try XCTUnwrap(text.range(of: "if corners == .circular {")), other = try XCTUnwrap(text.range(of: "} else {"))
-        XCTAssertTrue(text[circular.upperBound..<other.lowerBound].contains("RoundedRectangle(cornerRadius: 22, style: .circular)"), text)
-        XCTAssertTrue(text[other.upperBound...].contains("RoundedRectangle(cornerRadius: 22, style: .continuous)"), text)
+        XCTAssertTrue(text.contains("RoundedRectangle(cornerRadius: 22, style: corners == .circular ? .circular : .continuous)"), text)
         XCTAssertTrue(text.contains("FeatureParams(width: 3, accent: Color(.sRGB, red: 0.4863, green: 0.3608, blue: 1, opacity: 1), period: 3, "), text)
+    }
+
+    /// A layer that depends on a choice or boolean is drawn once per option under `if`; an
+    /// enum named like a SwiftUI type gets "Option" after it; a keyword is written in backticks.
+    func testChoicesAndBooleansPickTheDrawing() throws {
+        let text = try swift(repositoryRoot.appendingPathComponent("Tests/Fixtures/swiftui-choices.json").path).text
+        XCTAssertTrue(text.contains("    var edge: EdgeOption = .inside\n"), text)
+        XCTAssertTrue(text.contains("    var `default`: CGFloat = 2\n"), text)
+        let inside = try XCTUnwrap(text.range(of: "if edge == .inside {")), center = try XCTUnwrap(text.range(of: "} else if edge == .center {"))
+        let outside = try XCTUnwrap(text.range(of: "} else {", range: center.upperBound..<text.endIndex))
+        XCTAssertTrue(text[inside.upperBound..<center.lowerBound].contains("Rectangle().strokeBorder("), text)
+        XCTAssertTrue(text[center.upperBound..<outside.lowerBound].contains("Rectangle().stroke("), text)
+        XCTAssertTrue(text[outside.upperBound...].contains("Rectangle().inset(by: -`default` / 2).stroke("), text)
+        let slanted = try XCTUnwrap(text.range(of: "if slanted {"))
+        XCTAssertTrue(text[slanted.upperBound...].prefix(300).contains(".italic()"), text)
+        XCTAssertTrue(text.contains("SwiftuiChoices(edge: .inside, slanted: false, default: 2)"), text)
     }
 
     /// A reference where SwiftUI has no reader (a rect's width) is written in and listed.
@@ -77,7 +92,8 @@ final class SwiftUIComponentTests: XCTestCase {
         XCTAssertTrue(text.contains("func makeBody(configuration: Configuration) -> some View {"), text)
         XCTAssertTrue(text.contains("configuration.label\n                .font(.custom(\"Inter\", size: 20).weight(.bold))"), text)
         XCTAssertTrue(text.contains(".padding(.vertical, 20)"), text)
-        XCTAssertTrue(text.contains(".background { layer0(t) }\n                .overlay { layer2(t) }"), text)
+        // The material does not move; the border turns with the clock's t.
+        XCTAssertTrue(text.contains(".background { layer0 }\n                .overlay { layer2(t) }"), text)
         let scene = try Halo.load(button).scene
         let label = try XCTUnwrap(scene.layers[1].shape.text)
         let face = try FontFace.load(label.fontFile)

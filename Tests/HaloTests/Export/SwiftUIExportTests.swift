@@ -24,6 +24,7 @@ final class SwiftUIExportTests: XCTestCase {
                    "feature-oklab", "next/feature-text-align", "next/feature-path-rotation", "next/feature-corner-cycle-eased",
                    "next/feature-rotation-reverse", "next/feature-dash-ellipse", "next/feature-keyframes-glow", "next/feature-keyframes-colour",
                    "next/feature-params", "next/feature-text-wrap", "seed-gradient-button"].map { conf.appendingPathComponent("\($0).json").path }
+        scenes.append(repositoryRoot.appendingPathComponent("Tests/Fixtures/swiftui-choices.json").path)
         for (i, path) in scenes.sorted().enumerated() {
             let scene = try Halo.load(path).scene
             // Frozen and running exports alike: half of each.
