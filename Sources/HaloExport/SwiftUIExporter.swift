@@ -113,20 +113,18 @@ public struct SwiftUIExporter {
         var header = "// Exported by halo export from \((scene.file.map { ($0 as NSString).lastPathComponent }) ?? "a scene")"
         header += frozenAt.map { ", frozen at t = \(n($0)) s." } ?? "."
         header += "\n// SwiftUI's pixels are not measured: Halo has no Apple platform to draw them on."
-        let fonts = Set(drawn.layers.indices.compactMap { i -> String? in
-            var ignored: [Approximation] = []
-            return SwiftUIText(drawn.layers[i], path: "", reads: SwiftUIReads(), notes: &ignored)?.bundleNote
-        })
-        header += fonts.sorted().map { "\n" + $0 }.joined()
+        header += SwiftUIText.bundleNotes(drawn.layers).map { "\n" + $0 }.joined()
         header += notes.isEmpty ? "\n// No approximations." : "\n// Approximations:\n" + notes.map { "// - \($0)" }.joined(separator: "\n")
         let helpers = SwiftUIHelpers.source(for: declaration)
         let text = "\(header)\nimport SwiftUI\n\n\(declaration)\n" + (helpers.isEmpty ? "" : "\n\(helpers)\n")
         return ExportResult(text: text, approximations: notes, drawsAnything: draws)
     }
 
-    /// A layer's frame in the canvas: its size, and its centre unless that is the canvas's.
+    /// A layer's frame in the canvas: none when it is the canvas, else its size, and its centre
+    /// unless that is the canvas's.
     static func placement(_ layer: Layer, in canvas: Canvas) -> String {
         let r = layer.shape.rect, n = ExportText.num
+        if r.x == 0 && r.y == 0 && r.w == canvas.width && r.h == canvas.height { return "" }
         let cx = r.x + r.w / 2, cy = r.y + r.h / 2
         let centred = abs(cx - canvas.width / 2) < 1e-9 && abs(cy - canvas.height / 2) < 1e-9
         return "\n        .frame(width: \(n(r.w)), height: \(n(r.h)))" + (centred ? "" : "\n        .position(x: \(n(cx)), y: \(n(cy)))")

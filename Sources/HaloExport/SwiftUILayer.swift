@@ -120,14 +120,24 @@ struct SwiftUILayer {
         return name
     }
 
-    /// `parts` in a `ZStack`, then `modifiers` (placement), grouped for the layer's opacity.
+    /// `parts` in a `ZStack` (one part alone), after the `let`s they use, then `modifiers`
+    /// (placement), grouped for the layer's opacity.
     func stack(_ parts: [String], modifiers: String = "", indent: String) -> String {
         let keyedOpacity = reads.isKeyframed("\(path).opacity")
         let opacity = number("opacity", layer.opacity)
         let group = layer.opacity < 1 || keyedOpacity || opacity != n(layer.opacity) ? "\n\(indent).compositingGroup().opacity(\(opacity))" : ""
-        let body = parts.isEmpty ? ["Color.clear"] : parts.flatMap { $0.split(separator: "\n").map(String.init) }
-        return declarations.map { indent + $0 + "\n" }.joined() + "\(indent)ZStack {\n" + body.map { indent + "    " + $0 }.joined(separator: "\n")
-            + "\n\(indent)}" + modifiers + group
+        let body = parts.isEmpty ? ["Color.clear"] : parts
+        let lets = declarations.map { Self.lay($0, indent: indent) + "\n" }.joined()
+        // One part that is one expression (its other lines modifiers) needs no stack.
+        if body.count == 1 && body[0].split(separator: "\n").dropFirst().allSatisfy({ $0.hasPrefix(".") }) {
+            return lets + Self.lay(body[0], indent: indent) + modifiers + group
+        }
+        return lets + "\(indent)ZStack {\n" + body.map { Self.lay($0, indent: indent + "    ") }.joined(separator: "\n") + "\n\(indent)}" + modifiers + group
+    }
+
+    /// `code`'s lines at `indent`, a line that continues the one before (a modifier, ".x") 4 further in.
+    static func lay(_ code: String, indent: String) -> String {
+        code.split(separator: "\n").map { indent + ($0.hasPrefix(".") ? "    " : "") + $0 }.joined(separator: "\n")
     }
 
     private mutating func fillPart(_ p: Paint) -> String? {

@@ -57,8 +57,8 @@ struct SwiftUIText {
         [".font(\(font))", ".multilineTextAlignment(\(alignment))"] + (lineSpacing > 0 ? [".lineSpacing(\(ExportText.num(lineSpacing)))"] : [])
     }
 
-    /// ``modifierList`` on one line.
-    var modifiers: String { modifierList.joined() }
+    /// ``modifierList``, a line each.
+    var modifiers: String { modifierList.map { "\n" + $0 }.joined() }
 
     /// The paragraphs as one view: a `Text`, or a `VStack` of them `lineSpacing` apart.
     var paragraphs: String {
@@ -70,8 +70,8 @@ struct SwiftUIText {
     /// A canvas layer's parts: the text (a `let`, with a glow's copy under it) in `style`,
     /// framed to the layer's width and aligned in it. Nil when the paint has no mapping.
     func parts(style: String, glow: (color: String, modifiers: String)?) -> (declarations: [String], parts: [String]) {
-        let frame = text.align == .center ? "" : ".frame(maxWidth: .infinity, alignment: \(alignment))"
-        guard let glow else { return ([], [paragraphs + modifiers + ".foregroundStyle(\(style))" + frame]) }
+        let frame = text.align == .center ? "" : "\n.frame(maxWidth: .infinity, alignment: \(alignment))"
+        guard let glow else { return ([], [paragraphs + modifiers + "\n.foregroundStyle(\(style))" + frame]) }
         return (["let text = \(paragraphs)\(modifiers)\(frame)"], ["text.foregroundStyle(\(glow.color))\(glow.modifiers)", "text.foregroundStyle(\(style))"])
     }
 
@@ -84,10 +84,23 @@ struct SwiftUIText {
         "trebuchet ms", "verdana", "zapfino", "sf pro", "sf pro text", "sf pro display", "sf pro rounded", "sf mono", "new york",
     ]
 
-    /// A comment line naming what to bundle when the family is not on iOS, else nil.
-    var bundleNote: String? {
+    /// The family and the font file drawn, when the family is not on iOS (the app bundles the file), else nil.
+    var bundled: (family: String, file: String)? {
         guard text.font.contains(".") || !Self.iOSFamilies.contains(family.lowercased()) else { return nil }
-        let file = (text.fontFile.path as NSString).lastPathComponent
-        return "// Font: \"\(family)\" is not on iOS: bundle its file (\(file) here) with the app and list it under UIAppFonts in Info.plist."
+        return (family, (text.fontFile.path as NSString).lastPathComponent)
+    }
+
+    /// The header's lines naming each family iOS lacks and the files of it the scene draws.
+    static func bundleNotes(_ layers: [Layer]) -> [String] {
+        var files: [String: Set<String>] = [:]
+        for layer in layers {
+            var ignored: [Approximation] = []
+            if let b = SwiftUIText(layer, path: "", reads: SwiftUIReads(), notes: &ignored)?.bundled { files[b.family, default: []].insert(b.file) }
+        }
+        return files.keys.sorted().map { family in
+            let list = files[family]!.sorted()
+            return "// Font: \"\(family)\" is not on iOS: bundle its file\(list.count > 1 ? "s" : "") (\(list.joined(separator: ", ")) here) "
+                + "with the app and list \(list.count > 1 ? "them" : "it") under UIAppFonts in Info.plist."
+        }
     }
 }

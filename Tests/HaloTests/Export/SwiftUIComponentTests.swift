@@ -134,8 +134,9 @@ final class SwiftUIComponentTests: XCTestCase {
         let text = try SwiftUIExporter(scene: scene, typeName: "T").export().text
         let face = try FontFace.load(XCTUnwrap(scene.layers[0].shape.text).fontFile)
         let spacing = ExportText.num(16 - Double(face.ascender - face.descender) * 10 / Double(face.unitsPerEm))
-        XCTAssertTrue(text.contains("VStack(alignment: .leading, spacing: \(spacing)) { Text(\"one two three four five\"); Text(\"six\") }"
-            + ".font(.custom(\"Inter\", size: 10).weight(.regular)).multilineTextAlignment(.leading).lineSpacing(\(spacing))"), text)
+        XCTAssertTrue(text.contains("VStack(alignment: .leading, spacing: \(spacing)) { Text(\"one two three four five\"); Text(\"six\") }\n"
+            + "            .font(.custom(\"Inter\", size: 10).weight(.regular))\n            .multilineTextAlignment(.leading)\n"
+            + "            .lineSpacing(\(spacing))\n"), text)
         XCTAssertEqual(count(text, "Text(\""), 2, text)
         XCTAssertTrue(text.contains("// Font: \"Inter\" is not on iOS: bundle its file ("), text)
     }
