@@ -1,40 +1,68 @@
 import Foundation
 import HaloCore
 
-/// A scene whose layers form one control, exported as a `ButtonStyle`: shapes that share one
-/// rect (a fill, a border, a glow) and one text layer in that rect, its label. The style
-/// draws any `Button`'s label in the text's font and paint, padded as the scene's label is in
-/// its rect (measured by Halo's layout), so the control sizes to its label; the layers under
-/// the text become its `.background`, those over it its `.overlay`, each shape filling the
-/// padded label's frame. The scene's text is the preview's `Button` title.
+/// A scene whose layers form one control, exported as a type that sizes to its content:
+///
+/// - shapes sharing one rect (a fill, a border, a glow) and one text layer in it, its label:
+///   a `ButtonStyle` that draws any `Button`'s label in the text's font and paint, padded as
+///   the scene's label is in its rect (measured by Halo's layout); the layers under the text
+///   become its `.background`, those over it its `.overlay`. The scene's text is the
+///   preview's `Button` title.
+/// - shapes sharing one rect and no text: a `ViewModifier` that draws the fills behind its
+///   content and the strokes (with their glows) over it.
+///
+/// Each shape fills the content's frame.
 struct SwiftUIComponent {
-    /// The style's type name: the scene's type name and "Style".
-    let typeName: String
-    /// The shape layers, drawn by the style's members.
-    let members: [SwiftUIExporter.LayerView]
-    private let textIndex: Int
-    private let text: SwiftUIText
-    private let labelStyle: String
-    private let labelOpacity: String?
-    private let padding: (h: Double, v: Double)
+    enum Form { case buttonStyle, modifier }
 
-    /// Whether `layers` form one control: one text layer, without glow and with a fill, whose
-    /// rect every other layer (a rect, rounded rect, capsule or ellipse, at least one) shares,
-    /// and no choice or boolean parameter the text depends on.
-    static func fits(_ layers: [Layer], parameters: ExportParameters) -> Bool {
-        let texts = layers.indices.filter { layers[$0].shape.kind == .text }
-        guard texts.count == 1, layers.count > 1, let label = layers[texts[0]].shape.text, (try? FontFace.load(label.fontFile)) != nil else { return false }
-        let t = layers[texts[0]], r = t.shape.rect
-        guard t.glow == nil, t.fill != nil, parameters.switches(under: "layers[\(texts[0])]").isEmpty else { return false }
-        return layers.allSatisfy { l in
+    /// A button style's label: the text layer's index, its text, paint, opacity and padding.
+    private struct Label {
+        let index: Int
+        let text: SwiftUIText
+        let style: String
+        let opacity: String?
+        let padding: (h: Double, v: Double)
+    }
+
+    /// The type's name: the scene's type name and "Style" or "Modifier".
+    let typeName: String
+    /// The shape layers' members, each marked as drawn behind or over the content.
+    let members: [SwiftUIExporter.LayerView]
+    private let label: Label?
+
+    /// The form `layers` take: a button style for shapes sharing one rect (rects, rounded
+    /// rects, capsules, ellipses) with one text layer in that rect (without glow, with a fill,
+    /// its font readable, no choice or boolean parameter it depends on); a view modifier for
+    /// such shapes without text, when drawing every fill behind the content and every stroke
+    /// over it keeps the format's order (no fill after a stroke) and no layer split in two has
+    /// an opacity of its own (`varies` says whether a path is keyframed or a parameter's).
+    static func form(of layers: [Layer], parameters: ExportParameters, varies: (String) -> Bool) -> Form? {
+        guard let r = layers.first?.shape.rect, layers.allSatisfy({ l in
             [.rect, .roundedRect, .capsule, .ellipse, .text].contains(l.shape.kind)
                 && abs(l.shape.rect.x - r.x) < 1e-9 && abs(l.shape.rect.y - r.y) < 1e-9
                 && abs(l.shape.rect.w - r.w) < 1e-9 && abs(l.shape.rect.h - r.h) < 1e-9
+        }) else { return nil }
+        let texts = layers.indices.filter { layers[$0].shape.kind == .text }
+        if texts.isEmpty {
+            guard let firstStroke = layers.firstIndex(where: { $0.stroke != nil }) else { return nil }
+            let ordered = layers[(firstStroke + 1)...].allSatisfy { $0.fill == nil && ($0.glow == nil || $0.stroke != nil) }
+            let whole = layers.indices.allSatisfy { i in
+                layers[i].fill == nil || layers[i].stroke == nil || (layers[i].opacity == 1 && !varies("layers[\(i)].opacity"))
+            }
+            return ordered && whole ? .modifier : nil
         }
+        guard texts.count == 1, layers.count > 1, let label = layers[texts[0]].shape.text, (try? FontFace.load(label.fontFile)) != nil else { return nil }
+        let t = layers[texts[0]]
+        guard t.glow == nil, t.fill != nil, parameters.switches(under: "layers[\(texts[0])]").isEmpty else { return nil }
+        return .buttonStyle
     }
 
-    /// The style for `layers` (which ``fits(_:parameters:)``), or nil when its text cannot be read.
-    init?(typeName: String, layers: [SwiftUIExporter.LayerView], reads: SwiftUIReads, notes: inout [Approximation]) {
+    /// The component of `form` for the layers' members, or nil when a button's text cannot be read.
+    init?(_ form: Form, typeName: String, layers: [SwiftUIExporter.LayerView], reads: SwiftUIReads, notes: inout [Approximation]) {
+        guard form == .buttonStyle else {
+            self.typeName = typeName + "Modifier"; members = layers; label = nil
+            return
+        }
         guard let t = layers.first(where: { $0.layer.shape.kind == .text }), let fill = t.layer.fill else { return nil }
         let path = "layers[\(t.index)]"
         guard let text = SwiftUIText(t.layer, path: path, reads: reads, notes: &notes) else { return nil }
@@ -44,42 +72,68 @@ struct SwiftUIComponent {
         }
         notes += paintNotes.map { Approximation("\(path).fill", $0) }
         self.typeName = typeName + "Style"
-        self.text = text; textIndex = t.index; labelStyle = style
-        members = layers.filter { $0.index != t.index }
+        members = layers.filter { $0.index != t.index }.map { v in
+            var v = v
+            v.over = v.index > t.index
+            return v
+        }
         let opacity = reads.number("\(path).opacity", t.layer.opacity)
-        labelOpacity = opacity == "1" ? nil : opacity
         let r = t.layer.shape.rect
-        padding = (max((r.w - text.blockSize.w) / 2, 0), max((r.h - text.blockSize.h) / 2, 0))
-        notes.append(Approximation(path, "the label is the Button's own, padded by \(ExportText.num(padding.h)) x \(ExportText.num(padding.v)) pt: "
+        let padding = (max((r.w - text.blockSize.w) / 2, 0), max((r.h - text.blockSize.h) / 2, 0))
+        label = Label(index: t.index, text: text, style: style, opacity: opacity == "1" ? nil : opacity, padding: padding)
+        notes.append(Approximation(path, "the label is the Button's own, padded by \(ExportText.num(padding.0)) x \(ExportText.num(padding.1)) pt: "
             + "the scene's \(ExportText.num(r.w)) x \(ExportText.num(r.h)) pt for its label as Halo lays it out (SwiftUI's text metrics may differ)"))
     }
 
-    /// `layers` stacked behind or over the label: one call, or a `ZStack` of them.
+    /// `layers` stacked behind or over the content: one call, or a `ZStack` of them.
     private func stack(_ layers: [SwiftUIExporter.LayerView], clock: Bool) -> String {
         let calls = layers.map { SwiftUIExporter.call($0, clock: clock) }
         return calls.count == 1 ? calls[0] : "ZStack { " + calls.joined(separator: "; ") + " }"
     }
 
-    /// The style's declaration, its members and a `#Preview` of a `Button` titled with the scene's text on the canvas.
+    /// The type's declaration with its members, and a `#Preview` on the scene's canvas: a
+    /// `Button` titled with the scene's text, or a clear view of the shapes' size.
     func declaration(params: SwiftUIParameters, properties props: String, clock: Bool, members: String, canvas: Canvas, background: String?) -> String {
         let n = ExportText.num
-        let below = self.members.filter { $0.index < textIndex }, above = self.members.filter { $0.index > textIndex }
-        var label = ["configuration.label"] + text.modifierList + [".foregroundStyle(\(labelStyle))"]
-        if let labelOpacity { label.append(".opacity(\(labelOpacity))") }
-        label += [".padding(.horizontal, \(n(padding.h)))", ".padding(.vertical, \(n(padding.v)))"]
-        if !below.isEmpty { label.append(".background { \(stack(below, clock: clock)) }") }
-        if !above.isEmpty { label.append(".overlay { \(stack(above, clock: clock)) }") }
-        var body = label[0] + label.dropFirst().map { "\n            " + $0 }.joined()
+        var lines = [label == nil ? "content" : "configuration.label"]
+        if let label {
+            lines += label.text.modifierList + [".foregroundStyle(\(label.style))"]
+            if let o = label.opacity { lines.append(".opacity(\(o))") }
+            lines += [".padding(.horizontal, \(n(label.padding.h)))", ".padding(.vertical, \(n(label.padding.v)))"]
+        }
+        let below = self.members.filter { !$0.over }, above = self.members.filter(\.over)
+        if !below.isEmpty { lines.append(".background { \(stack(below, clock: clock)) }") }
+        if !above.isEmpty { lines.append(".overlay { \(stack(above, clock: clock)) }") }
+        var body = lines[0] + lines.dropFirst().map { "\n            " + $0 }.joined()
         if clock { body = "HaloClock { t in\n            " + body.replacingOccurrences(of: "\n", with: "\n    ") + "\n        }" }
-        let title = ExportText.swiftString(text.text.text)
+        let animated = clock ? ";\n/// animated, still at t = 0 while Reduce Motion is on" : ""
+        let doc: String, head: String, preview: String
+        if let label {
+            let title = ExportText.swiftString(label.text.text.text)
+            doc = """
+            /// The scene's control as a button style: a Button's label in the scene's font and paint,
+            /// padded as the scene's label is, with the scene's fill behind it and border over it\(animated).
+            ///
+            ///     Button("\(title)") { }
+            ///         .buttonStyle(\(typeName)())
+            """
+            head = "func makeBody(configuration: Configuration) -> some View {"
+            preview = "Button(\"\(title)\") { }\n        .buttonStyle(\(typeName)(\(params.previewArguments)))"
+        } else {
+            let r = self.members[0].layer.shape.rect
+            doc = """
+            /// The scene's shape as a view modifier: its fill behind the content and its border over
+            /// it, each the content's size\(animated).
+            ///
+            ///     Text("Hello").padding().modifier(\(typeName)())
+            """
+            head = "func body(content: Content) -> some View {"
+            preview = "Color.clear\n        .frame(width: \(n(r.w)), height: \(n(r.h)))\n        .modifier(\(typeName)(\(params.previewArguments)))"
+        }
         return """
-        /// The scene's control as a button style: a Button's label in the scene's font and paint,
-        /// padded as the scene's label is, with the scene's fill behind it and border over it\(clock ? ";\n/// animated, still at t = 0 while Reduce Motion is on" : "").
-        ///
-        ///     Button("\(title)") { }
-        ///         .buttonStyle(\(typeName)())
-        struct \(typeName): ButtonStyle {
-        \(props.isEmpty ? "" : props + "\n\n")    func makeBody(configuration: Configuration) -> some View {
+        \(doc)
+        struct \(typeName): \(label == nil ? "ViewModifier" : "ButtonStyle") {
+        \(props.isEmpty ? "" : props + "\n\n")    \(head)
                 \(body)
             }
 
@@ -87,8 +141,7 @@ struct SwiftUIComponent {
         }
 
         #Preview {
-            Button("\(title)") { }
-                .buttonStyle(\(typeName)(\(params.previewArguments)))
+            \(preview)
                 .frame(width: \(n(canvas.width)), height: \(n(canvas.height)))\(background.map { "\n        .background(\($0))" } ?? "")
         }
         """

@@ -41,7 +41,7 @@ public struct SwiftUIExporter {
         "Gradient", "LinearGradient", "AngularGradient", "RadialGradient", "Angle", "UnitPoint", "Material", "StrokeStyle",
         "FillStyle", "ZStack", "VStack", "TimelineView", "State", "Environment", "Date", "Double", "Int", "String", "CGFloat",
         "Bool", "Button", "ButtonStyle", "HaloClock", "Preview", "Edge", "Alignment", "HorizontalAlignment", "TextAlignment",
-        "Configuration", "Label", "Body", "Content", "Never",
+        "Configuration", "Label", "Body", "Content", "Never", "ViewModifier",
     ]
 
     /// One layer as the body of the type's `layerN` member: its drawing, or one drawing per
@@ -50,6 +50,11 @@ public struct SwiftUIExporter {
         let index: Int
         let layer: Layer
         let body: String
+        /// The member's name: `layerN`, or `layerNFill` and `layerNBorder` for the parts of a
+        /// layer that a view modifier draws behind and over its content.
+        var name: String
+        /// Whether a component draws it over its content (else behind).
+        var over = false
         /// Whether the drawing reads the time `t` (a motion or keyframe helper's argument).
         var timed: Bool { body.contains("(t, ") || body.contains(", t, ") }
     }
@@ -66,7 +71,10 @@ public struct SwiftUIExporter {
         let reads = SwiftUIReads(parameters: params)
         let keyframed = SwiftUIKeyframes(scene.reduceMotion ? [] : scene.keyframes?.tracks ?? [], notes: &notes, heldAt: t, parameters: reads)
         reads.keyframes = keyframed.reads
-        let fits = SwiftUIComponent.fits(drawn.layers.filter { $0.shape.kind != .shader }, parameters: params.shared)
+        let form = SwiftUIComponent.form(of: drawn.layers.filter { $0.shape.kind != .shader }, parameters: params.shared) {
+            reads.isKeyframed($0) || params.shared.values[$0] != nil
+        }
+        let fits = form != nil
         // The canvas's colour: the view's background (its parameter's property), or the component's preview's.
         var background: String?, previewBackground: String?
         switch scene.canvas.background {
@@ -86,18 +94,24 @@ public struct SwiftUIExporter {
             let cornerStyle = params.cornerStyle(of: i)
             let variants = cornerStyle != nil ? nil
                 : try params.shared.variants(of: i, scene: scene, time: t, notes: &notes, unchanged: "setting the properties changes nothing here")
-            var bodies: [(condition: String, body: String)] = []
+            // A view modifier draws a layer's fill behind its content and its stroke over it.
+            let split = form == .modifier && layer.stroke != nil && (layer.fill != nil)
+            var bodies: [(condition: String, body: String)] = [], over: [(condition: String, body: String)] = []
             reads.switched((variants?.first?.combo.map(\.name) ?? []) + (cornerStyle != nil ? params.shared.switches(under: "layers[\(i)]") : []))
             for (combo, variant) in variants ?? [([], layer)] {
                 var builder = SwiftUILayer(layer: variant, index: i, reads: reads, cornerStyle: cornerStyle)
-                let parts = builder.parts()
-                bodies.append((params.condition(combo), builder.stack(parts, modifiers: fits ? "" : Self.placement(variant, in: scene.canvas), indent: "        ")))
+                let parts = builder.parts(), place = fits ? "" : Self.placement(variant, in: scene.canvas)
+                let under = split ? Array(parts.dropLast(builder.overCount)) : parts
+                bodies.append((params.condition(combo), builder.stack(under, modifiers: place, indent: "        ")))
+                if split { over.append((params.condition(combo), builder.stack(Array(parts.suffix(builder.overCount)), indent: "        "))) }
                 notes += builder.notes
                 draws = draws || builder.drawsAnything
             }
-            views.append(LayerView(index: i, layer: layer, body: Self.branches(bodies)))
+            let onTop = form == .modifier && layer.stroke != nil
+            views.append(LayerView(index: i, layer: layer, body: Self.branches(bodies), name: "layer\(i)" + (split ? "Fill" : ""), over: onTop && !split))
+            if split { views.append(LayerView(index: i, layer: layer, body: Self.branches(over), name: "layer\(i)Border", over: true)) }
         }
-        let component = fits ? SwiftUIComponent(typeName: typeName, layers: views, reads: reads, notes: &notes) : nil
+        let component = form.flatMap { SwiftUIComponent($0, typeName: typeName, layers: views, reads: reads, notes: &notes) }
         let animated = drawn.layers.contains { $0.fill?.animation != nil || $0.stroke?.paint.animation != nil } || !keyframed.reads.isEmpty
         let clock = animated && frozenAt == nil
         let members = Self.members(component?.members ?? views, clock: clock, frozenAt: animated && !clock ? t : nil)
@@ -147,14 +161,15 @@ public struct SwiftUIExporter {
     static func members(_ views: [LayerView], clock: Bool, frozenAt: Double?) -> String {
         var out = frozenAt.map { ["    /// The moment drawn, seconds.\n    private var t: Double { \(ExportText.num($0)) }"] } ?? []
         for v in views {
-            let head = clock && v.timed ? "private func layer\(v.index)(_ t: Double) -> some View" : "private var layer\(v.index): some View"
-            out.append("    /// layers[\(v.index)].\n    @ViewBuilder \(head) {\n\(v.body)\n    }")
+            let head = clock && v.timed ? "private func \(v.name)(_ t: Double) -> some View" : "private var \(v.name): some View"
+            let what = v.name.hasSuffix("Fill") ? "'s fill" : v.name.hasSuffix("Border") ? "'s border" : ""
+            out.append("    /// layers[\(v.index)]\(what).\n    @ViewBuilder \(head) {\n\(v.body)\n    }")
         }
         return out.joined(separator: "\n\n")
     }
 
     /// A layer's use in a body: `layerN(t)` where it reads the running clock, else `layerN`.
-    static func call(_ view: LayerView, clock: Bool) -> String { clock && view.timed ? "layer\(view.index)(t)" : "layer\(view.index)" }
+    static func call(_ view: LayerView, clock: Bool) -> String { clock && view.timed ? "\(view.name)(t)" : view.name }
 
     /// The canvas form: a `View` of the canvas's size drawing every layer, and its preview.
     private func canvasDeclaration(params: SwiftUIParameters, properties props: String, views: [LayerView], clock: Bool, members: String, background: String?) -> String {

@@ -13,6 +13,8 @@ struct SwiftUILayer {
     private(set) var drawsAnything = false
     /// The `let` declarations the parts use (a paint shared by a part and its glow).
     private(set) var declarations: [String] = []
+    /// How many of the last parts are drawn over a component's content: a stroke and its glow.
+    private(set) var overCount = 0
 
     /// The corner style's expression where a choice parameter picks it (``SwiftUIParameters/cornerStyle(of:)``).
     let cornerStyle: String?
@@ -95,6 +97,7 @@ struct SwiftUILayer {
             notes.append(Approximation("\(path).stroke.dash", "the pattern starts where SwiftUI's path for the shape starts, which need not be the format's start (where the top side leaves the top-left corner)"))
         }
         let parts = (layer.stroke == nil ? [glow, fill] : [fill, glow, stroke]).compactMap { $0 }
+        overCount = layer.stroke == nil ? 0 : [glow, stroke].compactMap { $0 }.count
         drawsAnything = !parts.isEmpty
         return parts
     }
@@ -127,7 +130,8 @@ struct SwiftUILayer {
         let opacity = number("opacity", layer.opacity)
         let group = layer.opacity < 1 || keyedOpacity || opacity != n(layer.opacity) ? "\n\(indent).compositingGroup().opacity(\(opacity))" : ""
         let body = parts.isEmpty ? ["Color.clear"] : parts
-        let lets = declarations.map { Self.lay($0, indent: indent) + "\n" }.joined()
+        let used = declarations.filter { d in parts.contains { $0.contains(d.split(separator: " ")[1]) } }
+        let lets = used.map { Self.lay($0, indent: indent) + "\n" }.joined()
         // One part that is one expression (its other lines modifiers) needs no stack.
         if body.count == 1 && body[0].split(separator: "\n").dropFirst().allSatisfy({ $0.hasPrefix(".") }) {
             return lets + Self.lay(body[0], indent: indent) + modifiers + group

@@ -107,6 +107,18 @@ extension View {
     public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { ModifiedContent(self) }
     public func lineSpacing(_ lineSpacing: CGFloat) -> some View { ModifiedContent(self) }
     public func buttonStyle<S: ButtonStyle>(_ style: S) -> some View { ModifiedContent(self) }
+    public func modifier<T: ViewModifier>(_ modifier: T) -> some View { ModifiedContent(self) }
+}
+
+@MainActor @preconcurrency public protocol ViewModifier {
+    associatedtype Body: View
+    @ViewBuilder func body(content: Self.Content) -> Self.Body
+    typealias Content = _ViewModifier_Content<Self>
+}
+
+/// The content a view modifier is applied to.
+public struct _ViewModifier_Content<Modifier: ViewModifier>: View {
+    public var body: Never { fatalError() }
 }
 
 // MARK: - Buttons

@@ -27,7 +27,7 @@ final class CodeExportCommandTests: XCTestCase {
         // Round caps on an inside stroke are an approximation: in the file and on stderr.
         XCTAssertTrue(text.contains("layers[0].stroke.dash"), text.prefix(600).description)
         XCTAssertTrue(run.stderr.contains("warning: \(html): layers[0].stroke.dash"), run.stderr)
-        XCTAssertTrue(try String(contentsOfFile: swift, encoding: .utf8).contains("struct DashedCard: View"))
+        XCTAssertTrue(try String(contentsOfFile: swift, encoding: .utf8).contains("struct DashedCardModifier: ViewModifier"))
     }
 
     func testAFeatureWithoutMappingIsNamedAndASceneWithNothingToDrawIsRefused() throws {
@@ -87,7 +87,7 @@ final class CodeExportCommandTests: XCTestCase {
         let swift = try runHalo(["export", scene, "--swiftui", "-"], in: dir)
         XCTAssertEqual(swift.status, 0, swift.stderr)
         XCTAssertTrue(swift.stdout.hasPrefix("// Exported by halo export from dashed-card.json"), String(swift.stdout.prefix(200)))
-        XCTAssertTrue(swift.stdout.contains("struct DashedCard: View"))
+        XCTAssertTrue(swift.stdout.contains("struct DashedCardModifier: ViewModifier"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("-").path), "no file named -")
         let both = try runHalo(["export", scene, "--css", "-", "--swiftui", "-"], in: dir)
         XCTAssertEqual(both.status, 2, both.stderr)

@@ -103,6 +103,24 @@ final class SwiftUIComponentTests: XCTestCase {
         XCTAssertTrue(text.contains("#Preview {\n    Button(\"Upgrade to Pro\") { }\n        .buttonStyle(GradientBorderButtonStyle())"), text)
     }
 
+    /// The seed's capsule without a label: a view modifier with the fill behind the content and
+    /// the border and its glow over it, in the content's frame.
+    func testAShapeWithoutALabelIsAViewModifier() throws {
+        let text = try swift(repositoryRoot.appendingPathComponent("Tests/Fixtures/conformance/scenes/seed-gradient-button.json").path).text
+        XCTAssertTrue(text.contains("struct SeedGradientButtonModifier: ViewModifier {\n    func body(content: Content) -> some View {"), text)
+        XCTAssertTrue(text.contains("content\n                .background { layer0Fill }\n                .overlay { layer0Border(t) }"), text)
+        XCTAssertTrue(text.contains("private var layer0Fill: some View {\n        Capsule(style: .circular).fill(Color(.sRGB, red: 1, green: 1, blue: 1, opacity: 0.12))\n    }"), text)
+        XCTAssertFalse(text.components(separatedBy: "#Preview")[0].contains(".frame(width: 260"), text)
+        XCTAssertTrue(text.contains("#Preview {\n    Color.clear\n        .frame(width: 260, height: 64)\n        .modifier(SeedGradientButtonModifier())"), text)
+    }
+
+    /// A fill drawn over a stroke cannot go behind the content: the scene keeps the canvas form.
+    func testAFillOverAStrokeKeepsTheCanvas() throws {
+        let scene = try SceneDecoder.decode(Data(#"{ "format": 1, "canvas": { "width": 40, "height": 40 }, "layers": [ { "shape": { "type": "rect", "rect": [5, 5, 30, 30] }, "stroke": { "paint": { "type": "solid", "color": "red" }, "width": 4 } }, { "shape": { "type": "rect", "rect": [5, 5, 30, 30] }, "fill": { "type": "solid", "color": "blue" } } ] }"#.utf8))
+        let text = try SwiftUIExporter(scene: scene, typeName: "T").export().text
+        XCTAssertTrue(text.contains("struct T: View {"), text)
+    }
+
     /// The border's angular gradient is one `let`, stroked by the border and by its glow's blurred copy.
     func testAPaintSharedByAGlowIsWrittenOnce() throws {
         let text = try swift(button).text

@@ -8,7 +8,8 @@ import HaloExport
 /// strokes, layer opacity, corner cycles, reversing rotations, keyframed colours and glows), type-checks against the
 /// SwiftUI interface kept in Tests/Fixtures/SwiftUIInterface (Apple's documented
 /// signatures): one module build and one type-check of all files, with a file that uses the
-/// exports as an app would (a seed's button style on a plain `Button`, a scene's parameters
+/// exports as an app would (a seed's button style on a plain `Button`, a seed's border as a
+/// view modifier on a `Text`, a scene's parameters
 /// set through its initialiser). A `#Preview`'s body is checked as a `@ViewBuilder`
 /// function's (the macro's expansion needs Apple's compiler plugin).
 final class SwiftUIExportTests: XCTestCase {
@@ -30,7 +31,8 @@ final class SwiftUIExportTests: XCTestCase {
             // Frozen and running exports alike: half of each.
             let name = SwiftUIExporter.typeName(for: path)
             let result = try SwiftUIExporter(scene: scene, frozenAt: i % 2 == 0 ? nil : 0.75, typeName: name).export()
-            XCTAssertTrue(result.text.contains("struct \(name): View") || result.text.contains("struct \(name)Style: ButtonStyle"), name)
+            XCTAssertTrue(result.text.contains("struct \(name): View") || result.text.contains("struct \(name)Style: ButtonStyle")
+                          || result.text.contains("struct \(name)Modifier: ViewModifier"), name)
             XCTAssertEqual(result.text.components(separatedBy: "#Preview {").count, 2, "one preview: \(name)")
             let out = dir.appendingPathComponent("\(name).swift").path
             try Self.checkable(result.text).write(toFile: out, atomically: true, encoding: .utf8)
@@ -44,6 +46,14 @@ final class SwiftUIExportTests: XCTestCase {
                 var body: some View {
                     Button("Buy now") { }
                         .buttonStyle(GradientBorderButtonStyle())
+                }
+            }
+
+            struct Plan: View {
+                var body: some View {
+                    Text("Pro")
+                        .padding()
+                        .modifier(SeedGradientButtonModifier())
                 }
             }
 
