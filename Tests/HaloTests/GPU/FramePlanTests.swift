@@ -66,6 +66,27 @@ final class FramePlanTests: XCTestCase {
         }
     }
 
+    /// Two rounded rects 6 px apart in the 16 px cell x = 16 ... 32: their tiles do not overlap, so each
+    /// writes its pixels as final values (no float canvas, no resolve); moved to overlap,
+    /// the cell goes through the canvas. Both draw what the CPU reference draws.
+    func testLayersSideBySideInACellAreWrittenDirectlyAndOverlappingOnesComposited() throws {
+        let linear = Paint(.linear(start: UnitPoint(0, 0), end: UnitPoint(1, 0)), stops: Paint.evenStops([RGBA(0, 1, 0), RGBA(0, 0, 1)]))
+        for (gap, overlaps) in [(6.0, false), (-4.0, true)] {
+            let scene = Scene(canvas: Canvas(width: 64, height: 32, background: .color(RGBA(0.1, 0.1, 0.1))), layers: [
+                Layer(shape: Shape(kind: .roundedRect, rect: Rect(2.3, 4, 20, 20), cornerRadii: [5, 5, 5, 5]), fill: linear),
+                Layer(shape: Shape(kind: .roundedRect, rect: Rect(22.3 + gap, 4, 24, 20), cornerRadii: [5, 5, 5, 5]), fill: .solid(RGBA(1, 0.5, 0, 0.8))),
+            ])
+            let p = plan(Frame(scene))
+            let cells = p.layers.map { Set($0.tiles.cells.map(\.index)) }
+            XCTAssertFalse(cells[0].isDisjoint(with: cells[1]), "both layers have tiles in a cell (gap \(gap))")
+            XCTAssertEqual(p.usesCanvas, overlaps, "gap \(gap)")
+            XCTAssertEqual(p.resolveRects.isEmpty, !overlaps, "gap \(gap)")
+            let gpu = try SharedGPU.renderer().render(Frame(scene))
+            let cpu = ReferenceRenderer().render(Frame(scene)).toRGBA8()
+            XCTAssertLessThanOrEqual(try XCTUnwrap(ImageComparison(cpu, gpu)).maxDifference, 1, "gap \(gap)")
+        }
+    }
+
     /// A background image offscreen: a layer alone in its cells is composited over the
     /// image in its shader (no float canvas, no resolve); in a window, which may show a
     /// background that is not opaque, every tile goes through the canvas.
