@@ -255,10 +255,15 @@ public struct UnevenRoundedRectangle: InsettableShape {
 
 public protocol ShapeStyle: Sendable {}
 
-public struct Color: View, ShapeStyle, Hashable {
+/// SwiftUI declares Color's View conformance in an extension, so its initialisers are not
+/// bound to the main actor (a colour can be made anywhere).
+public struct Color: ShapeStyle, Hashable {
     public enum RGBColorSpace: Hashable, Sendable { case sRGB, sRGBLinear, displayP3 }
     public init(_ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {}
     public static let clear = Color(red: 0, green: 0, blue: 0, opacity: 0)
+}
+
+extension Color: View {
     public var body: Never { fatalError() }
 }
 

@@ -11,7 +11,7 @@ import HaloExport
 /// exports as an app would (a seed's button style on a plain `Button`, a seed's border as a
 /// view modifier on a `Text`, a scene's parameters
 /// set through its initialiser). A `#Preview`'s body is checked as a `@ViewBuilder`
-/// function's (the macro's expansion needs Apple's compiler plugin).
+/// function's (the macro's expansion needs Apple's compiler plugin). A warning fails it too.
 final class SwiftUIExportTests: XCTestCase {
     func testEveryExportTypeChecksAgainstTheSwiftUIInterface() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-swiftui-\(getpid())")
@@ -69,7 +69,7 @@ final class SwiftUIExportTests: XCTestCase {
         let module = try swiftc(["-emit-module", "-module-name", "SwiftUI", "-parse-as-library", interface,
                                  "-emit-module-path", dir.appendingPathComponent("SwiftUI.swiftmodule").path])
         XCTAssertEqual(module.status, 0, module.output)
-        let check = try swiftc(["-typecheck", "-swift-version", "6", "-I", dir.path] + files)
+        let check = try swiftc(["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", dir.path] + files)
         XCTAssertEqual(check.status, 0, String(check.output.prefix(4000)))
     }
 
