@@ -17,7 +17,8 @@ uniform int uShapeMode;          // 0: a layer's edge tiles (layer.frag: 1 px sq
                                  // offsets); 2: a fill's glow source (k x k blocks; level 0);
                                  // 3: the probe, a grid over the canvas (FramePlan.ShapeProbe):
                                  // texel t stands for pixel t * uProbeStep, its (d, grad d) in samples0
-                                 // (5 calls a point)
+                                 // (5 calls a point) and in .w the line of a loop of the file
+                                 // that reached the bound there (lib/loop_bound.glsl), else 0
 uniform vec2 uProbeStep;         // mode 3: canvas pixels a probe texel
 flat in vec2 vCover;             // the tile's slot: atlas texel minus the tile's pixel or texel
 layout(location = 0) out vec4 samples0;
@@ -36,7 +37,7 @@ void main() {
     // The probe's level sets far away: each point is then one `whole` square, 5 calls (more only where d is NaN).
     vec3 levels = uShapeMode == 0 ? vec3(0.0, vStroke.xy) : uShapeMode == 1 ? vStroke.xyy : probe ? vec3(1e30) : vec3(0.0);
     ShapeSamples r = shaderShapeSamples(p, k, levels);
-    samples0 = probe ? vec4(r.centre, 0.0) : packShapeSamples(r, 0);
+    samples0 = probe ? vec4(r.centre, float(haloLoopLine)) : packShapeSamples(r, 0);
     samples1 = packShapeSamples(r, 1);
     samples2 = packShapeSamples(r, 2);
     samples3 = packShapeSamples(r, 3);

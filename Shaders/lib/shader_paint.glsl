@@ -6,6 +6,8 @@
 #ifndef HALO_SHADER_PAINT_GLSL
 #define HALO_SHADER_PAINT_GLSL
 #include "lib/layer_data.glsl"
+// haloLoop, which the user's loops call (rewritten by Halo), and the bound it keeps.
+#include "lib/loop_bound.glsl"
 
 const int PAINT_SHADER = 4;
 
@@ -38,6 +40,7 @@ vec4 shaderPaintColor(int i, vec2 p) {
     vec2 point = d / vShaderPaint[2 * i];
     float time = vShaderPaint[2 * i + 1];
     vec4 c = vec4(0.0);
+    haloLoopCount = 0;           // each call its own bound (lib/loop_bound.glsl)
 #if HALO_FILL == HALO_PAINT_SHADER
     if (i == 0) c = haloPaintFill(unitPoint, point, time);
 #endif

@@ -17,6 +17,7 @@
 // minus half size); vShaderShape = (pixels per point, time in seconds).
 float shaderShapeDistance(vec2 p) {
     float k = vShaderShape.x;
+    haloLoopCount = 0;           // each call its own bound (lib/loop_bound.glsl)
     return haloShape((p - (vShape.xy - vShape.zw)) / k, 2.0 * vShape.zw / k, vShaderShape.y) * k;
 }
 

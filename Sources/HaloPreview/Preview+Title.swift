@@ -13,6 +13,12 @@ extension Preview {
         var parts = [(options.scenePath as NSString).lastPathComponent, String(format: "t %.2f s", clock.time),
                      String(format: "%.0f fps", fps)]
         if timer.available, let ms = timer.lastMs { parts.append(String(format: "GPU %.1f ms", ms)) } else { parts.append("GPU time n/a") }
+        // A frame over a second of GPU time: said once each time frames become that long. (A
+        // frame interval as long too: a timer query's first results can be no measurement.)
+        let slow = zip(frameStarts.suffix(6).dropFirst(), frameStarts.suffix(6)).contains { $0 - $1 > GLRenderer.longFrameMs / 1000 }
+        let long = slow ? timer.lastMs.flatMap { GLRenderer.longFrameWarning(gpuMs: $0) } : nil
+        if let long, !longFrameSaid { say("halo preview: \(long)") }
+        longFrameSaid = long != nil
         if clock.paused { parts.append("paused") }
         if clock.speed != 1 { parts.append(clock.speed > 1 ? String(format: "%gx", clock.speed) : "1/\(Int(1 / clock.speed))x") }
         if clock.reduceMotion ?? scene.reduceMotion { parts.append("reduce motion") }

@@ -50,6 +50,8 @@ public final class Preview {
     var showDistance = false
     /// The renderer's shape warnings last said (``GLRenderer/shapeWarnings``).
     var shapeWarningsSaid: [String] = []
+    /// Whether the last measured frame's GPU time was warned of (``GLRenderer/longFrameWarning(gpuMs:)``).
+    var longFrameSaid = false
     /// The timeline's height, framebuffer pixels.
     static let timelineHeight = 10
     /// The banner of the last error (its text and width) and its image, made once an error.

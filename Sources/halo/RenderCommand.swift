@@ -98,7 +98,11 @@ enum RenderCommand {
         // A shader paint's or shape's GLSL that fails to compile is the scene's fault (bad
         // input, 2), not the GPU's: no fall-back to the CPU, which cannot draw it anyway.
         let paintFiles = (scene.shaderPaints + scene.shaderShapes).map(\.file)
-        func isPaintError(_ e: Error) -> Bool { e is ShaderError && paintFiles.contains { "\(e)".contains($0) } }
+        // (A loop past Halo's bound is always the scene's: it may lie in a file a paint includes.)
+        func isPaintError(_ e: Error) -> Bool {
+            if case .loopBound? = e as? ShaderError { return true }
+            return e is ShaderError && paintFiles.contains { "\(e)".contains($0) }
+        }
         do {
             if backend == .gpu {
                 do {
@@ -111,6 +115,7 @@ enum RenderCommand {
                     start = ready
                     image = try Halo.render(scene, background: background, time: time, backend: .gpu, gpu: gpu)
                     for warning in gpu.shapeWarnings { printError("halo render: \(warning)") }
+                    if let ms = gpu.lastGPUTimeMs, let long = GLRenderer.longFrameWarning(gpuMs: ms) { printError("halo render: \(long)") }
                 } catch let e where !args.given(.backend) && (e is GLError || e is ShaderError) && !isPaintError(e) {
                     printError("halo render: GPU unavailable (\(oneLine(e))); using the CPU reference")
                     used = .cpu

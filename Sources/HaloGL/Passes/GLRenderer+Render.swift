@@ -1,3 +1,4 @@
+import Foundation
 import CEpoxy
 import HaloCore
 
@@ -13,6 +14,7 @@ extension GLRenderer {
         if timerQuery == 0 { halo_glGenQueries(1, &timerQuery) }
         try output.ensure(width: frame.width, height: frame.height)
         halo_glBeginQuery(GLenum(GL_TIME_ELAPSED), timerQuery)
+        let began = DispatchTime.now()
         do {
             try draw(frame, into: FrameTarget(framebuffer: output.fbo, width: frame.width, height: frame.height))
         } catch {
@@ -32,7 +34,11 @@ extension GLRenderer {
         endPass("read-back")
         var elapsed: GLuint64 = 0
         halo_glGetQueryObjectui64v(timerQuery, GLenum(GL_QUERY_RESULT), &elapsed)
-        lastGPUTimeMs = halo_glGetError() == GLenum(GL_NO_ERROR) ? Double(elapsed) / 1e6 : nil
+        // A time longer than the wall clock's from the query's start to its result is no
+        // measurement: llvmpipe gives its clock's reading since boot for a frame whose first
+        // draw compiled programs (seen on every `halo render`).
+        let wallMs = Double(DispatchTime.now().uptimeNanoseconds - began.uptimeNanoseconds) / 1e6
+        lastGPUTimeMs = halo_glGetError() == GLenum(GL_NO_ERROR) && Double(elapsed) / 1e6 <= wallMs ? Double(elapsed) / 1e6 : nil
         return image
     }
 }

@@ -11,11 +11,12 @@ extension GLRenderer {
 
     /// Draws `plan`'s shape pass into the sample atlas and binds the atlas for the frame's
     /// layer and glow-source programs.
-    /// - Throws: ``ShaderError`` when a shape's file fails to compile (its file and line);
+    /// - Throws: ``ShaderError`` when a shape's or paint's file fails to compile (its file and
+    ///   line) or a loop of it reached Halo's bound (``ShaderError/loopBound(_:)``, the probes);
     ///   ``GLError`` when the slots exceed the texture size.
     func drawShapeSamples(_ plan: FramePlan) throws {
         let samples = plan.shapeSamples
-        guard !samples.draws.isEmpty else { return }
+        guard !samples.draws.isEmpty || !samples.paintProbes.isEmpty else { return }
         guard samples.width <= maxTextureSize && samples.height <= maxTextureSize else {
             throw GLError("shader shapes' samples need \(samples.width)x\(samples.height) texels, over the GPU's \(maxTextureSize)")
         }
@@ -40,7 +41,9 @@ extension GLRenderer {
             setFrameUniforms(p, for: v)
             drawTiles(draw.instances)
         }
-        readShapeProbes(samples.probes, width: plan.width, height: plan.height)
+        try drawPaintProbes(samples.paintProbes)
+        let hits = readShapeProbes(samples.probes, width: plan.width, height: plan.height) + readPaintProbes(samples.paintProbes)
+        if !hits.isEmpty { throw GLRenderer.loopBoundError(hits) }
         halo_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(GLRenderer.shapeSampleUnit))
         halo_glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), shapeAtlas.texture)
         halo_glActiveTexture(GLenum(GL_TEXTURE0))
@@ -72,13 +75,20 @@ extension GLRenderer {
     /// Reads back each shader shape's probe (``FramePlan/ShapeProbe``) from the atlas and
     /// notes, in ``shapeWarnings``, the first point of its grid (row by row from the canvas's
     /// top-left) where the distance is NaN or infinite. One read of 32 x 32 texels a shape.
-    func readShapeProbes(_ probes: [FramePlan.ShapeProbe], width: Int, height: Int) {
+    /// - Returns: the first loop of each shape's file that reached Halo's bound on the grid (Shaders/lib/loop_bound.glsl).
+    func readShapeProbes(_ probes: [FramePlan.ShapeProbe], width: Int, height: Int) -> [LoopBoundHit] {
         let g = FramePlan.ShapeSamplePlan.probeSide
         var texels = [Float](repeating: 0, count: g * g * 4)
+        var hits: [LoopBoundHit] = []
         // (The atlas's framebuffer reads its first attachment, samples0: a framebuffer object's initial read buffer.)
-        for probe in probes where !shapeWarnings.contains(where: { $0.hasPrefix(probe.source.file + ":") }) {
+        for probe in probes {
             halo_glReadPixels(GLint(probe.x), GLint(probe.y), GLsizei(g), GLsizei(g), GLenum(GL_RGBA), GLenum(GL_FLOAT), &texels)
-            guard let i = (0 ..< g * g).first(where: { !texels[4 * $0].isFinite }) else { continue }
+            if let code = GLRenderer.firstLoopLine(texels, channel: 3) {
+                let hit = LoopBoundHit(probe.source, code: code, function: "haloShape")
+                if !hits.contains(hit) { hits.append(hit) }
+            }
+            guard !shapeWarnings.contains(where: { $0.hasPrefix(probe.source.file + ":") }),
+                  let i = (0 ..< g * g).first(where: { !texels[4 * $0].isFinite }) else { continue }
             let d = texels[4 * i]
             let x = (Double(i % g) + 0.5) * Double(width) / Double(g) / probe.scale
             let y = (Double(i / g) + 0.5) * Double(height) / Double(g) / probe.scale
@@ -86,6 +96,7 @@ extension GLRenderer {
                 + "at (\(probeCoordinate(x)), \(probeCoordinate(y))) pt on the canvas, the first of a \(g) x \(g) grid of points "
                 + "over it (cell centres, row by row from the top left) where it is not finite: it draws nothing there")
         }
+        return hits
     }
 }
 

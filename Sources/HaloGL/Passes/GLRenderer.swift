@@ -84,7 +84,7 @@ public final class GLRenderer {
     var timerQuery: GLuint = 0
     var frameStats = FrameStatsCounter()
     /// GPU time of the last ``render(_:)`` (draw and resolve) from a GL_TIME_ELAPSED timer
-    /// query, in milliseconds; nil when the query failed.
+    /// query, in milliseconds; nil when the query failed or gave more than the wall clock's time.
     public internal(set) var lastGPUTimeMs: Double?
     /// The drawn frame's loop period, seconds (shader paints' haloLoopPeriod).
     var loopPeriod = 0.0

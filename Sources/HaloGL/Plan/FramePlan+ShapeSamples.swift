@@ -34,13 +34,15 @@ extension FramePlan {
         static let probeSide = 32
         var draws: [ShapeSampleDraw] = []
         var probes: [ShapeProbe] = []
+        /// Shader paints' probes (FramePlan+PaintProbes.swift), in the same atlas.
+        var paintProbes: [PaintProbe] = []
         var width = 0, height = 0
 
         /// Shelves of slots at most `maxWidth` wide, left to right, then top to bottom.
         fileprivate var shelf = (x: 0, y: 0, height: 0)
 
         /// A slot of `w` x `h` texels: its corner.
-        fileprivate mutating func place(_ w: Int, _ h: Int, maxWidth: Int) -> (x: Int, y: Int) {
+        mutating func place(_ w: Int, _ h: Int, maxWidth: Int) -> (x: Int, y: Int) {
             if shelf.x > 0 && shelf.x + w > maxWidth { shelf = (0, shelf.y + shelf.height, 0) }
             let at = (x: shelf.x, y: shelf.y)
             shelf.x += w
@@ -98,6 +100,7 @@ extension FramePlan {
             let scale = layers.indices.contains(row) ? layers[row].layer.outline.shader?.scale ?? 1 : 1
             plan.probes.append(ShapeProbe(source: draw.source, x: at.x, y: at.y, scale: scale))
         }
+        planPaintProbes(&plan, maxWidth: maxWidth)
         shapeSamples = plan
     }
 

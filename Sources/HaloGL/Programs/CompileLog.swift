@@ -31,6 +31,7 @@ struct CompileLog {
                 message = "error: missing ';' at the end of this line (the driver: \(driverMessage), at \(line):\(c))"
                 (line, column) = end
             }
+            if let source, let c = column { column = source.writtenColumn(line: line, column: c) }
             if let hint = hint(for: message) { message += "; did you mean \(hint)?" }
             var out = "\(paths[f]):\(line)\(column.map { ":\($0)" } ?? ""): \(message)"
             if !contextShown, userFiles.contains(f), let source {
@@ -56,10 +57,15 @@ struct CompileLog {
 extension ShaderLibrary {
     /// The compile log of a program assembled from `files` (names in this library), explained (``CompileLog``).
     func explained(_ log: String, files: [String]) -> String {
-        let texts = files.map { (try? text(of: $0)).map(GLSLSourceText.init) }
+        let texts = files.map { sourceText(of: $0) }
         let params = (try? text(of: "paint/params.glsl")) ?? ""
         let names = params.matches(of: /\bp_[A-Za-z0-9_]+/).map { String($0.output) }
         let user = Set(userFiles(among: files).compactMap { files.firstIndex(of: $0) })
         return CompileLog(paths: files.map { location(of: $0) }, texts: texts, parameterNames: names, userFiles: user).explained(log)
+    }
+
+    /// A file's text for messages: a user's file as written (``ShaderPaintFile/sourceText``); nil when it cannot be read.
+    func sourceText(of name: String) -> GLSLSourceText? {
+        overrides[name].map(\.sourceText) ?? (try? text(of: name)).map(GLSLSourceText.init)
     }
 }

@@ -2013,6 +2013,39 @@ LAYER_VARYING vec4 vShaderShape;     // texel 14 (a shader shape has no arc leng
 #endif
 
 """#,
+        "lib/loop_bound.glsl": #"""
+// The bound on a shader paint's or shape's loops (Shaders/README.md "Loops"). Halo rewrites
+// each `for (A; B; C)` of the user's file to `for (A; (B) && haloLoop(LINE); C)` and each
+// `while (B)` (a do-while's too) to `while ((B) && haloLoop(LINE))`, LINE the keyword's line
+// in the file plus 100000 times the file's number (0 the paint's or shape's own, 1, 2, ...
+// files it includes from beside it; ShaderLoopBound.swift). One call of haloPaint or haloShape may run at most
+// HALO_MAX_ITERATIONS iterations of its loops in all (haloLoopCount is reset before each
+// call: lib/shader_paint.glsl, lib/shape_eval.glsl); the iteration that would pass the
+// bound ends its loop instead and leaves its LINE in haloLoopLine, which the probes
+// (shape_pass.frag mode 3, paint_probe.frag) report, so the frame is refused rather than
+// drawn wrong. llvmpipe itself ends a loop after 65535 iterations without a word (Mesa's
+// LP_MAX_TGSI_LOOP_ITERATIONS), a GPU may take the whole display with it: the bound stays
+// under both.
+#ifndef HALO_LOOP_BOUND_GLSL
+#define HALO_LOOP_BOUND_GLSL
+
+#define HALO_MAX_ITERATIONS 16384
+
+int haloLoopCount = 0;           // iterations of the current call so far
+int haloLoopLine = 0;            // the LINE of a loop that reached the bound; 0 none
+
+// True when one more iteration is allowed (counted); false at the bound, noting `line`.
+bool haloLoop(int line) {
+    if (haloLoopCount >= HALO_MAX_ITERATIONS) {
+        haloLoopLine = line;
+        return false;
+    }
+    haloLoopCount += 1;
+    return true;
+}
+#endif
+
+"""#,
         "lib/material.glsl": #"""
 // A material fill (docs/scene-format.md "Material"): the canvas below the layer, blurred, saturated and
 // tinted. The blur is computed before the layer's tiles (material_source.frag and blur.frag,
@@ -2984,6 +3017,8 @@ vec3 sdgEllipse(vec2 p, vec2 e) {
 #ifndef HALO_SHADER_PAINT_GLSL
 #define HALO_SHADER_PAINT_GLSL
 #include "lib/layer_data.glsl"
+// haloLoop, which the user's loops call (rewritten by Halo), and the bound it keeps.
+#include "lib/loop_bound.glsl"
 
 const int PAINT_SHADER = 4;
 
@@ -3016,6 +3051,7 @@ vec4 shaderPaintColor(int i, vec2 p) {
     vec2 point = d / vShaderPaint[2 * i];
     float time = vShaderPaint[2 * i + 1];
     vec4 c = vec4(0.0);
+    haloLoopCount = 0;           // each call its own bound (lib/loop_bound.glsl)
 #if HALO_FILL == HALO_PAINT_SHADER
     if (i == 0) c = haloPaintFill(unitPoint, point, time);
 #endif
@@ -3356,6 +3392,7 @@ vec4 smoothStrip(vec3 sdg, float lo, float hi) {
 // minus half size); vShaderShape = (pixels per point, time in seconds).
 float shaderShapeDistance(vec2 p) {
     float k = vShaderShape.x;
+    haloLoopCount = 0;           // each call its own bound (lib/loop_bound.glsl)
     return haloShape((p - (vShape.xy - vShape.zw)) / k, 2.0 * vShape.zw / k, vShaderShape.y) * k;
 }
 
@@ -3459,6 +3496,41 @@ ShapeSamples readShapeSamples(vec2 t, float s) {
 // Empty: GLRenderer reads a shader paint's file in its place (lib/shader_paint.glsl).
 
 """#,
+        "paint_probe.frag": #"""
+#version 330 core
+// The paint probe: a layer's shader paints called on a grid of points over the shape's
+// bounding rect, to find a loop of theirs that reached Halo's bound (lib/loop_bound.glsl).
+// Drawn by the shape pass (GLRenderer+ShapeSamples.swift) as one probe tile of
+// FramePlan.ShapeSamplePlan.probeSide texels a side into its slot of the sample atlas
+// (tile.vert with HALO_SHAPE_PASS: vCover is the slot's corner), with the layer data of one
+// of the layer's tiles. Texel t stands for the rect's point rect.xy + (t / side) rect.zw in
+// pixels (the centres of as many equal cells); out: (the fill's loop line, the stroke's), 0
+// where the paint's loops stayed within the bound.
+#include "lib/shader_paint.glsl"
+
+uniform vec2 uProbeStep;         // unit points a probe texel (1 / side)
+flat in vec2 vCover;
+layout(location = 0) out vec4 probe;
+
+// The loop line of slot i's paint at unit point u of its rect (0 where it stayed within the bound).
+int paintLoopLine(int i, vec2 u) {
+    haloLoopLine = 0;
+    shaderPaintColor(i, vPaintGeometry[i].xy + u * vPaintGeometry[i].zw);
+    return haloLoopLine;
+}
+
+void main() {
+    vec2 u = (gl_FragCoord.xy - vCover) * uProbeStep;
+    probe = vec4(0.0);
+#if HALO_FILL == HALO_PAINT_SHADER
+    probe.x = float(paintLoopLine(0, u));
+#endif
+#if HALO_STROKE == HALO_PAINT_SHADER
+    probe.y = float(paintLoopLine(1, u));
+#endif
+}
+
+"""#,
         "resolve.frag": #"""
 #version 330 core
 // The float canvas's pixels into the target as final 8-bit values (straightRGBA8), drawn
@@ -3504,7 +3576,8 @@ uniform int uShapeMode;          // 0: a layer's edge tiles (layer.frag: 1 px sq
                                  // offsets); 2: a fill's glow source (k x k blocks; level 0);
                                  // 3: the probe, a grid over the canvas (FramePlan.ShapeProbe):
                                  // texel t stands for pixel t * uProbeStep, its (d, grad d) in samples0
-                                 // (5 calls a point)
+                                 // (5 calls a point) and in .w the line of a loop of the file
+                                 // that reached the bound there (lib/loop_bound.glsl), else 0
 uniform vec2 uProbeStep;         // mode 3: canvas pixels a probe texel
 flat in vec2 vCover;             // the tile's slot: atlas texel minus the tile's pixel or texel
 layout(location = 0) out vec4 samples0;
@@ -3523,7 +3596,7 @@ void main() {
     // The probe's level sets far away: each point is then one `whole` square, 5 calls (more only where d is NaN).
     vec3 levels = uShapeMode == 0 ? vec3(0.0, vStroke.xy) : uShapeMode == 1 ? vStroke.xyy : probe ? vec3(1e30) : vec3(0.0);
     ShapeSamples r = shaderShapeSamples(p, k, levels);
-    samples0 = probe ? vec4(r.centre, 0.0) : packShapeSamples(r, 0);
+    samples0 = probe ? vec4(r.centre, float(haloLoopLine)) : packShapeSamples(r, 0);
     samples1 = packShapeSamples(r, 1);
     samples2 = packShapeSamples(r, 2);
     samples3 = packShapeSamples(r, 3);

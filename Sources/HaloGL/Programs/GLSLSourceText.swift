@@ -5,9 +5,31 @@ struct GLSLSourceText {
     let lines: [Substring]
     /// The same lines with every comment's characters replaced by spaces (columns kept).
     let code: [[UInt8]]
+    /// Where the compiled text has text inserted into the written lines (a user's file,
+    /// ``ShaderLoopBound``): ``lines`` are as written, ``code`` as compiled; nil: one text.
+    let bound: ShaderLoopBound?
+
+    /// A file whose compiled text is `compiled`, written as `written` (``ShaderLoopBound``).
+    init(compiled: String, written: String, bound: ShaderLoopBound) {
+        let c = GLSLSourceText(compiled)
+        lines = GLSLSourceText.lines(of: written)
+        code = c.code
+        self.bound = bound
+    }
+
+    private static func lines(of text: String) -> [Substring] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+    }
+
+    /// The column in the line as written of column `column` of the compiled line (the same but
+    /// where Halo inserted text before it).
+    func writtenColumn(line: Int, column: Int) -> Int {
+        bound?.writtenColumn(line: line, column: column) ?? column
+    }
 
     init(_ text: String) {
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        bound = nil
+        lines = GLSLSourceText.lines(of: text)
         var code: [[UInt8]] = []
         var inBlock = false
         for line in lines {

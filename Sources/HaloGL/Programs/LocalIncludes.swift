@@ -32,10 +32,13 @@ struct LocalIncludes {
                 lines[d.line - 1] = lines[d.line - 1].replacingOccurrences(of: "\"\(name)\"", with: "\"\(key)\"")
                 if found[key] == nil, let text = try? String(contentsOfFile: path, encoding: .utf8) {
                     found[key] = ShaderPaintFile(path: path, text: text)   // placeholder against cycles
-                    found[key] = rewrite(ShaderPaintFile(path: path, text: text), depth: depth + 1)
+                    found[key] = rewrite(ShaderPaintFile(userFile: path, text: text, loopFile: found.count), depth: depth + 1)
                 }
             }
-            return ShaderPaintFile(path: f.path, text: lines.joined(separator: "\n"))
+            // (The loops' insertions, ShaderLoopBound, are never on an include's line: they stay true.)
+            var out = f
+            out.text = lines.joined(separator: "\n")
+            return out
         }
         self.file = rewrite(file, depth: 0)
         self.found = found

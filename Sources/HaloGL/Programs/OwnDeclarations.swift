@@ -12,8 +12,9 @@ extension ShaderLibrary {
     /// - Throws: ``ShaderError/refused(_:)`` naming the file, line and column, with its context.
     func refuseOwnDeclarations(in files: [String]) throws {
         for name in userFiles(among: files) {
-            let source = GLSLSourceText(try text(of: name))
-            guard let (line, column, word) = source.firstGlobalQualifier(["uniform", "in"]) else { continue }
+            guard let source = sourceText(of: name) else { continue }
+            guard let (line, compiledColumn, word) = source.firstGlobalQualifier(["uniform", "in"]) else { continue }
+            let column = source.writtenColumn(line: line, column: compiledColumn)
             let what = word == "uniform" ? "a uniform" : "an input"
             throw ShaderError.refused("\(location(of: name)):\(line):\(column): error: the file declares \(what) of its own "
                 + "(`\(source.lines[line - 1].trimmingCharacters(in: .whitespaces))`), which Halo never sets: a shader paint "

@@ -23,6 +23,8 @@ final class ProgramCache {
     private var textFill: [LayerVariant: GLProgram] = [:]
     /// Shape passes by their shader shape's text (``LayerVariant/shapePass(_:)``).
     private var shapePass: [LayerVariant: GLProgram] = [:]
+    /// Paint probes by their shader paints' texts (``LayerVariant/paintProbe(fill:stroke:)``).
+    private var paintProbe: [LayerVariant: GLProgram] = [:]
     /// The averaged variants (``LayerVariant/averaged``) of the frame being drawn
     /// (``prepare(for:)``): with ``sharesAveragedPrograms``, a tile draw without averaging
     /// uses the averaged program when the frame needs it anyway or it is compiled already.
@@ -62,11 +64,11 @@ final class ProgramCache {
     /// Deletes every program; call while the context is current.
     func delete() {
         for p in Array(layer.values) + Array(glowSource.values) + Array(glowModes.values) + Array(blur.values) + Array(textFill.values)
-                    + Array(shapePass.values) + Array(glowCombine.values) + [glowPhase, resolveProgram, distanceViewProgram, canvasClearProgram, targetRestoreProgram, downsample, text].compactMap({ $0 }) {
+                    + Array(shapePass.values) + Array(paintProbe.values) + Array(glowCombine.values) + [glowPhase, resolveProgram, distanceViewProgram, canvasClearProgram, targetRestoreProgram, downsample, text].compactMap({ $0 }) {
             p.delete()
         }
         glowModes = [:]; glowCombine = [:]; glowPhase = nil
-        layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; shapePass = [:]; resolveProgram = nil; distanceViewProgram = nil; canvasClearProgram = nil; targetRestoreProgram = nil; downsample = nil; text = nil
+        layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; shapePass = [:]; paintProbe = [:]; resolveProgram = nil; distanceViewProgram = nil; canvasClearProgram = nil; targetRestoreProgram = nil; downsample = nil; text = nil
     }
 
     /// Compiles shader paints for `parameters` from now on: programs with a shader paint
@@ -75,7 +77,7 @@ final class ProgramCache {
     func use(_ parameters: ShaderParameters) {
         guard parameters != self.parameters else { return }
         self.parameters = parameters
-        for cache in [\ProgramCache.layer, \.glowSource, \.textFill, \.shapePass] {
+        for cache in [\ProgramCache.layer, \.glowSource, \.textFill, \.shapePass, \.paintProbe] {
             for (v, p) in self[keyPath: cache] where v.readsParameters {
                 p.delete()
                 self[keyPath: cache][v] = nil
@@ -178,12 +180,24 @@ final class ProgramCache {
     /// the one program that holds the shape's file, so an edit of it compiles this alone.
     /// - Throws: ``ShaderError`` mapped to the shape's file and line.
     func shapePassProgram(_ v: LayerVariant) throws -> GLProgram {
-        if let p = shapePass[v] { return p }
+        try placedInAtlas(v, fragment: "shape_pass.frag", uniforms: Uniforms.shapePassProgram, in: &shapePass)
+    }
+
+    /// tile.vert + paint_probe.frag for shader paints' texts (``LayerVariant/paintProbe(fill:stroke:)``),
+    /// placed as the shape pass is (HALO_SHAPE_PASS).
+    /// - Throws: ``ShaderError`` mapped to a paint's file and line.
+    func paintProbeProgram(_ v: LayerVariant) throws -> GLProgram {
+        try placedInAtlas(v, fragment: "paint_probe.frag", uniforms: Uniforms.paintProbeProgram, in: &paintProbe)
+    }
+
+    /// tile.vert (HALO_SHAPE_PASS: tiles placed in their slot of the sample atlas) + `fragment`
+    /// for `v`'s shader files and the parameters, from `cache` or compiled.
+    private func placedInAtlas(_ v: LayerVariant, fragment: String, uniforms: [String], in cache: inout [LayerVariant: GLProgram]) throws -> GLProgram {
+        if let p = cache[v] { return p }
         compiledCount += 1
-        let p = try GLProgram(shaders.withShaders(of: v, parameters: parameters), vertex: "tile.vert", fragment: "shape_pass.frag",
-                              uniforms: Uniforms.shapePassProgram + parameters.uniformNames,
-                              defines: v.defines + [("HALO_SHAPE_PASS", "1")])
-        shapePass[v] = p
+        let p = try GLProgram(shaders.withShaders(of: v, parameters: parameters), vertex: "tile.vert", fragment: fragment,
+                              uniforms: uniforms + parameters.uniformNames, defines: v.defines + [("HALO_SHAPE_PASS", "1")])
+        cache[v] = p
         return p
     }
 

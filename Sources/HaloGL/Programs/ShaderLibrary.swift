@@ -141,6 +141,9 @@ public enum ShaderError: Error, CustomStringConvertible, Equatable {
     case link(String)
     /// A shader paint's or shape's file refused before compiling: "file:line:column: why", and its context.
     case refused(String)
+    /// A shader paint's or shape's loop reached Halo's bound on its iterations
+    /// (Shaders/lib/loop_bound.glsl): "file:line: why" for each, the frame not drawn.
+    case loopBound(String)
 
     public var description: String {
         switch self {
@@ -151,6 +154,7 @@ public enum ShaderError: Error, CustomStringConvertible, Equatable {
         case .compile(let m): return "shader compile failed:\n\(m)"
         case .link(let m): return "shader link failed:\n\(m)"
         case .refused(let m): return "shader refused:\n\(m)"
+        case .loopBound(let m): return "shader loop bound reached:\n\(m)"
         }
     }
 }

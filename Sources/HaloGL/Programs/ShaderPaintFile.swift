@@ -5,22 +5,43 @@ import HaloCore
 struct ShaderPaintFile: Sendable, Hashable {
     /// Where it was read from, for messages (the driver's errors map to `path:line`).
     var path: String
-    /// Its text, a leading `#version` line blanked (Halo's shader has one; line numbers stay true).
+    /// Its text as compiled: a leading `#version` line blanked (Halo's shader has one), its
+    /// loops bounded (``ShaderLoopBound``); line numbers stay true.
     var text: String
+    /// The user's file as written, with the loops' insertions, for the columns and context of
+    /// compile errors; nil for Halo's own text.
+    var loops: (written: String, bound: ShaderLoopBound)?
 
     init(path: String, text: String) {
         self.path = path
         self.text = text
     }
 
-    /// The compiled form of a paint read with its scene (``ShaderPaintSource``).
+    /// The compiled form of a paint or shape read with its scene (``ShaderPaintSource``).
     init(_ source: ShaderPaintSource) {
-        var lines = source.text.components(separatedBy: "\n")
+        self.init(userFile: source.file, text: source.text)
+    }
+
+    /// The compiled form of a user's file (a paint, a shape, a file one includes from beside
+    /// it: `loopFile` its number, ``ShaderLoopBound/file``).
+    init(userFile path: String, text: String, loopFile: Int = 0) {
+        var lines = text.components(separatedBy: "\n")
         if let first = lines.first, first.trimmingCharacters(in: .whitespaces).hasPrefix("#version") {
             lines[0] = "// " + first
         }
-        self.init(path: source.file, text: lines.joined(separator: "\n"))
+        let written = lines.joined(separator: "\n"), bound = ShaderLoopBound(written, file: loopFile)
+        self.init(path: path, text: bound.text)
+        loops = (written, bound)
     }
+
+    /// The text for a compile error's line, column and context (``CompileLog``): as written,
+    /// columns mapped back across the loops' insertions.
+    var sourceText: GLSLSourceText {
+        loops.map { GLSLSourceText(compiled: text, written: $0.written, bound: $0.bound) } ?? GLSLSourceText(text)
+    }
+
+    static func == (a: ShaderPaintFile, b: ShaderPaintFile) -> Bool { a.path == b.path && a.text == b.text }
+    func hash(into h: inout Hasher) { h.combine(path); h.combine(text) }
 }
 
 extension ShaderLibrary {
