@@ -43,7 +43,6 @@ extension GLRenderer {
         halo_glBindTexture(GLenum(GL_TEXTURE_2D), arcs.texture)
         halo_glUniform1i(p.loc("uArcTable"), 8)
         halo_glUniform1f(p.loc("haloLoopPeriod"), Float(loopPeriod))
-        halo_glUniform1f(p.loc("uDistanceStep"), Float(programs.distanceStep ?? 0))
         halo_glUniform1i(p.loc("uShapeSamples"), GLRenderer.shapeSampleUnit)
         if variant.readsParameters { ShaderParameters.setValues(parameters, on: p) }
         halo_glActiveTexture(GLenum(GL_TEXTURE0))

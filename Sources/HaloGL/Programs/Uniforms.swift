@@ -18,7 +18,7 @@ enum Uniforms {
     /// lib/shape_samples.glsl's: the shape pass's sample atlas.
     static let shapeSamples = ["uShapeSamples"]
     static let layerProgram = tile + tileLayer + tileGlow + tileDirect + layer + paint + shapeSamples
-        + ["uGlow", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas", "uDistanceStep"]
+        + ["uGlow", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas"]
     /// glow_source.frag's; uFirstScalar only where it draws a steered glow's planes (HALO_MODES).
     static let glowSourceProgram = tile + tileLayer + layer + paint + shapeSamples + ["uFirstScalar"]
     static let glowCombineProgram = tile + ["uModes", "uShift", "uLayerHeight", "uWeights"]
