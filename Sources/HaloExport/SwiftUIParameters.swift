@@ -26,15 +26,22 @@ struct SwiftUIParameters {
     init(_ scene: Scene) {
         shared = ExportParameters(scene)
         var ids: [String: String] = [:], enums: [String: String] = [:]
+        let names = Set(shared.parameters.map(\.name))
         for p in shared.parameters {
-            var id = p.name
-            if Self.reservedMembers.contains(id) || id.hasPrefix("layer") { id += p.kind == .color ? "Color" : "Value" }
+            let suffix = p.kind == .color ? "Color" : "Value"
+            var id = Self.reservedMembers.contains(p.name) || p.name.hasPrefix("layer") ? p.name + suffix : p.name
+            // Another parameter may have the name given: then a number after it.
+            var k = 2
+            while id != p.name && names.contains(id) || ids.values.contains(id) { id = p.name + suffix + "\(k)"; k += 1 }
             ids[p.name] = id
-            if case .choice = p.kind {
-                var type = p.name.prefix(1).uppercased() + p.name.dropFirst()
-                if SwiftUIExporter.reservedNames.contains(type) { type += "Option" }
-                enums[p.name] = type
-            }
+        }
+        for p in shared.parameters {
+            guard case .choice = p.kind else { continue }
+            let base = p.name.prefix(1).uppercased() + p.name.dropFirst()
+            var type = SwiftUIExporter.reservedNames.contains(base) || ids.values.contains(base) ? base + "Option" : base
+            var k = 2
+            while enums.values.contains(type) || ids.values.contains(type) { type = base + "Option\(k)"; k += 1 }
+            enums[p.name] = type
         }
         identifiers = ids; enumNames = enums
     }

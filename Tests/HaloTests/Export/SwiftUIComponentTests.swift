@@ -56,11 +56,16 @@ final class SwiftUIComponentTests: XCTestCase {
     }
 
     /// A layer that depends on a choice or boolean is drawn once per option under `if`; an
-    /// enum named like a SwiftUI type gets "Option" after it; a keyword is written in backticks.
+    /// enum named like a SwiftUI type gets "Option" after it; a keyword is written in backticks;
+    /// a name taken by another parameter's property gets a number.
     func testChoicesAndBooleansPickTheDrawing() throws {
         let text = try swift(repositoryRoot.appendingPathComponent("Tests/Fixtures/swiftui-choices.json").path).text
         XCTAssertTrue(text.contains("    var edge: EdgeOption = .inside\n"), text)
         XCTAssertTrue(text.contains("    var `default`: CGFloat = 2\n"), text)
+        // "background" would be backgroundColor, which another parameter is named.
+        XCTAssertTrue(text.contains("    var backgroundColor2: Color = Color(.sRGB, red: 0.0627, green: 0.0627, blue: 0.0941, opacity: 1)\n"), text)
+        XCTAssertTrue(text.contains("    var backgroundColor: Color = Color(.sRGB, red: 0.1255, green: 0.1255, blue: 0.1882, opacity: 1)\n"), text)
+        XCTAssertTrue(text.contains(".background(backgroundColor2)"), text)
         let inside = try XCTUnwrap(text.range(of: "if edge == .inside {")), center = try XCTUnwrap(text.range(of: "} else if edge == .center {"))
         let outside = try XCTUnwrap(text.range(of: "} else {", range: center.upperBound..<text.endIndex))
         XCTAssertTrue(text[inside.upperBound..<center.lowerBound].contains("Rectangle().strokeBorder("), text)
@@ -68,7 +73,7 @@ final class SwiftUIComponentTests: XCTestCase {
         XCTAssertTrue(text[outside.upperBound...].contains("Rectangle().inset(by: -`default` / 2).stroke("), text)
         let slanted = try XCTUnwrap(text.range(of: "if slanted {"))
         XCTAssertTrue(text[slanted.upperBound...].prefix(300).contains(".italic()"), text)
-        XCTAssertTrue(text.contains("SwiftuiChoices(edge: .inside, slanted: false, default: 2)"), text)
+        XCTAssertTrue(text.contains("SwiftuiChoices(edge: .inside, slanted: false, default: 2, backgroundColor2: "), text)
     }
 
     /// A reference where SwiftUI has no reader (a rect's width) is written in and listed.
