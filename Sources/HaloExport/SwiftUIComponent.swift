@@ -104,8 +104,8 @@ struct SwiftUIComponent {
         let below = self.members.filter { !$0.over }, above = self.members.filter(\.over)
         if !below.isEmpty { lines.append(".background { \(stack(below, clock: clock)) }") }
         if !above.isEmpty { lines.append(".overlay { \(stack(above, clock: clock)) }") }
-        var body = lines[0] + lines.dropFirst().map { "\n            " + $0 }.joined()
-        if clock { body = "HaloClock { t in\n            " + body.replacingOccurrences(of: "\n", with: "\n    ") + "\n        }" }
+        if clock { lines = ["HaloClock { t in"] + lines + ["}"] }
+        let body = SwiftUILayer.lay(lines.joined(separator: "\n"), indent: "        ")
         let animated = clock ? ";\n/// animated, still at t = 0 while Reduce Motion is on" : ""
         let doc: String, head: String, preview: String
         if let label {
@@ -134,7 +134,7 @@ struct SwiftUIComponent {
         \(doc)
         struct \(typeName): \(label == nil ? "ViewModifier" : "ButtonStyle") {
         \(props.isEmpty ? "" : props + "\n\n")    \(head)
-                \(body)
+        \(body)
             }
 
         \(members)

@@ -174,15 +174,15 @@ public struct SwiftUIExporter {
     /// The canvas form: a `View` of the canvas's size drawing every layer, and its preview.
     private func canvasDeclaration(params: SwiftUIParameters, properties props: String, views: [LayerView], clock: Bool, members: String, background: String?) -> String {
         let n = ExportText.num
-        let stack = "ZStack {\n" + views.map { "            " + Self.call($0, clock: clock) }.joined(separator: "\n") + "\n        }"
-            + "\n        .frame(width: \(n(scene.canvas.width)), height: \(n(scene.canvas.height)))"
-            + (background.map { "\n        .background(\($0))" } ?? "") + "\n        .clipped()"
-        let body = clock ? "HaloClock { t in\n            " + stack.replacingOccurrences(of: "\n", with: "\n    ") + "\n        }" : stack
+        var lines = ["ZStack {"] + views.map { Self.call($0, clock: clock) } + ["}", ".frame(width: \(n(scene.canvas.width)), height: \(n(scene.canvas.height)))"]
+        if let background { lines.append(".background(\(background))") }
+        lines.append(".clipped()")
+        if clock { lines = ["HaloClock { t in"] + lines + ["}"] }
         return """
         /// The scene drawn on its \(n(scene.canvas.width)) x \(n(scene.canvas.height)) pt canvas\(clock ? ", animated (still at t = 0 while Reduce Motion is on)" : "").
         struct \(typeName): View {
         \(props.isEmpty ? "" : props + "\n\n")    var body: some View {
-                \(body)
+        \(SwiftUILayer.lay(lines.joined(separator: "\n"), indent: "        "))
             }
 
         \(members)

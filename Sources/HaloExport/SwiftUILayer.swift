@@ -70,12 +70,12 @@ struct SwiftUILayer {
     /// The parts, each on its own line: a shape's fill, glow and stroke, or a text and its glow.
     mutating func parts() -> [String] {
         guard layer.shape.kind != .text else { return textParts() }
-        var fill: String?, stroke: String?, glow: String?
+        var fill: [String] = [], stroke: String?, glow: String?
         let glowed = layer.glow != nil && layer.glow?.color == nil
         if let p = layer.fill {
             if layer.stroke == nil && glowed && !p.isMaterial, let e = shared(p, part: "fill", name: "fillPaint") {
-                fill = "\(shape).fill(\(e))"
-                glow = fill! + glowModifiers(layer.glow!)
+                fill = ["\(shape).fill(\(e))"]
+                glow = fill[0] + glowModifiers(layer.glow!)
             } else {
                 fill = fillPart(p)
             }
@@ -96,7 +96,7 @@ struct SwiftUILayer {
         if let s = layer.stroke, s.dash != nil {
             notes.append(Approximation("\(path).stroke.dash", "the pattern starts where SwiftUI's path for the shape starts, which need not be the format's start (where the top side leaves the top-left corner)"))
         }
-        let parts = (layer.stroke == nil ? [glow, fill] : [fill, glow, stroke]).compactMap { $0 }
+        let parts = layer.stroke == nil ? [glow].compactMap { $0 } + fill : fill + [glow, stroke].compactMap { $0 }
         overCount = layer.stroke == nil ? 0 : [glow, stroke].compactMap { $0 }.count
         drawsAnything = !parts.isEmpty
         return parts
@@ -132,25 +132,56 @@ struct SwiftUILayer {
         let body = parts.isEmpty ? ["Color.clear"] : parts
         let used = declarations.filter { d in parts.contains { $0.contains(d.split(separator: " ")[1]) } }
         let lets = used.map { Self.lay($0, indent: indent) + "\n" }.joined()
-        // One part that is one expression (its other lines modifiers) needs no stack.
-        if body.count == 1 && body[0].split(separator: "\n").dropFirst().allSatisfy({ $0.hasPrefix(".") }) {
-            return lets + Self.lay(body[0], indent: indent) + modifiers + group
+        // One part needs no stack.
+        if body.count == 1 {
+            return lets + Self.lay(body[0], indent: indent) + (modifiers + group).replacingOccurrences(of: "\n", with: "\n    ")
         }
         return lets + "\(indent)ZStack {\n" + body.map { Self.lay($0, indent: indent + "    ") }.joined(separator: "\n") + "\n\(indent)}" + modifiers + group
     }
 
-    /// `code`'s lines at `indent`, a line that continues the one before (a modifier, ".x") 4 further in.
+    /// `code`'s lines at `indent`: a line after one that leaves a bracket open 4 further in, a
+    /// line that starts by closing one back out, a modifier (".x") 4 further than its line
+    /// unless that line closed a block (`}` then `.frame(...)` line up).
     static func lay(_ code: String, indent: String) -> String {
-        code.split(separator: "\n").map { indent + ($0.hasPrefix(".") ? "    " : "") + $0 }.joined(separator: "\n")
+        var depth = 0, afterClose = false
+        return code.split(separator: "\n").map { raw in
+            let line = raw.drop { $0 == " " }
+            let (net, leadingClose) = brackets(line)
+            if leadingClose { depth = max(depth - 1, 0) }
+            let modifier = line.hasPrefix(".")
+            if !modifier { afterClose = leadingClose }
+            let laid = indent + String(repeating: "    ", count: depth + (modifier && !afterClose ? 1 : 0)) + line
+            if net > 0 { depth += 1 } else if net < 0 && !leadingClose { depth = max(depth - 1, 0) }
+            return laid
+        }.joined(separator: "\n")
     }
 
-    private mutating func fillPart(_ p: Paint) -> String? {
+    /// The brackets a line opens less those it closes, outside string literals, and whether it starts with a closing one.
+    private static func brackets(_ line: Substring) -> (net: Int, leadingClose: Bool) {
+        var net = 0, quoted = false, escaped = false
+        for c in line {
+            if quoted {
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { quoted = false }
+                continue
+            }
+            switch c {
+            case "\"": quoted = true
+            case "(", "[", "{": net += 1
+            case ")", "]", "}": net -= 1
+            default: break
+            }
+        }
+        return (net, line.first.map { ")]}".contains($0) } ?? false)
+    }
+
+    /// A fill's parts: the paint, or a material and its tint over it.
+    private mutating func fillPart(_ p: Paint) -> [String] {
         if case .material(let blur, let saturation, let tint) = p.kind {
             notes.append(Approximation("\(path).fill", "drawn as .ultraThinMaterial with the tint over it: SwiftUI's materials "
                 + "are the system's own blurs, not a blur of \(n(blur)) pt and saturation \(n(saturation))"))
-            return "\(shape).fill(.ultraThinMaterial)\n\(shape).fill(\(reads.color(["\(path).fill.tint"], tint)))"
+            return ["\(shape).fill(.ultraThinMaterial)", "\(shape).fill(\(reads.color(["\(path).fill.tint"], tint)))"]
         }
-        return paint(p, part: "fill").map { "\(shape).fill(\($0))" }
+        return paint(p, part: "fill").map { ["\(shape).fill(\($0))"] } ?? []
     }
 
     private func strokePart(_ s: Stroke, paint e: String) -> String {

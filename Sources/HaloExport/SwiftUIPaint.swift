@@ -16,11 +16,13 @@ enum SwiftUIPaint {
 
     /// The stops, each colour and location read through `reads` (a keyframe track or a
     /// parameter where the file referred to one) under the paint's path `place`.
+    /// Two stops on the paint's line, more a line each.
     static func stops(_ stops: [ColorStop], place: String = "", reads: SwiftUIReads = SwiftUIReads()) -> String {
-        "[" + stops.enumerated().map { i, s in
+        let list = stops.enumerated().map { i, s in
             let color = reads.color(["\(place).colors[\(i)]", "\(place).stops[\(i)].color"], s.color)
             return "Gradient.Stop(color: \(color), location: \(reads.number("\(place).stops[\(i)].location", s.location, cgFloat: true)))"
-        }.joined(separator: ", ") + "]"
+        }
+        return list.count > 2 ? "[\n" + list.map { $0 + ",\n" }.joined() + "]" : "[" + list.joined(separator: ", ") + "]"
     }
 
     /// The expression, or nil for a paint SwiftUI has no mapping for (shader); `note`

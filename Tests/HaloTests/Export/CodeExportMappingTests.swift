@@ -104,7 +104,7 @@ final class CodeExportMappingTests: XCTestCase {
         XCTAssertTrue(swift.contains("UnevenRoundedRectangle(topLeadingRadius: 1, bottomLeadingRadius: 4, bottomTrailingRadius: 3, topTrailingRadius: 2, style: .continuous)"), swift)
         XCTAssertTrue(swift.contains("startPoint: UnitPoint(x: 0.1, y: 0.2), endPoint: UnitPoint(x: 0.9, y: 0.8)"), swift)
         // Framed at the rect's size, its centre (30, 26) placed in the 60 x 50 canvas.
-        XCTAssertTrue(swift.contains(".frame(width: 50, height: 40)\n        .position(x: 30, y: 26)"), swift)
+        XCTAssertTrue(swift.contains(".frame(width: 50, height: 40)\n            .position(x: 30, y: 26)"), swift)
     }
 
     /// A keyframe track as a CSS animation: a registered, inherited property, keyframes at the

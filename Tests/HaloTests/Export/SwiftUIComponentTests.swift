@@ -46,8 +46,8 @@ final class SwiftUIComponentTests: XCTestCase {
         let text = try swift(params).text
         XCTAssertEqual(count(text, ".strokeBorder(strokePaint, lineWidth: width)"), 2, text)
         XCTAssertTrue(text.contains(".blur(radius: glow).opacity(0.8)"), text)
-        XCTAssertTrue(text.contains("[Gradient.Stop(color: accent, location: 0), "), text)
-        XCTAssertTrue(text.contains("Gradient.Stop(color: accent, location: 1)]"), text)
+        XCTAssertTrue(text.contains("AngularGradient(stops: [\n            Gradient.Stop(color: accent, location: 0),\n"), text)
+        XCTAssertTrue(text.contains("            Gradient.Stop(color: accent, location: 1),\n        ], center: "), text)
         XCTAssertTrue(text.contains("haloTurn(t, period: Double(period), "), text)
         XCTAssertTrue(text.contains("haloKeyframe(t, values: [1, Double(fade)], times: [0, 1.5]"), text)
         XCTAssertTrue(text.contains(".background(backgroundColor)"), text)
