@@ -19,21 +19,41 @@
 namespace {
 bool ready = false;
 float appliedScale = 0;
-/// ImGui's own font (ProggyClean, monospaced, so the error panel's caret lines up) is 13 px at scale 1.
+/// ImGui's own font (ProggyClean, monospaced, so the error section's caret lines up) is 13 px at scale 1.
 constexpr float baseFontPixels = 13;
+/// The UI font (a TTF or OTF file) is 14 px at scale 1.
+constexpr float uiFontPixels = 14;
+std::string uiFontPath;
+bool uiFontLoaded = false;
+ImFont *monoFont = nullptr;
+
+/// Adds ImGui's own font at `scale`; it is the monospaced font, and the UI font when no file is used.
+ImFont *addDefaultFont(float scale) {
+    ImFontConfig font;
+    font.SizePixels = std::round(baseFontPixels * scale);
+    return ImGui::GetIO().Fonts->AddFontDefault(&font);
+}
 
 void applyScale(float scale) {
     ImGuiIO &io = ImGui::GetIO();
     io.Fonts->Clear();
-    ImFontConfig font;
-    font.SizePixels = std::round(baseFontPixels * scale);
-    io.Fonts->AddFontDefault(&font);
+    uiFontLoaded = false;
+    if (!uiFontPath.empty() && io.Fonts->AddFontFromFileTTF(uiFontPath.c_str(), std::round(uiFontPixels * scale))) {
+        monoFont = addDefaultFont(scale);
+        // A file stb_truetype cannot read fails here: ImGui's own font then serves for both.
+        uiFontLoaded = io.Fonts->Build();
+        if (!uiFontLoaded) io.Fonts->Clear();
+    }
+    if (!uiFontLoaded) monoFont = addDefaultFont(scale);
     ImGui::GetStyle() = ImGuiStyle();
     ImGui::StyleColorsDark();
     ImGui::GetStyle().ScaleAllSizes(scale);
     appliedScale = scale;
 }
 }
+
+void halo_imgui_set_font_file(const char *path) { uiFontPath = path ? path : ""; }
+bool halo_imgui_font_loaded(void) { return ready && uiFontLoaded; }
 
 bool halo_imgui_init(GLFWwindow *window, float scale) {
     if (ready) return true;
@@ -87,11 +107,25 @@ void halo_imgui_render(void) {
 bool halo_imgui_wants_keyboard(void) { return ready && ImGui::GetIO().WantCaptureKeyboard; }
 bool halo_imgui_wants_mouse(void) { return ready && ImGui::GetIO().WantCaptureMouse; }
 
-bool halo_imgui_panel_begin(const char *title, float x, float y) {
-    ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_FirstUseEver);
-    return ImGui::Begin(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+void halo_imgui_column_begin(float x, float width) {
+    ImGuiIO &io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(x, 0), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(width, io.DisplaySize.y), ImGuiCond_Always);
+    ImGui::SetNextWindowBgAlpha(1);
+    ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize
+                           | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+    ImGui::Begin("##halo-column", nullptr, flags);
+    // Widgets fill the column but for their labels (and a reset button) on the right.
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * 9);
 }
-void halo_imgui_panel_end(void) { ImGui::End(); }
+float halo_imgui_column_end(void) {
+    ImGui::PopItemWidth();
+    // The cursor's y in window coordinates does not move with scrolling: the contents' height.
+    float height = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
+    ImGui::End();
+    return height;
+}
+bool halo_imgui_section(const char *title) { return ImGui::CollapsingHeader(title, ImGuiTreeNodeFlags_DefaultOpen); }
 
 void halo_imgui_push_id(const char *id) { ImGui::PushID(id); }
 void halo_imgui_pop_id(void) { ImGui::PopID(); }
@@ -113,8 +147,36 @@ bool halo_imgui_drag_float(const char *label, float *value, float step) {
     return ImGui::DragFloat(label, value, step > 0 ? step : 0.01f, 0, 0, "%.4g");
 }
 
-bool halo_imgui_color_edit4(const char *label, float rgba[4]) {
-    return ImGui::ColorEdit4(label, rgba, ImGuiColorEditFlags_AlphaBar | ImGuiColorEditFlags_AlphaPreviewHalf);
+int halo_imgui_colour(const char *label, float rgba[4], char *hex, int capacity) {
+    int result = 0;
+    ImGui::PushID(label);
+    ImGuiColorEditFlags swatch = ImGuiColorEditFlags_NoInputs | ImGuiColorEditFlags_NoLabel | ImGuiColorEditFlags_AlphaBar
+                               | ImGuiColorEditFlags_AlphaPreviewHalf;
+    // The swatch opens ImGui's colour picker (a square and hue bar, an alpha bar) on a click.
+    if (ImGui::ColorEdit4("##picker", rgba, swatch)) result = 1;
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.5f);
+    // The typed text is taken on Enter (the field shows ImGui's copy of it while it is edited).
+    if (ImGui::InputText("##hex", hex, size_t(capacity), ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll
+                                                         | ImGuiInputTextFlags_CharsNoBlank)) result = 2;
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 3.5f);
+    float percent = rgba[3] * 100;
+    if (ImGui::DragFloat("##alpha", &percent, 0.5f, 0, 100, "%.0f%%", ImGuiSliderFlags_AlwaysClamp)) {
+        rgba[3] = std::clamp(percent, 0.0f, 100.0f) / 100;
+        if (result == 0) result = 1;
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("alpha (opacity), percent");
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::TextUnformatted(label);
+    ImGui::PopID();
+    return result;
+}
+
+void halo_imgui_text_error(const char *text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.55f, 0.5f, 1));
+    ImGui::TextWrapped("%s", text);
+    ImGui::PopStyleColor();
 }
 
 bool halo_imgui_checkbox(const char *label, bool *value) { return ImGui::Checkbox(label, value); }
@@ -136,39 +198,30 @@ void halo_imgui_differs_marker(bool differs) {
 
 void halo_imgui_focus_next(void) { ImGui::SetKeyboardFocusHere(0); }
 
-void halo_imgui_dim(float top) {
+void halo_imgui_error_section(const char *file, int line, int column, const char *message, const char *sourceLine) {
     if (!ready) return;
-    // 140 / 255 = 55% black over the frame: still recognisable, plainly not live.
-    ImGui::GetBackgroundDrawList()->AddRectFilled(ImVec2(0, top), ImGui::GetIO().DisplaySize, IM_COL32(0, 0, 0, 140));
-}
-
-void halo_imgui_error_panel(const char *file, int line, int column, const char *message, const char *sourceLine) {
-    if (!ready) return;
-    ImGuiIO &io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(io.DisplaySize.x * 0.9f, io.DisplaySize.y * 0.9f));
-    ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings
-                           | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoMove;
-    if (ImGui::Begin("Error##halo", nullptr, flags)) {
-        std::string where = file && *file ? file : "";
-        if (line > 0) where += ":" + std::to_string(line);
-        if (line > 0 && column > 0) where += ":" + std::to_string(column);
-        if (!where.empty()) ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.5f, 1), "%s", where.c_str());
-        ImGui::PushTextWrapPos(io.DisplaySize.x * 0.85f);
-        ImGui::TextUnformatted(message ? message : "");
-        ImGui::PopTextWrapPos();
-        if (sourceLine && *sourceLine) {
-            // One cell a character (the font is monospaced): tabs become one space so the caret's column is the character's.
-            std::string source = sourceLine;
-            std::replace(source.begin(), source.end(), '\t', ' ');
-            ImGui::Separator();
-            ImGui::TextUnformatted(source.c_str());
-            if (column > 0) {
-                std::string caret(size_t(column - 1), ' ');
-                caret += '^';
-                ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.5f, 1), "%s", caret.c_str());
-            }
+    ImGui::PushStyleColor(ImGuiCol_Header, ImVec4(0.55f, 0.08f, 0.1f, 1));
+    bool open = ImGui::CollapsingHeader("Error", ImGuiTreeNodeFlags_DefaultOpen);
+    ImGui::PopStyleColor();
+    if (!open) return;
+    std::string where = file && *file ? file : "";
+    if (line > 0) where += ":" + std::to_string(line);
+    if (line > 0 && column > 0) where += ":" + std::to_string(column);
+    if (!where.empty()) halo_imgui_text_error(where.c_str());
+    ImGui::TextWrapped("%s", message ? message : "");
+    if (sourceLine && *sourceLine) {
+        // One cell a character (ImGui's own font is monospaced): tabs become one space so the caret's column is the character's.
+        std::string source = sourceLine;
+        std::replace(source.begin(), source.end(), '\t', ' ');
+        ImGui::Separator();
+        ImGui::PushFont(monoFont);
+        ImGui::TextUnformatted(source.c_str());
+        if (column > 0) {
+            std::string caret(size_t(column - 1), ' ');
+            caret += '^';
+            ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.5f, 1), "%s", caret.c_str());
         }
+        ImGui::PopFont();
     }
-    ImGui::End();
+    ImGui::Spacing();
 }

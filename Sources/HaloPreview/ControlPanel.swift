@@ -1,8 +1,9 @@
 import CHaloImGui
 import Foundation
 
-/// The preview's in-window controls: a panel of named values that the user edits with
-/// the mouse (or types, Ctrl+click on a slider), drawn with Dear ImGui over the frame.
+/// The preview's in-window controls: a section of named values that the user edits with
+/// the mouse (or types: Ctrl+click on a slider, a colour's hex field), drawn with Dear
+/// ImGui in the window's side column, beside the canvas.
 ///
 /// The panel knows nothing of what the values mean: the caller describes its controls
 /// each frame (``Control``) and receives this frame's edits and reset requests
@@ -81,32 +82,33 @@ public struct ControlPanel {
         case resetAll
     }
 
-    /// The panel's title bar.
+    /// The section's heading.
     public var title: String
-    /// Where the panel first appears, points from the window's top-left.
-    public var position: (x: Double, y: Double) = (10, 10)
     /// Set to put keyboard focus in the first control on the next draw (scripted runs).
     var focusFirstControl = false
+    /// The last refusal of each colour's hex field, by control name (shown under its row
+    /// until a value is taken).
+    public private(set) var hexRefusals: [String: String] = [:]
 
     public init(title: String = "Controls") { self.title = title }
 
-    /// Draws the panel with `controls` (between ImGui's new frame and render) and returns
-    /// the requests made this frame, in the order of the controls.
+    /// Draws the section with `controls` (in the side column, between ImGui's new frame and
+    /// render) and returns the requests made this frame, in the order of the controls.
     public mutating func draw(_ controls: [Control]) -> [Request] {
         var requests: [Request] = []
-        defer { halo_imgui_panel_end() }
-        guard halo_imgui_panel_begin(title, Float(position.x), Float(position.y)) else { return [] }
+        guard halo_imgui_section(title) else { return [] }
         if controls.isEmpty { halo_imgui_text_disabled("no controls"); return [] }
         for control in controls {
             halo_imgui_push_id(control.name)
             halo_imgui_differs_marker(control.differsFromFile)
             halo_imgui_same_line()
             if focusFirstControl { halo_imgui_focus_next(); focusFirstControl = false }
-            if let value = ControlPanel.widget(control) { requests.append(.set(name: control.name, value: value)) }
+            if let value = widget(control) { requests.append(.set(name: control.name, value: value)) }
             if control.differsFromFile {
                 halo_imgui_same_line()
                 if halo_imgui_button("reset") { requests.append(.reset(name: control.name)) }
             }
+            if let refusal = hexRefusals[control.name] { halo_imgui_text_error(refusal) }
             halo_imgui_pop_id()
         }
         halo_imgui_separator()
@@ -114,8 +116,22 @@ public struct ControlPanel {
         return requests
     }
 
+    /// The value a colour's hex field gives for `text` (``HexColour/parse(_:)``: `#RRGGBB`
+    /// is opaque, as in a scene file). A refusal is kept for control `name` (shown under
+    /// its row) and gives nil; a taken value clears it.
+    public mutating func hexEntered(_ text: String, for name: String) -> Value? {
+        do {
+            let colour = try HexColour.parse(text)
+            hexRefusals[name] = nil
+            return .colour(colour)
+        } catch {
+            hexRefusals[name] = "\(error)"
+            return nil
+        }
+    }
+
     /// Draws one control's widget; its new value when edited this frame.
-    static func widget(_ control: Control) -> Value? {
+    mutating func widget(_ control: Control) -> Value? {
         let label = control.label ?? control.name
         switch control.kind {
         case .number(let v, let lo, let hi, let step):
@@ -126,8 +142,14 @@ public struct ControlPanel {
             return halo_imgui_drag_float(label, &f, Float(step)) ? .number(Double(f)) : nil
         case .colour(let c):
             var rgba = [Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha)]
-            guard halo_imgui_color_edit4(label, &rgba) else { return nil }
-            return .colour(Colour(red: Double(rgba[0]), green: Double(rgba[1]), blue: Double(rgba[2]), alpha: Double(rgba[3])))
+            var hex = Array(HexColour.format(c).utf8CString) + Array(repeating: 0, count: 24)
+            switch halo_imgui_colour(label, &rgba, &hex, Int32(hex.count)) {
+            case 1:
+                hexRefusals[control.name] = nil
+                return .colour(Colour(red: Double(rgba[0]), green: Double(rgba[1]), blue: Double(rgba[2]), alpha: Double(rgba[3])))
+            case 2: return hexEntered(String(cString: hex), for: control.name)
+            default: return nil
+            }
         case .boolean(let b):
             var on = b
             return halo_imgui_checkbox(label, &on) ? .boolean(on) : nil

@@ -56,24 +56,37 @@ extension Preview {
         }
     }
 
-    /// Applies the panel's requests to the live values; the scene drawn from the next frame
-    /// is the file with them in place. A value the declaration refuses is printed and dropped.
+    /// Applies the panel's requests to the live values (``PreviewSceneSource/apply(_:)``);
+    /// the scene drawn from the next frame is the file with them in place. A value the
+    /// declaration refuses is printed and dropped.
     func applyParameterRequests(_ requests: [ControlPanel.Request]) {
+        for refusal in source.apply(requests) { printError("halo preview: \(refusal)") }
+        scene = source.scene
+        needsDraw = true
+    }
+}
+
+extension PreviewSceneSource {
+    /// Applies the control panel's requests to the live values, in order: an edit sets its
+    /// parameter to the value as a scene file would hold it (``ParameterControls/json(_:for:)``),
+    /// a reset puts the file's value back. Returns the refusals (a value the declaration
+    /// refuses changes nothing); requests naming no parameter, or of another kind, are skipped.
+    public mutating func apply(_ requests: [ControlPanel.Request]) -> [Error] {
+        var refusals: [Error] = []
         for request in requests {
             do {
                 switch request {
                 case .set(let name, let value):
-                    guard let p = source.state.parameters.first(where: { $0.name == name }),
+                    guard let p = state.parameters.first(where: { $0.name == name }),
                           let json = ParameterControls.json(value, for: p) else { continue }
-                    try source.set(name, json)
-                case .reset(let name): try source.reset(name)
-                case .resetAll: try source.reset()
+                    try set(name, json)
+                case .reset(let name): try reset(name)
+                case .resetAll: try reset()
                 }
             } catch {
-                printError("halo preview: \(error)")
+                refusals.append(error)
             }
         }
-        scene = source.scene
-        needsDraw = true
+        return refusals
     }
 }

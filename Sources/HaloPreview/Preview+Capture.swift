@@ -25,7 +25,7 @@ extension Preview {
         return ok
     }
 
-    /// Renders the current frame's canvas (at `layout`'s scale, else the scene's own) and writes it.
+    /// Renders the current frame's canvas (at `layout`'s scale: the window's without the error banner; else the scene's own) and writes it.
     func save(to path: String, layout: PreviewLayout?) throws {
         var s = scene
         if let layout { s.canvas.scale = layout.scale }
@@ -36,9 +36,12 @@ extension Preview {
 
     /// Runs `body` with every glow drawn by its source and blur, as `halo render` draws it
     /// (no steered glows): screenshots and recordings are byte-identical to its images.
-    func withOrdinaryGlows<T>(_ body: () throws -> T) rethrows -> T {
+    func withOrdinaryGlows<T>(_ body: () throws -> T) rethrows -> T { try drawing(ordinaryGlows: true, body) }
+
+    /// Runs `body` with ordinary glows when `ordinaryGlows` (``withOrdinaryGlows(_:)``), else as set.
+    func drawing<T>(ordinaryGlows: Bool, _ body: () throws -> T) rethrows -> T {
         let steers = renderer.options.steersGlows
-        renderer.options.steersGlows = false
+        if ordinaryGlows { renderer.options.steersGlows = false }
         defer { renderer.options.steersGlows = steers }
         return try body()
     }

@@ -53,11 +53,12 @@ extension Preview {
     /// Draws one frame (nothing for a 0 x 0 framebuffer) and swaps; on the last frame of a
     /// scripted run, writes the screenshots first. False when a screenshot failed.
     func drawFrame(finalFrame: Bool) -> Bool {
+        fitWindowToColumn(error: reloadError ?? drawError)
         let fb = framebufferSize()
         needsDraw = false
-        let layout = PreviewLayout(points: (scene.canvas.width, scene.canvas.height), framebuffer: fb,
-                                   maxSide: min(renderer.maxTextureSize, Limits.maxCanvasSide))
-        guard let layout else {
+        // The banner, the column and the timeline take their parts first; the canvas fits what is left.
+        let (parts, bannerImage) = windowLayout(framebuffer: fb, error: reloadError ?? drawError)
+        guard let layout = parts.canvas else {
             return finalFrame ? writeScreenshots(layout: nil, framebuffer: fb) : true
         }
         frameStarts.append(now())
@@ -65,8 +66,11 @@ extension Preview {
         timer.begin()
         renderer.distanceView = showDistance ? Preview.distanceViewStep * layout.scale : nil
         do {
-            try renderer.draw(frame(of: scene, background: background, layout: layout),
-                              into: .window(width: fb.0, height: fb.1, originX: layout.originX, originY: layout.originY))
+            let target = FrameTarget.window(width: fb.0, height: fb.1, originX: layout.originX, originY: layout.originY)
+            // A scripted run's last frame is drawn with ordinary glows, so that a window screenshot's
+            // canvas is `halo render`'s image of that frame (live frames steer turning glows, within the bound).
+            let ordinary = finalFrame && options.windowScreenshot != nil
+            try drawing(ordinaryGlows: ordinary) { try renderer.draw(frame(of: scene, background: background, layout: layout), into: target) }
             drawError = nil
             drewGoodFrame = true
             // A shape's distance that turns NaN or infinite: said once each time the warnings change.
@@ -79,13 +83,15 @@ extension Preview {
         }
         timer.end()
         drawnLayout = layout
-        if showTimeline { drawTimeline(framebuffer: fb) }
-        if let message = reloadError ?? drawError { drawErrorBanner(message, framebuffer: fb) }
-        // The panels go over the window only: --screenshot, S and R render offscreen.
-        drawUI(error: reloadError ?? drawError)
+        drawnWindow = parts
+        if showTimeline { drawTimeline(in: parts.timeline, framebufferHeight: fb.1) }
+        if let bannerImage { WindowOverlay.draw(bannerImage, x: parts.banner.x, y: parts.banner.y, framebufferHeight: fb.1) }
+        // The column is in the window only: --screenshot, S and R render offscreen.
+        drawUI(error: reloadError ?? drawError, column: parts.column)
         var ok = true
-        if finalFrame { ok = writeScreenshots(layout: layout, framebuffer: fb) }
+        if finalFrame { ok = writeScreenshots(layout: screenshotLayout ?? layout, framebuffer: fb) }
         glfwSwapBuffers(window)
+        growForColumnContents(framebuffer: fb, column: parts.column)
         // After the swap: the window shows this frame while the next programs are made ready.
         prepareProgramsAfterFrame(layout: layout, framebuffer: fb)
         return ok

@@ -3,13 +3,30 @@ import CHaloImGui
 import Foundation
 import Halo
 
-// Dear ImGui over the frame: the control panel and the error panel.
+// Dear ImGui in the side column: the error section and the control panel.
 extension Preview {
-    /// Starts Dear ImGui at the window's content scale; without it the preview runs on,
-    /// with no panels (said once).
+    /// Starts Dear ImGui at the window's content scale with the UI font (``uiFont()``);
+    /// without ImGui the preview runs on, with no panels (said once). When no UI font file
+    /// loads, ImGui's own font serves and the column says so (``fontNote``).
     func startUI() {
+        let font = uiFont()
+        halo_imgui_set_font_file(font?.path)
         uiReady = halo_imgui_init(window, panelScale())
-        if !uiReady { printError("halo preview: no control panel: Dear ImGui's OpenGL 3 backend did not start") }
+        if !uiReady { printError("halo preview: no control panel: Dear ImGui's OpenGL 3 backend did not start"); return }
+        if halo_imgui_font_loaded() {
+            if options.frames != nil { say("halo preview: panel font: \(font?.path ?? "")") }
+        } else {
+            fontNote = font.map { "ImGui's own font: \(($0.path as NSString).lastPathComponent) did not load" }
+                ?? "ImGui's own font: no Inter font found (Debian: fonts-inter)"
+            say("halo preview: panel font: \(fontNote!)")
+        }
+    }
+
+    /// The panel's font: the font file of the scene's first text layer, else Inter (the
+    /// scene format's default family) as fontconfig resolves it; nil when neither is found.
+    func uiFont() -> FontFile? {
+        if let text = scene.layers.lazy.compactMap({ $0.shape.text }).first { return text.fontFile }
+        return try? FontMatch.match(family: "Inter", weight: 400, italic: false)
     }
 
     /// The panels' scale for the window's content scale now (``PanelScale``): read every
@@ -24,30 +41,35 @@ extension Preview {
         return PanelScale.uiScale(contentScale: sx, framebuffer: (Int(fw), Int(fh)), window: (Int(ww), Int(wh)))
     }
 
-    /// One ImGui frame over what is drawn: under an error, the frame dimmed below the
-    /// banner and the error panel; the control panel when shown, whose requests go to the
-    /// control source (a new scene from it is drawn from the next frame).
-    func drawUI(error: String?) {
+    /// One ImGui frame: the side column in `column` (framebuffer pixels), when it has a
+    /// width: the error section under an error, the control panel when shown (its requests
+    /// go to the control source; a new scene from it is drawn from the next frame), and the
+    /// preparation's progress while programs are being made ready.
+    func drawUI(error: String?, column: WindowLayout.Area) {
         guard uiReady else { return }
         halo_imgui_set_scale(panelScale())
         halo_imgui_new_frame()
+        defer { halo_imgui_render() }
         if let error {
             if errorPanel?.text != error {
                 errorPanel = (error, PreviewErrorLocation(parsing: error))
                 // A scripted run says what the panel shows (docs/preview-panel.md).
                 if options.frames != nil, let l = errorPanel?.location { say("halo preview: error panel: \(l.panelText)") }
             }
-            var fw: Int32 = 0, fh: Int32 = 0, ww: Int32 = 0, wh: Int32 = 0
-            glfwGetFramebufferSize(window, &fw, &fh)
-            glfwGetWindowSize(window, &ww, &wh)
-            let pointsPerPixel = fh > 0 ? Float(wh) / Float(fh) : 1
-            halo_imgui_dim(Float(banner?.image.height ?? 0) * pointsPerPixel)
-            if let l = errorPanel?.location {
-                halo_imgui_error_panel(l.file, Int32(clamping: l.line), Int32(clamping: l.column), l.message, l.sourceLine)
-            }
         } else {
             if errorPanel != nil && options.frames != nil { say("halo preview: error panel cleared") }
             errorPanel = nil
+        }
+        guard column.width > 0 else { return }
+        // ImGui's units are window coordinates: framebuffer pixels times window over framebuffer size.
+        var fw: Int32 = 0, fh: Int32 = 0, ww: Int32 = 0, wh: Int32 = 0
+        glfwGetFramebufferSize(window, &fw, &fh)
+        glfwGetWindowSize(window, &ww, &wh)
+        let pointsPerPixel = fw > 0 && ww > 0 ? Float(ww) / Float(fw) : 1
+        halo_imgui_column_begin(Float(column.x) * pointsPerPixel, Float(column.width) * pointsPerPixel)
+        defer { columnContentHeight = Int((halo_imgui_column_end() / pointsPerPixel).rounded(.up)) }
+        if error != nil, let l = errorPanel?.location {
+            halo_imgui_error_section(l.file, Int32(clamping: l.line), Int32(clamping: l.column), l.message, l.sourceLine)
         }
         if showPanel, let source = controlSource {
             let requests = panel.draw(source.controls(for: scene))
@@ -55,11 +77,12 @@ extension Preview {
                 if let changed = source.apply(requests, to: scene) { scene = changed }
                 needsDraw = true
             }
-        } else if showPanel, !self.source.state.parameters.isEmpty {
+        } else if showPanel {
             // The scene's own parameters (docs/scene-format.md "Parameters").
             let requests = panel.draw(parameterControls())
             if !requests.isEmpty { applyParameterRequests(requests) }
         }
-        halo_imgui_render()
+        if let progress = preparationProgress { halo_imgui_separator(); halo_imgui_text_disabled(progress) }
+        if let note = fontNote { halo_imgui_text_disabled(note) }
     }
 }

@@ -32,11 +32,24 @@ extension Preview {
         }
         p.frames += 1
         preparation = p
+        if let progress = preparationProgress {
+            needsDraw = true        // the column shows the progress, and the next frame prepares more
+            if options.frames != nil { say("halo preview: \(progress)") }
+        }
         if p.pending.isEmpty {
             say("halo preview: programs prepared: \(p.pending.total) listed, \(renderer.programsCompiled - p.compiledBefore) compiled"
                 + String(format: " in %.0f ms over %d frames", (now() - p.start) * 1000, p.frames)
                 + " (programs compiled so far: \(renderer.programsCompiled))")
         }
+    }
+}
+
+extension Preview {
+    /// "preparing 12 of 40" while programs are being made ready (shown in the side column
+    /// and the title), nil when none are pending.
+    var preparationProgress: String? {
+        guard let p = preparation, !p.pending.isEmpty else { return nil }
+        return "preparing \(p.pending.total - p.pending.remaining) of \(p.pending.total)"
     }
 }
 

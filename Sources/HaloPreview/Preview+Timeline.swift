@@ -2,7 +2,7 @@ import CGLFW
 import Foundation
 import Halo
 
-// The timeline along the window's bottom edge (T): drawn over the frame, clicked and dragged to seek.
+// The timeline below the canvas (T): clicked and dragged to seek.
 extension Preview {
     /// The timeline's span: the scene's loop (from its start), else its first 10 s.
     var timelineSpan: (start: Double, length: Double) {
@@ -10,23 +10,23 @@ extension Preview {
         return (0, 10)
     }
 
-    /// The timeline along the window's bottom edge: its track, the time played within the
-    /// span, the playhead, and the loop's bounds when looping (L).
-    func drawTimeline(framebuffer fb: (Int, Int)) {
-        let (w, h) = fb, th = Preview.timelineHeight
-        guard w > 0, h > th else { return }
+    /// The timeline in `area` (below the canvas, as wide as its area): its track, the time
+    /// played within the span, the playhead, and the loop's bounds when looping (L).
+    func drawTimeline(in area: WindowLayout.Area, framebufferHeight h: Int) {
+        let w = area.width, th = area.height, top = area.y
+        guard w > 0, th > 0 else { return }
         let span = timelineSpan
         var phase = (clock.time - span.start) / span.length
         if scene.loopPeriod.isStillOrNone { phase = min(max(phase, 0), 1) } else { phase -= phase.rounded(.down) }
         let x = Int((phase * Double(w)).rounded())
-        var rects = [WindowOverlay.Rect(x: 0, y: h - th, width: w, height: th, color: (0.16, 0.16, 0.18)),
-                     WindowOverlay.Rect(x: 0, y: h - th + 3, width: x, height: th - 6, color: (0.45, 0.45, 0.5)),
-                     WindowOverlay.Rect(x: max(0, x - 1), y: h - th, width: 2, height: th, color: (1, 1, 1))]
+        var rects = [WindowOverlay.Rect(x: 0, y: top, width: w, height: th, color: (0.16, 0.16, 0.18)),
+                     WindowOverlay.Rect(x: 0, y: top + 3, width: x, height: th - 6, color: (0.45, 0.45, 0.5)),
+                     WindowOverlay.Rect(x: max(0, x - 1), y: top, width: 2, height: th, color: (1, 1, 1))]
         if let l = clock.loop {
             for t in [l.lowerBound, l.upperBound] {
                 let p = (t - span.start) / span.length
                 let lx = Int((min(max(p, 0), 1) * Double(w)).rounded())
-                rects.append(WindowOverlay.Rect(x: max(0, lx - 1), y: h - th, width: 2, height: th, color: (1, 0.62, 0.04)))
+                rects.append(WindowOverlay.Rect(x: max(0, lx - 1), y: top, width: 2, height: th, color: (1, 0.62, 0.04)))
             }
         }
         WindowOverlay.fill(rects, framebufferHeight: h)
@@ -43,9 +43,10 @@ extension Preview {
         let fb = framebufferSize()
         guard ww > 0, wh > 0, fb.0 > 0 else { return false }
         let x = cx * Double(fb.0) / Double(ww), y = cy * Double(fb.1) / Double(wh)
-        if startingDrag && y < Double(fb.1 - Preview.timelineHeight - 4) { return false }
+        let width = Double(max(drawnWindow?.timeline.width ?? fb.0, 1))
+        if startingDrag && (y < Double(fb.1 - Preview.timelineHeight - 4) || x >= width) { return false }
         let span = timelineSpan
-        clock.seek(to: span.start + min(max(x / Double(fb.0), 0), 1) * span.length)
+        clock.seek(to: span.start + min(max(x / width, 0), 1) * span.length)
         needsDraw = true
         updateTitle(force: true)
         return true

@@ -24,6 +24,7 @@ extension Preview {
         if clock.reduceMotion ?? scene.reduceMotion { parts.append("reduce motion") }
         if showDistance { parts.append(distanceStatus()) }
         if reloadError != nil || drawError != nil { parts.append("error, see terminal") }
+        if let progress = preparationProgress { parts.append(progress) }
         title = parts.joined(separator: " · ")
         glfwSetWindowTitle(window, title)
     }

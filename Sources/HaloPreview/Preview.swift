@@ -42,6 +42,14 @@ public final class Preview {
     var drewGoodFrame = false
     var frameStarts: [Double] = []
     var drawnLayout: PreviewLayout?
+    /// The window's parts as last drawn (the timeline's clicks read it).
+    var drawnWindow: WindowLayout?
+    /// Whether the column was shown at the last frame's layout (nil before the first).
+    var columnWasShown: Bool?
+    /// The canvas's layout without the error banner: what S and --screenshot render at.
+    var screenshotLayout: PreviewLayout?
+    /// The window layout a scripted run last said (it says each new one).
+    var saidLayout: WindowLayout?
     var lastTitle = -1.0
     var statsFramebuffer = (0, 0)
     /// The timeline along the bottom edge (T): shown in interactive runs, hidden in scripted ones.
@@ -54,11 +62,11 @@ public final class Preview {
     var longFrameSaid = false
     /// The timeline's height, framebuffer pixels.
     static let timelineHeight = 10
-    /// The banner of the last error (its text and width) and its image, made once an error.
+    /// The banner of the last error (its text and width) and its image, made once an error and width.
     var banner: (text: String, width: Int, image: RGBA8Image)?
     /// Whether a drag on the timeline is seeking.
     var dragging = false
-    /// The control panel (P shows or hides it; shown from the start when there are controls).
+    /// The control panel, in the side column (P shows or hides it; shown from the start when there are controls).
     var panel = ControlPanel()
     var showPanel: Bool
     /// A scripted action failed (a refused `set`, a `save` that could not write): the run exits 1.
@@ -68,6 +76,12 @@ public final class Preview {
     var uiReady = false
     /// The programs being made ready for the scene's parameter values (Preview+Prepare.swift).
     var preparation: Preparation?
+    /// The height the side column's contents took when last drawn, framebuffer pixels.
+    var columnContentHeight = 0
+    /// The framebuffer's height before the window grew to hold the column's contents (nil: it has not).
+    var grownFrom: Int?
+    /// Said in the column when the panel's font is ImGui's own (no UI font file loaded).
+    var fontNote: String?
     /// The error panel's location, parsed once an error text.
     var errorPanel: (text: String, location: PreviewErrorLocation)?
 
@@ -100,7 +114,9 @@ public final class Preview {
         glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE)
         glfwWindowHint(GLFW_DOUBLEBUFFER, GLFW_TRUE)
 
-        // The framebuffer we want: --size, else the scene's pixel size shrunk to 90% of the monitor.
+        // The framebuffer we want: --size, else the scene's pixel size with the side column
+        // (shown from the start when there are controls) and the timeline (interactive runs)
+        // beside it, the canvas shrunk so that the whole fits 90% of the monitor.
         let canvas = loaded.scene.canvas
         var want = options.size ?? (canvas.pixelWidth, canvas.pixelHeight)
         var contentScale: Float = 1
@@ -108,12 +124,15 @@ public final class Preview {
             var sx: Float = 1, sy: Float = 1, x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
             glfwGetMonitorContentScale(monitor, &sx, &sy)
             glfwGetMonitorWorkarea(monitor, &x, &y, &w, &h)
-            contentScale = max(sx, 0.25)
-            let limit = (Double(w) * 0.9 * Double(contentScale), Double(h) * 0.9 * Double(contentScale))
-            if w > 0, h > 0, Double(want.0) > limit.0 || Double(want.1) > limit.1 {
+            contentScale = max(sx, PanelScale.minimum)
+            let column = controls != nil || !source.state.parameters.isEmpty ? Int((Preview.columnPoints * Double(contentScale)).rounded()) : 0
+            let timeline = options.frames == nil ? Preview.timelineHeight : 0
+            let limit = (Double(w) * 0.9 * Double(contentScale) - Double(column), Double(h) * 0.9 * Double(contentScale) - Double(timeline))
+            if w > 0, h > 0, limit.0 > 0, limit.1 > 0, Double(want.0) > limit.0 || Double(want.1) > limit.1 {
                 let f = min(limit.0 / Double(want.0), limit.1 / Double(want.1))
                 want = (max(1, Int(Double(want.0) * f)), max(1, Int(Double(want.1) * f)))
             }
+            want = (want.0 + column, want.1 + timeline)
         }
         let title = (options.scenePath as NSString).lastPathComponent
         guard let window = glfwCreateWindow(Int32(max(1, Float(want.0) / contentScale)), Int32(max(1, Float(want.1) / contentScale)),

@@ -52,30 +52,3 @@ public struct PreviewClock: Equatable, Sendable {
         return true
     }
 }
-
-/// Where the canvas goes in a window: the largest scale at which the whole canvas fits
-/// the framebuffer (aspect ratio kept), centred, drawn one canvas pixel per framebuffer
-/// pixel (so it is sharp at any content scale).
-public struct PreviewLayout: Equatable, Sendable {
-    /// Pixels per point to resolve the scene at (replaces `canvas.scale`).
-    public var scale: Double
-    /// The canvas in pixels, and its top-left corner in the framebuffer (y down).
-    public var width: Int, height: Int
-    public var originX: Int, originY: Int
-
-    /// The layout of a `points` canvas (width, height in points) in a framebuffer of
-    /// `framebuffer` pixels, with canvas sides at most `maxSide` pixels; nil when there is
-    /// nothing to draw (a minimised, 0 x 0 window, or a canvas that would round to 0 pixels).
-    public init?(points: (Double, Double), framebuffer: (Int, Int), maxSide: Int) {
-        let (fw, fh) = framebuffer
-        guard fw > 0, fh > 0, points.0 > 0, points.1 > 0, maxSide > 0 else { return nil }
-        var s = min(Double(fw) / points.0, Double(fh) / points.1)
-        s = min(s, Double(maxSide) / max(points.0, points.1))
-        // round(x) = floor(x + 0.5) (docs/scene-format.md); s * points <= the framebuffer, so the rounded size fits.
-        let w = Int((points.0 * s + 0.5).rounded(.down)), h = Int((points.1 * s + 0.5).rounded(.down))
-        guard w > 0, h > 0 else { return nil }
-        scale = s
-        width = min(w, fw); height = min(h, fh)
-        originX = (fw - width) / 2; originY = (fh - height) / 2
-    }
-}

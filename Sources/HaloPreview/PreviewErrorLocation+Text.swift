@@ -1,4 +1,4 @@
-// The error panel's text as one string (what halo_imgui_error_panel draws), for scripted
+// The error panel's text as one string (what halo_imgui_error_section draws), for scripted
 // runs and tests.
 extension PreviewErrorLocation {
     /// `file:line:column: message` (the parts the error names), then the source line (tabs

@@ -15,9 +15,15 @@ typedef struct GLFWwindow GLFWwindow;
 
 /// Creates the context for `window` (ImGui's GLFW backend without its own callbacks: the
 /// preview forwards its events) and the OpenGL 3 backend for "#version 330 core".
-/// `scale` multiplies the font (13 px at 1) and the style's sizes, in ImGui's units (window
-/// coordinates): the preview's PanelScale of the window's content scale. No ini file.
+/// `scale` multiplies the fonts (the UI font 14 px at 1, ImGui's own 13 px) and the style's
+/// sizes, in ImGui's units (window coordinates): the preview's PanelScale of the window's
+/// content scale. No ini file.
 bool halo_imgui_init(GLFWwindow *window, float scale);
+/// The UI font: a TTF or OTF file (null or "": ImGui's own font, ProggyClean). Call before
+/// init; it is loaded at each scale, ImGui's own font kept for source lines (monospaced).
+void halo_imgui_set_font_file(const char *path);
+/// Whether the UI font file was loaded (false: ImGui's own font serves, or no init).
+bool halo_imgui_font_loaded(void);
 /// Rebuilds the font and the style for a new scale (no effect when unchanged).
 void halo_imgui_set_scale(float scale);
 void halo_imgui_shutdown(void);
@@ -38,11 +44,15 @@ bool halo_imgui_wants_keyboard(void);
 /// Whether the cursor is over the UI or a widget is being dragged.
 bool halo_imgui_wants_mouse(void);
 
-/// A panel (a titled, movable window sized to its contents) at (x, y) points from the
-/// window's top-left the first time it appears. Returns false when collapsed: draw its
-/// contents only when true; call panel_end either way.
-bool halo_imgui_panel_begin(const char *title, float x, float y);
-void halo_imgui_panel_end(void);
+/// The side column: a fixed window from (x, 0) of `width` and the display's height (points),
+/// opaque, without a title bar; widgets between begin and end go in it, one under another.
+void halo_imgui_column_begin(float x, float width);
+/// Ends the column; returns the height its contents take (points, padding included), which
+/// may exceed the window's (the column then scrolls).
+float halo_imgui_column_end(void);
+/// A collapsible section heading in the column (open at first); true when open: draw its
+/// contents only then.
+bool halo_imgui_section(const char *title);
 
 /// Widget identities: labels of equal text under different ids are different widgets.
 void halo_imgui_push_id(const char *id);
@@ -60,8 +70,14 @@ void halo_imgui_text_disabled(const char *text);
 bool halo_imgui_slider_float(const char *label, float *value, float min, float max, float step);
 /// A number without a range: drag to change it by `step` a pixel, double-click to type.
 bool halo_imgui_drag_float(const char *label, float *value, float step);
-/// RGBA, each 0...1 (the colour's own components, straight alpha; shown as given).
-bool halo_imgui_color_edit4(const char *label, float rgba[4]);
+/// A colour row: a swatch that opens ImGui's colour picker, a hex field, the alpha as a
+/// percentage, and `label`. `rgba` is straight alpha, each 0...1; `hex` (NUL-terminated,
+/// `capacity` bytes) is the text the field shows. Returns 1 when the picker or the alpha
+/// changed `rgba`, 2 when text was typed into the field and Enter pressed (`hex` holds the
+/// text, for the caller to parse), 0 otherwise.
+int halo_imgui_colour(const char *label, float rgba[4], char *hex, int capacity);
+/// Text in the error colour, wrapped to the column.
+void halo_imgui_text_error(const char *text);
 bool halo_imgui_checkbox(const char *label, bool *value);
 /// `count` options; `index` is 0-based.
 bool halo_imgui_combo(const char *label, int *index, const char *const *options, int count);
@@ -74,12 +90,10 @@ void halo_imgui_differs_marker(bool differs);
 /// Ctrl+click would. For scripted runs.
 void halo_imgui_focus_next(void);
 
-/// Dims the window from `top` points down (a translucent black quad, 55% black, over
-/// what is drawn there: the last good frame, under an error).
-void halo_imgui_dim(float top);
-/// Draws a panel in the middle of the window naming `file:line:column` (line or column 0: left out), the message and, when
-/// given, the source line with a caret under the column (1-based).
-void halo_imgui_error_panel(const char *file, int line, int column, const char *message, const char *sourceLine);
+/// The column's error section naming `file:line:column` (line or column 0: left out), the
+/// message wrapped to the column and, when given, the source line in a monospaced font with
+/// a caret under the column (1-based).
+void halo_imgui_error_section(const char *file, int line, int column, const char *message, const char *sourceLine);
 
 #ifdef __cplusplus
 }

@@ -52,8 +52,8 @@ final class ShaderErrorTests: XCTestCase {
     }
 
     /// The shape broken during a preview run: the terminal and the error panel name the
-    /// file's line 7, and the window shows the panel over the dimmed frame (not the last good
-    /// frame, which a run without the error draws).
+    /// file's line 7, and the window shows the error banner and, in a column beside the
+    /// canvas (the window grown by it), the error section.
     func testPreviewShowsTheShapesLineInTheErrorPanel() throws {
         let (scene, shape) = try writeScene(broken: false)
         let window = folder.appendingPathComponent("window.png").path, good = folder.appendingPathComponent("good.png").path
@@ -72,10 +72,12 @@ final class ShaderErrorTests: XCTestCase {
                                        folder: folder).wait()
         XCTAssertEqual(fixed.status, 0, fixed.stderr)
         XCTAssertFalse(fixed.stdout.contains("error panel"), fixed.stdout)
-        let a = try PNG.read(window), b = try PNG.read(good)
-        XCTAssertEqual([a.width, a.height], [b.width, b.height])
-        let differing = stride(from: 0, to: a.pixels.count, by: 4).filter { a.pixels[$0..<($0 + 3)] != b.pixels[$0..<($0 + 3)] }.count
-        XCTAssertGreaterThan(differing, a.width * a.height / 2, "the window is dimmed under the panel, not the last good frame")
+        let a = try PNG.read(window), b = try PNG.read(good), at = try SaidLayout(lastIn: broken.stdout)
+        XCTAssertGreaterThan(at.column, 0)
+        XCTAssertEqual(a.width, b.width + at.column, "the window grew by the column")
+        XCTAssertGreaterThanOrEqual(a.height, b.height, "and to the column's contents' height")
+        XCTAssertEqual(Array(a.pixels[8..<11]), [191, 26, 31], "the banner's red (0.75, 0.1, 0.12) at its top-left")
+        XCTAssertGreaterThan(panelPixels(in: a, from: b.width), 1000, "the error section in the column")
     }
 
     /// Broken, then fixed, in one run: the panel shows line 7, then clears on the good load.

@@ -15,7 +15,9 @@ final class PreviewProcess {
             throw CocoaError(.fileNoSuchFile)
         }
         process.executableURL = URL(fileURLWithPath: xvfbRun)
-        process.arguments = ["-a", "-s", "-screen 0 1920x1080x24", try haloExecutable(file: file, line: line).path] + arguments
+        // -noreset: Xvfb resets when its last client disconnects and then signals xvfb-run (SIGUSR1);
+        // arriving during xvfb-run's clean-up, that signal made it exit 5 ("problem while cleaning up").
+        process.arguments = ["-a", "-s", "-screen 0 1920x1080x24 -noreset", try haloExecutable(file: file, line: line).path] + arguments
         var env = ProcessInfo.processInfo.environment
         env["HALO_SHADERS"] = nil
         env["LIBGL_ALWAYS_SOFTWARE"] = "1"
