@@ -3,7 +3,8 @@ import HaloCore
 
 /// Exports a scene as SwiftUI source. A scene whose layers form one control (shapes sharing
 /// one rect and a text label in it, as a button) becomes a `ButtonStyle` that sizes to its
-/// label (``SwiftUIComponent``); any other scene a `View` that draws the canvas, each layer
+/// label, the same shapes without a label a `ViewModifier` that sizes to its content
+/// (``SwiftUIComponent``); any other scene a `View` that draws the canvas, each layer
 /// framed at its rect and centred in the canvas or positioned at its centre. The scene's
 /// parameters are the type's stored properties (``SwiftUIParameters``); animations run from
 /// a `TimelineView(.animation)` clock through the same formulas as the scene format's
@@ -17,7 +18,8 @@ public struct SwiftUIExporter {
     public var scene: Scene
     /// Draw this moment (seconds) instead of running the animations.
     public var frozenAt: Double?
-    /// The type's name (a Swift identifier); a button style's is this name with "Style" after it.
+    /// The type's name (a Swift identifier); a button style's is this name with "Style" after
+    /// it, a view modifier's with "Modifier".
     public var typeName: String
 
     public init(scene: Scene, frozenAt: Double? = nil, typeName: String) {

@@ -3,15 +3,17 @@ import XCTest
 import Halo
 import HaloExport
 
-/// Every example's SwiftUI export, and those of the feature scenes that use the rest of the
-/// mapping (italic and aligned text, four radii, radial and path paints, ellipses, outside
-/// strokes, layer opacity, corner cycles, reversing rotations, keyframed colours and glows), type-checks against the
-/// SwiftUI interface kept in Tests/Fixtures/SwiftUIInterface (Apple's documented
-/// signatures): one module build and one type-check of all files, with a file that uses the
-/// exports as an app would (a seed's button style on a plain `Button`, a seed's border as a
-/// view modifier on a `Text`, a scene's parameters
-/// set through its initialiser). A `#Preview`'s body is checked as a `@ViewBuilder`
-/// function's (the macro's expansion needs Apple's compiler plugin). A warning fails it too.
+/// Every example's SwiftUI export, and those of the conformance scenes that use the rest of
+/// the mapping (italic, aligned and wrapped text, four radii, radial and path paints, ellipses,
+/// outside strokes, layer opacity, corner cycles, reversing rotations, keyframed colours and
+/// glows, parameters, a label-less control) and of Tests/Fixtures/swiftui-choices.json
+/// (choices and booleans drawn per option), type-checks against the SwiftUI interface kept in
+/// Tests/Fixtures/SwiftUIInterface (Apple's documented signatures): one module build and one
+/// type-check of all files, with a file that uses the exports as an app would (a seed's
+/// button style on a plain `Button`, a seed's border as a view modifier on a `Text`, a
+/// scene's parameters set through its initialiser). A `#Preview`'s body is checked as a
+/// `@ViewBuilder` function's (the macro's expansion needs Apple's compiler plugin). A warning
+/// fails it too.
 final class SwiftUIExportTests: XCTestCase {
     func testEveryExportTypeChecksAgainstTheSwiftUIInterface() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-swiftui-\(getpid())")
