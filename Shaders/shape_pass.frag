@@ -38,6 +38,10 @@ void main() {
     vec3 levels = uShapeMode == 0 ? vec3(0.0, vStroke.xy) : uShapeMode == 1 ? vStroke.xyy : probe ? vec3(1e30) : vec3(0.0);
     ShapeSamples r = shaderShapeSamples(p, k, levels);
     samples0 = probe ? vec4(r.centre, float(haloLoopLine)) : packShapeSamples(r, 0);
+    // A loop of the file that reached the bound here (lib/loop_bound.glsl): .w = 2 + its LINE,
+    // for the loop scan (loop_scan.frag) to find; readers take it as `whole`, but a frame with
+    // one is refused.
+    if (!probe && haloLoopLine > 0) samples0.w = 2.0 + float(haloLoopLine);
     samples1 = packShapeSamples(r, 1);
     samples2 = packShapeSamples(r, 2);
     samples3 = packShapeSamples(r, 3);

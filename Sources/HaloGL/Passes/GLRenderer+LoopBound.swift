@@ -60,6 +60,52 @@ extension GLRenderer {
         return hits
     }
 
+    /// The loop scan (Shaders/loop_scan.frag): every texel the shape pass wrote for `draws`
+    /// (modes 0 to 2: layer tiles and glow sources), checked under an occlusion query; where
+    /// one holds a loop that reached the bound, the atlas is read back to name its file and line.
+    /// Leaves the atlas's framebuffer bound.
+    func scanForLoopBound(_ draws: [FramePlan.ShapeSampleDraw]) throws -> [LoopBoundHit] {
+        let m = FramePlan.floatsPerInstance
+        // Each tile at its slot: the rect moved by its aCover (tile.vert's HALO_SHAPE_PASS placement).
+        func slots(_ d: FramePlan.ShapeSampleDraw) -> [(x0: Int, y0: Int, x1: Int, y1: Int)] {
+            stride(from: 0, to: d.instances.count, by: m).map { s in
+                let i = d.instances
+                return (Int(i[s] + i[s + 4]), Int(i[s + 1] + i[s + 5]), Int(i[s + 2] + i[s + 4]), Int(i[s + 3] + i[s + 5]))
+            }
+        }
+        let scanned = draws.filter { $0.mode != 3 }
+        guard !scanned.isEmpty else { return [] }
+        let quads: [Float] = scanned.flatMap(slots).flatMap { r -> [Float] in [Float(r.x0), Float(r.y0), Float(r.x1), Float(r.y1), 0, 0, 0, 0] }
+        let p = try programs.loopScanProgram()
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), shapeAtlas.scanFBO)
+        halo_glUseProgram(p.id)
+        halo_glUniform2f(p.loc("uTarget"), Float(shapeAtlas.width), Float(shapeAtlas.height))
+        halo_glUniform4f(p.loc("uCanvasToTarget"), 1, 1, 0, 0)
+        halo_glUniform1i(p.loc("uShapeSamples"), GLRenderer.shapeSampleUnit)
+        halo_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(GLRenderer.shapeSampleUnit))
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), shapeAtlas.texture)
+        halo_glActiveTexture(GLenum(GL_TEXTURE0))
+        halo_glBeginQuery(GLenum(GL_ANY_SAMPLES_PASSED), shapeAtlas.scanQuery)
+        drawTiles(quads)
+        halo_glEndQuery(GLenum(GL_ANY_SAMPLES_PASSED))
+        var any: GLuint64 = 0
+        halo_glGetQueryObjectui64v(shapeAtlas.scanQuery, GLenum(GL_QUERY_RESULT), &any)
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), shapeAtlas.fbo)
+        guard any != 0 else { return [] }
+        // Rare: the whole atlas's first layer, for the first such texel of each shape's file.
+        let w = shapeAtlas.width, h = shapeAtlas.height
+        var texels = [Float](repeating: 0, count: w * h * 4)
+        halo_glReadPixels(0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_FLOAT), &texels)
+        var hits: [LoopBoundHit] = []
+        for d in scanned {
+            let codes = slots(d).lazy.flatMap { r in (r.y0 ..< r.y1).lazy.flatMap { y in (r.x0 ..< r.x1).lazy.map { texels[4 * (y * w + $0) + 3] } } }
+            guard let v = codes.first(where: { $0 >= 1.5 }) else { continue }
+            let hit = LoopBoundHit(d.source, code: Int(v) - 2, function: "haloShape")
+            if !hits.contains(hit) { hits.append(hit) }
+        }
+        return hits
+    }
+
     /// The first non-zero loop code (file number and line) in `channel` of RGBA `texels`, row by row.
     static func firstLoopLine(_ texels: [Float], channel: Int) -> Int? {
         stride(from: channel, to: texels.count, by: 4).lazy.map { texels[$0] }.first { $0 > 0 }.map { Int($0) }

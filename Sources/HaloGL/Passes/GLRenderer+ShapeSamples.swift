@@ -42,7 +42,8 @@ extension GLRenderer {
             drawTiles(draw.instances)
         }
         try drawPaintProbes(samples.paintProbes)
-        let hits = readShapeProbes(samples.probes, width: plan.width, height: plan.height) + readPaintProbes(samples.paintProbes)
+        var hits = readShapeProbes(samples.probes, width: plan.width, height: plan.height) + readPaintProbes(samples.paintProbes)
+        for hit in try scanForLoopBound(samples.draws) where !hits.contains(where: { $0.file == hit.file }) { hits.append(hit) }
         if !hits.isEmpty { throw GLRenderer.loopBoundError(hits) }
         halo_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(GLRenderer.shapeSampleUnit))
         halo_glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), shapeAtlas.texture)

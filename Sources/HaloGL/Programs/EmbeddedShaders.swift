@@ -3479,6 +3479,23 @@ ShapeSamples readShapeSamples(vec2 t, float s) {
 #endif
 
 """#,
+        "loop_scan.frag": #"""
+#version 330 core
+// The loop scan: after the shape pass, one quad over the used part of the sample atlas,
+// drawn under an occlusion query into a throwaway target (ShapeSampleAtlas.scanFBO). A
+// fragment survives where the shape pass's texel holds a loop that reached Halo's bound
+// (shape_pass.frag: layer 0's .w = 2 + LINE, lib/loop_bound.glsl): any surviving sample
+// means some pixel or glow texel the frame needs was cut short (GLRenderer+LoopBound.swift).
+// The probe grids alone see 32 x 32 points; this sees every texel the shape pass wrote.
+uniform sampler2DArray uShapeSamples;   // the sample atlas (texture unit 9)
+out vec4 fragColor;
+
+void main() {
+    if (texelFetch(uShapeSamples, ivec3(ivec2(gl_FragCoord.xy), 0), 0).w < 1.5) discard;
+    fragColor = vec4(1.0);
+}
+
+"""#,
         "paint/fill.glsl": #"""
 // Empty: GLRenderer reads a shader paint's file in its place (lib/shader_paint.glsl).
 
@@ -3597,6 +3614,10 @@ void main() {
     vec3 levels = uShapeMode == 0 ? vec3(0.0, vStroke.xy) : uShapeMode == 1 ? vStroke.xyy : probe ? vec3(1e30) : vec3(0.0);
     ShapeSamples r = shaderShapeSamples(p, k, levels);
     samples0 = probe ? vec4(r.centre, float(haloLoopLine)) : packShapeSamples(r, 0);
+    // A loop of the file that reached the bound here (lib/loop_bound.glsl): .w = 2 + its LINE,
+    // for the loop scan (loop_scan.frag) to find; readers take it as `whole`, but a frame with
+    // one is refused.
+    if (!probe && haloLoopLine > 0) samples0.w = 2.0 + float(haloLoopLine);
     samples1 = packShapeSamples(r, 1);
     samples2 = packShapeSamples(r, 2);
     samples3 = packShapeSamples(r, 3);

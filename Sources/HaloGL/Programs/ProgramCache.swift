@@ -19,6 +19,7 @@ final class ProgramCache {
     private var canvasClearProgram: GLProgram?
     private var targetRestoreProgram: GLProgram?
     private var downsample: GLProgram?
+    private var loopScan: GLProgram?
     private var text: GLProgram?
     private var textFill: [LayerVariant: GLProgram] = [:]
     /// Shape passes by their shader shape's text (``LayerVariant/shapePass(_:)``).
@@ -64,11 +65,11 @@ final class ProgramCache {
     /// Deletes every program; call while the context is current.
     func delete() {
         for p in Array(layer.values) + Array(glowSource.values) + Array(glowModes.values) + Array(blur.values) + Array(textFill.values)
-                    + Array(shapePass.values) + Array(paintProbe.values) + Array(glowCombine.values) + [glowPhase, resolveProgram, distanceViewProgram, canvasClearProgram, targetRestoreProgram, downsample, text].compactMap({ $0 }) {
+                    + Array(shapePass.values) + Array(paintProbe.values) + Array(glowCombine.values) + [glowPhase, resolveProgram, distanceViewProgram, canvasClearProgram, targetRestoreProgram, downsample, loopScan, text].compactMap({ $0 }) {
             p.delete()
         }
         glowModes = [:]; glowCombine = [:]; glowPhase = nil
-        layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; shapePass = [:]; paintProbe = [:]; resolveProgram = nil; distanceViewProgram = nil; canvasClearProgram = nil; targetRestoreProgram = nil; downsample = nil; text = nil
+        layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; shapePass = [:]; paintProbe = [:]; resolveProgram = nil; distanceViewProgram = nil; canvasClearProgram = nil; targetRestoreProgram = nil; downsample = nil; loopScan = nil; text = nil
     }
 
     /// Compiles shader paints for `parameters` from now on: programs with a shader paint
@@ -250,6 +251,11 @@ final class ProgramCache {
     /// tile.vert + downsample.frag.
     func downsampleProgram() throws -> GLProgram {
         try single(&downsample, fragment: "downsample.frag", uniforms: Uniforms.downsampleProgram)
+    }
+
+    /// tile.vert + loop_scan.frag.
+    func loopScanProgram() throws -> GLProgram {
+        try single(&loopScan, fragment: "loop_scan.frag", uniforms: Uniforms.loopScanProgram)
     }
 
     /// tile.vert + text.frag.

@@ -61,6 +61,29 @@ final class ShaderLoopBoundTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
     }
 
+    /// A loop that runs away only within 0.5 pt of the outline, a ring of radius 10.875 pt
+    /// about (80, 60) on a 160 x 120 canvas: every point of the 32 x 32 probe grid (x = 2.5 + 5 i,
+    /// y = 1.875 + 3.75 j) lies at least 1.13 pt off the ring, so the probe alone misses it; the
+    /// loop scan of every texel the shape pass wrote finds it.
+    func testALoopThatRunsAwayOnlyNearTheOutlineIsFound() throws {
+        let shape = try write("ring.glsl", """
+            float haloShape(vec2 point, vec2 size, float time) {
+                float d = length(point - 0.5 * size) - 10.875;
+                for (int i = 0; i < (abs(d) < 0.5 ? 2000000000 : 1); i++) d += 0.0;
+                return d;
+            }
+            """)
+        let scene = folder.appendingPathComponent("ring.json")
+        try Data("""
+            { "format": 1, "canvas": { "width": 160, "height": 120, "background": "#202030" },
+              "layers": [ { "shape": { "type": "shader", "file": "ring.glsl", "rect": [30, 10, 100, 100] },
+                            "fill": { "type": "solid", "color": "#FF2D55" } } ] }
+            """.utf8).write(to: scene)
+        let run = try runHalo(["render", scene.path, "-o", folder.appendingPathComponent("ring.png").path, "--backend", "gpu"])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(shape):3: error: this loop reached Halo's bound"), run.stderr)
+    }
+
     /// A helper included from beside the paint (Shaders/README.md "Includes") is the user's
     /// file too: its runaway loop, on its line 2, is named with the helper's path.
     func testARunawayLoopInAnIncludedFileNamesThatFile() throws {
