@@ -118,7 +118,7 @@ enum Export {
         } catch {
             progress.finish()
             printError("halo render: \(error)")
-            return error is SceneError ? 2 : 1
+            return error is SceneError || RenderCommand.isShaderFileError(error, of: scene) ? 2 : 1
         }
         progress.finish()
         Interruption.keepFiles()

@@ -56,6 +56,14 @@ enum RenderCommand {
     ffmpeg is killed.
     """
 
+    /// Whether `e` is the fault of `scene`'s shader paints or shapes (exit 2): their GLSL fails
+    /// to compile or is refused (the message names one of their files), or a loop of theirs
+    /// reached Halo's bound (always theirs: it may lie in a file one includes).
+    static func isShaderFileError(_ e: Error, of scene: Scene) -> Bool {
+        if case .loopBound? = e as? ShaderError { return true }
+        return e is ShaderError && (scene.shaderPaints + scene.shaderShapes).contains { "\(e)".contains($0.file) }
+    }
+
     /// Draws the scene of a parsed command line; the exit status.
     static func run(_ args: Arguments) throws -> Int32 {
         let out: String = args.value(.output)!
@@ -95,14 +103,9 @@ enum RenderCommand {
         var image: RGBA8Image
         var used = backend
         var setup = ""
-        // A shader paint's or shape's GLSL that fails to compile is the scene's fault (bad
-        // input, 2), not the GPU's: no fall-back to the CPU, which cannot draw it anyway.
-        let paintFiles = (scene.shaderPaints + scene.shaderShapes).map(\.file)
-        // (A loop past Halo's bound is always the scene's: it may lie in a file a paint includes.)
-        func isPaintError(_ e: Error) -> Bool {
-            if case .loopBound? = e as? ShaderError { return true }
-            return e is ShaderError && paintFiles.contains { "\(e)".contains($0) }
-        }
+        // A shader paint's or shape's GLSL that fails is the scene's fault (bad input, 2), not
+        // the GPU's: no fall-back to the CPU, which cannot draw it anyway.
+        func isPaintError(_ e: Error) -> Bool { RenderCommand.isShaderFileError(e, of: scene) }
         do {
             if backend == .gpu {
                 do {

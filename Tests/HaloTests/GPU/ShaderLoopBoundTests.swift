@@ -31,6 +31,23 @@ final class ShaderLoopBoundTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "no image for a frame the bound cut short")
     }
 
+    /// A motion export stops at the first such frame: exit 2, and no frame of the sequence left.
+    func testAMotionExportOfARunawayLoopExits2AndLeavesNoFrames() throws {
+        let paint = try write("runaway.glsl", runawayPaint)
+        let scene = folder.appendingPathComponent("motion.json")
+        try Data("""
+            { "format": 1, "canvas": { "width": 16, "height": 16, "background": "#202030" },
+              "layers": [ { "shape": { "type": "rect", "rect": [2, 2, 12, 12] }, "fill": { "type": "shader", "file": "runaway.glsl" } } ] }
+            """.utf8).write(to: scene)
+        let frames = folder.appendingPathComponent("frames")
+        try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
+        let run = try runHalo(["render", scene.path, "-o", frames.appendingPathComponent("f-%04d.png").path,
+                               "--from", "0", "--to", "0.2", "--fps", "10", "--backend", "gpu"])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(paint):3: error: this loop reached Halo's bound"), run.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: frames.path), [])
+    }
+
     /// A stroke's paint too (the probe's second slot): its while loop on line 2 never ends.
     func testARunawayLoopInAStrokesPaintIsFoundToo() throws {
         let paint = try write("spin.glsl", """
