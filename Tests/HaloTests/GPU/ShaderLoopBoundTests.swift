@@ -31,6 +31,15 @@ final class ShaderLoopBoundTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "no image for a frame the bound cut short")
     }
 
+    /// A text's shader fill is probed too (its layer's row).
+    func testARunawayLoopInATextsFillIsFound() throws {
+        let paint = try write("runaway.glsl", runawayPaint)
+        let (run, _) = try render(shape: #"{ "type": "text", "rect": [0, 0, 16, 16], "text": "Hi", "size": 12 }"#,
+                                  drawing: #""fill": { "type": "shader", "file": "runaway.glsl" }"#)
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(paint):3: error: this loop reached Halo's bound"), run.stderr)
+    }
+
     /// A motion export stops at the first such frame: exit 2, and no frame of the sequence left.
     func testAMotionExportOfARunawayLoopExits2AndLeavesNoFrames() throws {
         let paint = try write("runaway.glsl", runawayPaint)
