@@ -15,6 +15,7 @@ extension Preview {
         var index = 0
         var lastPoll = now(), lastTick = now()
         var failed = false, announced = false, wroteFinal = false
+        showBeforeFirstFrame()
         while !quitRequested {
             if let frames {
                 if index >= frames { break }

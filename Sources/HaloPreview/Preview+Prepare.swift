@@ -46,8 +46,9 @@ extension Preview {
 
 extension Preview {
     /// "preparing 12 of 40" while programs are being made ready (shown in the side column
-    /// and the title), nil when none are pending.
+    /// and the title), "preparing the first frame" before it is drawn, nil when none are pending.
     var preparationProgress: String? {
+        if frameStarts.isEmpty { return "preparing the first frame" }
         guard let p = preparation, !p.pending.isEmpty else { return nil }
         return "preparing \(p.pending.total - p.pending.remaining) of \(p.pending.total)"
     }

@@ -102,4 +102,15 @@ final class PreviewColumnTests: XCTestCase {
         let total = try XCTUnwrap(listed.components(separatedBy: "programs prepared: ").last?.split(separator: " ").first.flatMap { Int($0) })
         XCTAssertTrue(progress.allSatisfy { $0.1 == total && $0.0 < total }, "N is the listed count \(total): \(progress)")
     }
+
+    /// Before the first frame is drawn (its programs compiling), the window already shows the
+    /// canvas's background and the column saying so: said before "watching", which follows
+    /// the first frame.
+    func testTheWindowShowsTheColumnBeforeTheFirstFrame() throws {
+        let r = try PreviewProcess(arguments: ["preview", params.path, "--frames", "1"], folder: folder).wait()
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let before = try XCTUnwrap(r.stdout.range(of: "halo preview: before the first frame: the canvas's background and the column (preparing the first frame)"), r.stdout)
+        let watching = try XCTUnwrap(r.stdout.range(of: "halo preview: watching"), r.stdout)
+        XCTAssertLessThan(before.lowerBound, watching.lowerBound)
+    }
 }
