@@ -7,9 +7,11 @@ import XCTest
 /// A shader shape's glow is its built-in twin's: Inigo Quilez's sdRoundBox (the exact
 /// distance of a rounded box with circular corners of 14 pt) against the built-in
 /// `roundedRect`, stroked with a turning angular paint in each alignment and glowing, at @1x
-/// and @2x, with a glow drawn at full resolution (radius 6) and one reduced (radius 20: at
-/// @2x sigma 20 px, k = 5; GlowPlan), as `render` draws them and as the preview steers a
-/// turning glow: within 1 level everywhere, glow included.
+/// and @2x, at every kind of glow source (GlowPlan: sigma = radius x scale px; k = 1 below
+/// sigma 8, else floor(sigma / 4); below sigma 2 the source averages its paint per pixel):
+/// radius 0.5 (k = 1, averaged), 4 (@1x k = 1, @2x k = 2), 6 (k = 1, 3), 9 (k = 2, 4) and
+/// 20 (k = 5, 10), as `render` draws them and as the preview steers a turning glow: within
+/// 1 level everywhere, glow included.
 final class ShaderShapeGlowTests: XCTestCase {
     private var folder: URL!
 
@@ -25,7 +27,7 @@ final class ShaderShapeGlowTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
     /// The glowing layer of `shape` (its JSON) at `scale`, stroked in `alignment`.
-    private func scene(_ shape: String, alignment: String, glow: Int, scale: Int) throws -> Scene {
+    private func scene(_ shape: String, alignment: String, glow: Double, scale: Int) throws -> Scene {
         let url = folder.appendingPathComponent("s-\(UUID().uuidString).json")
         try Data("""
             { "format": 1, "canvas": { "width": 120, "height": 100, "scale": \(scale), "background": "#101018" },
@@ -47,7 +49,7 @@ final class ShaderShapeGlowTests: XCTestCase {
     private func assertTwins(_ draw: (Scene) throws -> RGBA8Image, file: StaticString = #filePath, line: UInt = #line) throws {
         for alignment in ["inside", "center", "outside"] {
             for scale in [1, 2] {
-                for glow in [6, 20] {
+                for glow in [0.5, 4, 6, 9, 20] as [Double] {
                     let shader = try draw(try scene(#"{ "type": "shader", "file": "box.glsl", "rect": [20.5, 20, 80, 60] }"#,
                                                     alignment: alignment, glow: glow, scale: scale))
                     let builtIn = try draw(try scene(#"{ "type": "roundedRect", "rect": [20.5, 20, 80, 60], "cornerRadius": 14 }"#,
@@ -77,9 +79,10 @@ final class ShaderShapeGlowTests: XCTestCase {
             if scene.layers[0].shape.shader == nil { steeredBuiltIns += gpu.steeredGlowsLastFrame.count }
             return image
         }
-        // Every built-in's glow is steered but the three at full resolution (k = 1: @1x, radius 6),
-        // which the preview draws by source and blur too (SteeredGlows.maySteer): the comparison
-        // is of the preview's path. A shader shape's glow is drawn by source and blur.
-        XCTAssertEqual(steeredBuiltIns, 9)
+        // Every built-in's glow at reduced resolution (k > 1: @1x radii 9 and 20, @2x 4, 6, 9
+        // and 20; 6 an alignment) is steered; at k = 1 the preview draws by source and blur too
+        // (SteeredGlows.maySteer): the comparison is of the preview's path. A shader shape's
+        // glow is drawn by source and blur.
+        XCTAssertEqual(steeredBuiltIns, 18)
     }
 }
