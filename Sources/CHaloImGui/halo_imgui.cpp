@@ -147,13 +147,33 @@ bool halo_imgui_drag_float(const char *label, float *value, float step) {
     return ImGui::DragFloat(label, value, step > 0 ? step : 0.01f, 0, 0, "%.4g");
 }
 
-int halo_imgui_colour(const char *label, float rgba[4], char *hex, int capacity) {
+int halo_imgui_colour(const char *label, float rgba[4], char *hex, int capacity,
+                      const float *palette, const char *const *paletteNames, int paletteCount) {
     int result = 0;
     ImGui::PushID(label);
-    ImGuiColorEditFlags swatch = ImGuiColorEditFlags_NoInputs | ImGuiColorEditFlags_NoLabel | ImGuiColorEditFlags_AlphaBar
-                               | ImGuiColorEditFlags_AlphaPreviewHalf;
-    // The swatch opens ImGui's colour picker (a square and hue bar, an alpha bar) on a click.
-    if (ImGui::ColorEdit4("##picker", rgba, swatch)) result = 1;
+    ImGuiColorEditFlags shown = ImGuiColorEditFlags_AlphaPreviewHalf;
+    // The swatch opens ImGui's colour picker (a square and hue bar, an alpha bar), with the scene's colours under it.
+    if (ImGui::ColorButton("##swatch", ImVec4(rgba[0], rgba[1], rgba[2], rgba[3]), shown)) ImGui::OpenPopup("picker");
+    if (ImGui::BeginPopup("picker")) {
+        if (ImGui::ColorPicker4("##picker", rgba, ImGuiColorEditFlags_AlphaBar | shown)) result = 1;
+        if (paletteCount > 0) {
+            ImGui::Separator();
+            ImGui::TextDisabled("in this scene");
+            for (int i = 0; i < paletteCount; i++) {
+                const float *c = palette + 4 * i;
+                ImGui::PushID(i);
+                if (i % 8 != 0) ImGui::SameLine(0, ImGui::GetStyle().ItemSpacing.y);
+                float side = ImGui::GetFrameHeight();
+                // The button's tooltip names the colour as the file writes it.
+                if (ImGui::ColorButton(paletteNames[i], ImVec4(c[0], c[1], c[2], c[3]), shown, ImVec2(side, side))) {
+                    std::copy(c, c + 4, rgba);
+                    result = 1;
+                }
+                ImGui::PopID();
+            }
+        }
+        ImGui::EndPopup();
+    }
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.5f);
     // The typed text is taken on Enter (the field shows ImGui's copy of it while it is edited).

@@ -86,6 +86,8 @@ public struct ControlPanel {
     public var title: String
     /// Set to put keyboard focus in the first control on the next draw (scripted runs).
     var focusFirstControl = false
+    /// The colours every colour control's picker offers (the scene's: ``ScenePalette``).
+    public var palette: [ScenePalette.Entry] = []
     /// The last refusal of each colour's hex field, by control name (shown under its row
     /// until a value is taken).
     public private(set) var hexRefusals: [String: String] = [:]
@@ -143,7 +145,11 @@ public struct ControlPanel {
         case .colour(let c):
             var rgba = [Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha)]
             var hex = Array(HexColour.format(c).utf8CString) + Array(repeating: 0, count: 24)
-            switch halo_imgui_colour(label, &rgba, &hex, Int32(hex.count)) {
+            let swatches = palette.flatMap { [Float($0.colour.red), Float($0.colour.green), Float($0.colour.blue), Float($0.colour.alpha)] }
+            let picked = withCStrings(palette.map(\.name)) { names in
+                halo_imgui_colour(label, &rgba, &hex, Int32(hex.count), swatches, names.baseAddress, Int32(palette.count))
+            }
+            switch picked {
             case 1:
                 hexRefusals[control.name] = nil
                 return .colour(Colour(red: Double(rgba[0]), green: Double(rgba[1]), blue: Double(rgba[2]), alpha: Double(rgba[3])))

@@ -71,6 +71,10 @@ extension Preview {
         if error != nil, let l = errorPanel?.location {
             halo_imgui_error_section(l.file, Int32(clamping: l.line), Int32(clamping: l.column), l.message, l.sourceLine)
         }
+        if paletteKey != reloadAttempts {
+            paletteKey = reloadAttempts
+            panel.palette = ScenePalette.colours(in: self.source.document.tree)
+        }
         if showPanel, let source = controlSource {
             let requests = panel.draw(source.controls(for: scene))
             if !requests.isEmpty {

@@ -70,12 +70,15 @@ void halo_imgui_text_disabled(const char *text);
 bool halo_imgui_slider_float(const char *label, float *value, float min, float max, float step);
 /// A number without a range: drag to change it by `step` a pixel, double-click to type.
 bool halo_imgui_drag_float(const char *label, float *value, float step);
-/// A colour row: a swatch that opens ImGui's colour picker, a hex field, the alpha as a
-/// percentage, and `label`. `rgba` is straight alpha, each 0...1; `hex` (NUL-terminated,
-/// `capacity` bytes) is the text the field shows. Returns 1 when the picker or the alpha
-/// changed `rgba`, 2 when text was typed into the field and Enter pressed (`hex` holds the
-/// text, for the caller to parse), 0 otherwise.
-int halo_imgui_colour(const char *label, float rgba[4], char *hex, int capacity);
+/// A colour row: a swatch that opens ImGui's colour picker with `paletteCount` colours
+/// under it (`palette`: 4 floats each, straight RGBA 0...1; `paletteNames`: each one's
+/// tooltip), a hex field, the alpha as a percentage, and `label`. `rgba` is straight alpha,
+/// each 0...1; `hex` (NUL-terminated, `capacity` bytes) is the text the field shows.
+/// Returns 1 when the picker, a palette colour or the alpha changed `rgba`, 2 when text was
+/// typed into the field and Enter pressed (`hex` holds the text, for the caller to parse),
+/// 0 otherwise.
+int halo_imgui_colour(const char *label, float rgba[4], char *hex, int capacity,
+                      const float *palette, const char *const *paletteNames, int paletteCount);
 /// Text in the error colour, wrapped to the column.
 void halo_imgui_text_error(const char *text);
 bool halo_imgui_checkbox(const char *label, bool *value);
