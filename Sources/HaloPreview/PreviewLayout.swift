@@ -1,6 +1,8 @@
 /// Where the canvas goes in a window: the largest scale at which the whole canvas fits
 /// its area of the framebuffer (aspect ratio kept), centred in that area, drawn one canvas
-/// pixel per framebuffer pixel (so it is sharp at any content scale).
+/// pixel per framebuffer pixel (so it is sharp at any content scale). Where it costs at
+/// most ``wholePixelLoss`` of the scale, the scale is lowered so that both sides are whole
+/// pixels (no partly covered pixel along the canvas's right or bottom edge).
 public struct PreviewLayout: Equatable, Sendable {
     /// Pixels per point to resolve the scene at (replaces `canvas.scale`).
     public var scale: Double
@@ -23,12 +25,33 @@ public struct PreviewLayout: Equatable, Sendable {
         guard fw > 0, fh > 0, points.0 > 0, points.1 > 0, maxSide > 0 else { return nil }
         var s = min(Double(fw) / points.0, Double(fh) / points.1)
         s = min(s, Double(maxSide) / max(points.0, points.1))
+        s = PreviewLayout.wholePixelScale(below: s, points: points) ?? s
         // round(x) = floor(x + 0.5) (docs/scene-format.md); s * points <= the area, so the rounded size fits.
         let w = Int((points.0 * s + 0.5).rounded(.down)), h = Int((points.1 * s + 0.5).rounded(.down))
         guard w > 0, h > 0 else { return nil }
         scale = s
         width = min(w, fw); height = min(h, fh)
         originX = area.x + (fw - width) / 2; originY = area.y + (fh - height) / 2
+    }
+}
+
+extension PreviewLayout {
+    /// The most of the scale given up to draw the canvas at whole pixels (2%).
+    public static let wholePixelLoss = 0.02
+
+    /// The largest scale at most `s` at which both sides of a canvas of whole `points` are
+    /// whole pixels, k / g for g = gcd of the sides (k whole), when it is at least
+    /// (1 - ``wholePixelLoss``) s; nil when there is none (sides not whole, or too far below).
+    public static func wholePixelScale(below s: Double, points: (Double, Double)) -> Double? {
+        guard points.0 == points.0.rounded(), points.1 == points.1.rounded(), points.0 >= 1, points.1 >= 1,
+              points.0 <= 1e9, points.1 <= 1e9, s.isFinite else { return nil }
+        var a = Int(points.0), b = Int(points.1)
+        while b != 0 { (a, b) = (b, a % b) }
+        let g = Double(a), k = (s * g).rounded(.down)
+        // s * g just below a whole number by rounding (s was that number over g already) counts as it.
+        let whole = s * g - k > 1 - 1e-9 ? k + 1 : k
+        let snapped = whole / g
+        return whole >= 1 && snapped <= s * (1 + 1e-12) && snapped >= s * (1 - wholePixelLoss) ? snapped : nil
     }
 }
 

@@ -18,12 +18,14 @@ final class PreviewTests: XCTestCase {
     // MARK: Values
 
     func testLayoutKeepsTheAspectRatioCentredAndSkipsAnEmptyWindow() throws {
+        // The fit is 1280 / 340 = 3.7647; whole-pixel scales of 340 x 144 are k / gcd = k / 4:
+        // 15 / 4 = 3.75 gives up 0.4% of it (at most 2%) for 1275 x 540 whole pixels.
         let l = try XCTUnwrap(PreviewLayout(points: (340, 144), framebuffer: (1280, 720), maxSide: 16384))
-        XCTAssertEqual(l.width, 1280)
-        XCTAssertEqual(l.height, 542)                              // 144 * 1280 / 340 = 542.1
-        XCTAssertEqual(l.originX, 0)
-        XCTAssertEqual(l.originY, 89)                              // (720 - 542) / 2
-        XCTAssertEqual(l.scale, 1280.0 / 340.0, accuracy: 1e-12)
+        XCTAssertEqual(l.scale, 3.75)
+        XCTAssertEqual(l.width, 1275)                              // 340 * 3.75
+        XCTAssertEqual(l.height, 540)                              // 144 * 3.75
+        XCTAssertEqual(l.originX, 2)                               // (1280 - 1275) / 2
+        XCTAssertEqual(l.originY, 90)                              // (720 - 540) / 2
         // The scene's own pixel size gives the scene's own scale.
         let native = try XCTUnwrap(PreviewLayout(points: (340, 144), framebuffer: (680, 288), maxSide: 16384))
         XCTAssertEqual(native.scale, 2)
@@ -35,7 +37,11 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual([wide.width, wide.height, wide.originX, wide.originY], [300, 300, 300, 0])
         XCTAssertNil(PreviewLayout(points: (340, 144), framebuffer: (0, 0), maxSide: 16384))
         XCTAssertNil(PreviewLayout(points: (340, 144), framebuffer: (1280, 0), maxSide: 16384))
-        XCTAssertEqual(PreviewLayout(points: (340, 144), framebuffer: (100_000, 100_000), maxSide: 4096)?.width, 4096)
+        // At most 4096 pixels a side: 4096 / 340 = 12.047, at whole pixels 48 / 4 = 12: 4080.
+        XCTAssertEqual(PreviewLayout(points: (340, 144), framebuffer: (100_000, 100_000), maxSide: 4096)?.width, 4080)
+        // Sides that are not whole points, or a whole-pixel scale more than 2% down, keep the fit.
+        XCTAssertEqual(PreviewLayout(points: (100.5, 100), framebuffer: (201, 400), maxSide: 16384)?.scale, 2)
+        XCTAssertEqual(PreviewLayout(points: (97, 89), framebuffer: (100, 100), maxSide: 16384)?.scale, 100.0 / 97)  // 1 / gcd 1 = 1 is 3% down
     }
 
     /// A loop range wraps playback back to its start; seek goes to a time and pauses.

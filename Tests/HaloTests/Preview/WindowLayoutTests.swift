@@ -25,14 +25,15 @@ final class WindowLayoutTests: XCTestCase {
     }
 
     /// A banner takes the top of the canvas's area (as wide as it, never under the column);
-    /// the canvas scales down to fit below it, centred.
+    /// the canvas scales down to fit below it, at whole pixels, centred.
     func testTheBannerSpansTheCanvasAreaAndTheCanvasScalesDownBelowIt() throws {
         let l = WindowLayout(points: (160, 100), framebuffer: (620, 254), maxSide: 16384, columnWidth: 300, bannerHeight: 71)
         XCTAssertEqual(l.banner, .init(x: 0, y: 0, width: 320, height: 71))
         let c = try XCTUnwrap(l.canvas)
-        XCTAssertEqual(c.scale, 183.0 / 100)                     // min(320 / 160, 183 / 100)
-        XCTAssertEqual([c.width, c.height], [293, 183])          // round(160 * 1.83 = 292.8), 183
-        XCTAssertEqual([c.originX, c.originY], [13, 71])         // (320 - 293) / 2, below the banner
+        // The fit min(320 / 160, 183 / 100) = 1.83, at whole pixels (k / gcd(160, 100) = k / 20) 36 / 20 = 1.8.
+        XCTAssertEqual(c.scale, 1.8)
+        XCTAssertEqual([c.width, c.height], [288, 180])
+        XCTAssertEqual([c.originX, c.originY], [16, 72])         // (320 - 288) / 2, 71 + (183 - 180) / 2
         for (part, name) in [(l.banner, "banner"), (l.column, "column")] { assertApart(canvasArea(c), part, "canvas and \(name)") }
         assertApart(l.banner, l.column, "banner and column")
     }
