@@ -1,12 +1,13 @@
-/// The size of the preview's panels on screen: Dear ImGui's font (ProggyClean, 13 px at
-/// scale 1) and style sizes are multiplied by ``uiScale(contentScale:framebuffer:window:)``.
+/// The size of the preview's panels on screen: Dear ImGui's fonts (the UI font 14 px and
+/// ProggyClean 13 px at scale 1) and style sizes are multiplied by
+/// ``uiScale(contentScale:framebuffer:window:)``.
 ///
 /// ImGui lays out in window coordinates and draws them into the framebuffer at the
 /// framebuffer's own scale (framebuffer pixels over window points). Where the window
 /// system scales (Wayland, macOS: a 2x framebuffer for an 800-point window) that already
 /// doubles everything, so the panel is scaled by the content scale over that ratio; where
 /// it does not (X11: framebuffer = window, content scale from the monitor's DPI) by the
-/// content scale itself. Either way the panel has the same physical size: 13 px at 96 dpi.
+/// content scale itself. Either way the panel has the same physical size: 14 px at 96 dpi.
 public enum PanelScale {
     /// The smallest scale used (a content scale below it, or a bogus 0, is raised to it).
     public static let minimum: Float = 0.25

@@ -78,8 +78,8 @@ public enum PreviewKey: String, CaseIterable, Sendable {
         case .record:
             return "record one loop beside the scene (SCENE-loop.apng, or what --record-format says; the path is printed)"
         case .panel:
-            return "show / hide the control panel (shown from the start when the preview has controls); while a "
-                + "value is being typed into it, these keys go to the panel"
+            return "show / hide the side column of controls beside the canvas (shown from the start when the preview "
+                + "has controls; the window grows by it); while a value is being typed into it, these keys go to the panel"
         case .distanceView:
             return "distance view on / off: each layer's signed distance as iso-lines every \(Int(Preview.distanceViewStep)) pt "
                 + "over the frame "

@@ -17,9 +17,9 @@ enum PreviewCommand {
     reads or a shader that no longer compiles or links prints the error (GLSL errors as
     file:line in the shaders folder, with the driver's message) and the window keeps
     drawing the last good state, with "error, see terminal" in its title, until the
-    file is fixed. The window shows the error over the last good frame, dimmed: a red
-    banner across the top and a panel naming file:line:column, with the source line
-    and a caret under the column where the error gives one.
+    file is fixed. The window shows the error beside the last good frame: a red
+    banner across the top of the canvas, and the side column naming file:line:column,
+    with the source line and a caret under the column where the error gives one.
 
     KEYS:
     \(keysHelp)
