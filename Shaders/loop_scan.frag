@@ -1,6 +1,6 @@
 #version 330 core
 // The loop scan: after the shape pass, one quad over the used part of the sample atlas,
-// drawn under an occlusion query into a throwaway target (ShapeSampleAtlas.scanFBO). A
+// drawn under an occlusion query into a throwaway target (GLRenderer.loopScan). A
 // fragment survives where the shape pass's texel holds a loop that reached Halo's bound
 // (shape_pass.frag: layer 0's .w = 2 + LINE, lib/loop_bound.glsl): any surviving sample
 // means some pixel or glow texel the frame needs was cut short (GLRenderer+LoopBound.swift).

@@ -10,10 +10,6 @@ struct ShapeSampleAtlas {
     static let layers = 4
     var texture: GLuint = 0
     var fbo: GLuint = 0
-    /// The loop scan's target (Shaders/loop_scan.frag): a one-byte texture of the
-    /// atlas's size that the scan's fragments are counted into (an occlusion query, `scanQuery`),
-    /// never read.
-    var scanFBO: GLuint = 0, scanBuffer: GLuint = 0, scanQuery: GLuint = 0
     private(set) var width = 0, height = 0
 
     /// (Re)allocates to at least `width` x `height` texels (cleared to 0 when it does).
@@ -42,25 +38,12 @@ struct ShapeSampleAtlas {
         // Texels no tile draws are never read; cleared so that none holds what the driver left.
         halo_glClearColor(0, 0, 0, 0)
         halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        if scanFBO == 0 {
-            halo_glGenFramebuffers(1, &scanFBO); halo_glGenTextures(1, &scanBuffer); halo_glGenQueries(1, &scanQuery)
-        }
-        halo_glBindTexture(GLenum(GL_TEXTURE_2D), scanBuffer)
-        halo_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(nw), GLsizei(nh), 0, GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), nil)
-        halo_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
-        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), scanFBO)
-        halo_glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), scanBuffer, 0)
-        let scanStatus = halo_glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
-        if scanStatus != GLenum(GL_FRAMEBUFFER_COMPLETE) {
-            throw GLError("loop scan framebuffer incomplete (status 0x\(String(scanStatus, radix: 16))) for \(nw)x\(nh) texels")
-        }
         width = nw; height = nh
     }
 
     /// Deletes the texture and framebuffer; call while their context is current.
     mutating func release() {
         if texture != 0 { halo_glDeleteTextures(1, &texture); halo_glDeleteFramebuffers(1, &fbo) }
-        if scanFBO != 0 { halo_glDeleteFramebuffers(1, &scanFBO); halo_glDeleteTextures(1, &scanBuffer); halo_glDeleteQueries(1, &scanQuery) }
-        texture = 0; fbo = 0; width = 0; height = 0; scanFBO = 0; scanBuffer = 0; scanQuery = 0
+        texture = 0; fbo = 0; width = 0; height = 0
     }
 }

@@ -1,9 +1,9 @@
 import CEpoxy
 import HaloCore
 
-/// The bound on shader paints' and shapes' loops (Shaders/lib/loop_bound.glsl): the paint
-/// probes drawn beside the shape pass's probes (``FramePlan/PaintProbe``), and a frame
-/// whose probes found a loop that reached the bound refused (``ShaderError/loopBound(_:)``).
+/// The bound on shader paints' and shapes' loops (Shaders/lib/loop_bound.glsl): the scans
+/// beside the shape pass (``FramePlan/PaintScan``, loop_scan.frag) and its probes, and a
+/// frame in which they found a loop that reached the bound refused (``ShaderError/loopBound(_:)``).
 extension GLRenderer {
     /// Iterations one call of a shader paint's or shape's function may run, all its loops
     /// together. Keep in sync with HALO_MAX_ITERATIONS in Shaders/lib/loop_bound.glsl.
@@ -28,36 +28,63 @@ extension GLRenderer {
         }
     }
 
-    /// Draws `probes` (Shaders/paint_probe.frag) into the sample atlas, bound as the shape pass's target.
-    func drawPaintProbes(_ probes: [FramePlan.PaintProbe]) throws {
-        let g = Float(FramePlan.ShapeSamplePlan.probeSide)
-        for probe in probes {
-            let v = LayerVariant.paintProbe(fill: probe.fill, stroke: probe.stroke)
+    /// The paint scans (Shaders/paint_probe.frag, ``FramePlan/PaintScan``) of a `width` x
+    /// `height` canvas: every pixel of the tiles drawn with a shader paint, its paints called
+    /// under an occlusion query; where a call reached the bound, each scan is drawn again
+    /// alone and read back to name the file and line. Leaves the scan target bound.
+    func scanPaints(_ scans: [FramePlan.PaintScan], width: Int, height: Int) throws -> [LoopBoundHit] {
+        guard !scans.isEmpty else { return [] }
+        try loopScan.ensure(width: width, height: height, growOnly: true)
+        func draw(_ scan: FramePlan.PaintScan, into target: RenderTarget) throws {
+            let v = LayerVariant.paintProbe(fill: scan.fill, stroke: scan.stroke)
             let p = try programs.paintProbeProgram(v)
             halo_glUseProgram(p.id)
-            halo_glUniform2f(p.loc("uTarget"), Float(shapeAtlas.width), Float(shapeAtlas.height))
+            halo_glUniform2f(p.loc("uTarget"), Float(target.width), Float(target.height))
             halo_glUniform4f(p.loc("uCanvasToTarget"), 1, 1, 0, 0)
-            halo_glUniform2f(p.loc("uProbeStep"), 1 / g, 1 / g)
             setFrameUniforms(p, for: v)
-            drawTiles(probe.instance)
+            drawTiles(scan.instances)
         }
-    }
-
-    /// Reads back `probes` from the atlas (its first attachment): the first loop of each
-    /// paint file that reached the bound somewhere on its grid.
-    func readPaintProbes(_ probes: [FramePlan.PaintProbe]) -> [LoopBoundHit] {
-        let g = FramePlan.ShapeSamplePlan.probeSide
-        var texels = [Float](repeating: 0, count: g * g * 4)
+        guard try anySurvive({ for scan in scans { try draw(scan, into: loopScan) } }) else { return [] }
+        // Rare: each scan again alone into a target of the codes, made for this and read back.
+        var codes = RenderTarget(format: GL_RG32F)
+        defer { codes.release() }
+        try codes.ensure(width: width, height: height)
         var hits: [LoopBoundHit] = []
-        for probe in probes {
-            halo_glReadPixels(GLint(probe.x), GLint(probe.y), GLsizei(g), GLsizei(g), GLenum(GL_RGBA), GLenum(GL_FLOAT), &texels)
-            for (slot, source) in [probe.fill, probe.stroke].enumerated() {
-                guard let source, let code = GLRenderer.firstLoopLine(texels, channel: slot) else { continue }
+        for scan in scans {
+            let texels = try readBackScan(codes, width: width, height: height) { try draw(scan, into: codes) }
+            for (slot, source) in [scan.fill, scan.stroke].enumerated() {
+                guard let source, let code = GLRenderer.firstLoopLine(texels, channel: slot, stride: 2) else { continue }
                 let hit = LoopBoundHit(source, code: code, function: "haloPaint")
                 if !hits.contains(hit) { hits.append(hit) }
             }
         }
         return hits
+    }
+
+    /// Whether any fragment of `draws` survives, drawn into the whole scan target (bound
+    /// here) under an occlusion query.
+    private func anySurvive(_ draws: () throws -> Void) throws -> Bool {
+        if loopScanQuery == 0 { halo_glGenQueries(1, &loopScanQuery) }
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), loopScan.fbo)
+        halo_glViewport(0, 0, GLsizei(loopScan.width), GLsizei(loopScan.height))
+        halo_glBeginQuery(GLenum(GL_ANY_SAMPLES_PASSED), loopScanQuery)
+        do { try draws() } catch { halo_glEndQuery(GLenum(GL_ANY_SAMPLES_PASSED)); throw error }
+        halo_glEndQuery(GLenum(GL_ANY_SAMPLES_PASSED))
+        var any: GLuint64 = 0
+        halo_glGetQueryObjectui64v(loopScanQuery, GLenum(GL_QUERY_RESULT), &any)
+        return any != 0
+    }
+
+    /// `target`'s first `width` x `height` texels (RG floats) after `draws` over it cleared.
+    private func readBackScan(_ target: RenderTarget, width: Int, height: Int, _ draws: () throws -> Void) throws -> [Float] {
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.fbo)
+        halo_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+        halo_glClearColor(0, 0, 0, 0)
+        halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        try draws()
+        var texels = [Float](repeating: 0, count: width * height * 2)
+        halo_glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RG), GLenum(GL_FLOAT), &texels)
+        return texels
     }
 
     /// The loop scan (Shaders/loop_scan.frag): every texel the shape pass wrote for `draws`
@@ -77,21 +104,20 @@ extension GLRenderer {
         guard !scanned.isEmpty else { return [] }
         let quads: [Float] = scanned.flatMap(slots).flatMap { r -> [Float] in [Float(r.x0), Float(r.y0), Float(r.x1), Float(r.y1), 0, 0, 0, 0] }
         let p = try programs.loopScanProgram()
-        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), shapeAtlas.scanFBO)
-        halo_glUseProgram(p.id)
-        halo_glUniform2f(p.loc("uTarget"), Float(shapeAtlas.width), Float(shapeAtlas.height))
-        halo_glUniform4f(p.loc("uCanvasToTarget"), 1, 1, 0, 0)
-        halo_glUniform1i(p.loc("uShapeSamples"), GLRenderer.shapeSampleUnit)
-        halo_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(GLRenderer.shapeSampleUnit))
-        halo_glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), shapeAtlas.texture)
-        halo_glActiveTexture(GLenum(GL_TEXTURE0))
-        halo_glBeginQuery(GLenum(GL_ANY_SAMPLES_PASSED), shapeAtlas.scanQuery)
-        drawTiles(quads)
-        halo_glEndQuery(GLenum(GL_ANY_SAMPLES_PASSED))
-        var any: GLuint64 = 0
-        halo_glGetQueryObjectui64v(shapeAtlas.scanQuery, GLenum(GL_QUERY_RESULT), &any)
+        try loopScan.ensure(width: shapeAtlas.width, height: shapeAtlas.height, growOnly: true)
+        let any = try anySurvive {
+            halo_glUseProgram(p.id)
+            halo_glUniform2f(p.loc("uTarget"), Float(loopScan.width), Float(loopScan.height))
+            halo_glUniform4f(p.loc("uCanvasToTarget"), 1, 1, 0, 0)
+            halo_glUniform1i(p.loc("uShapeSamples"), GLRenderer.shapeSampleUnit)
+            halo_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(GLRenderer.shapeSampleUnit))
+            halo_glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), shapeAtlas.texture)
+            halo_glActiveTexture(GLenum(GL_TEXTURE0))
+            drawTiles(quads)
+        }
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), shapeAtlas.fbo)
-        guard any != 0 else { return [] }
+        halo_glViewport(0, 0, GLsizei(shapeAtlas.width), GLsizei(shapeAtlas.height))
+        guard any else { return [] }
         // Rare: the whole atlas's first layer, for the first such texel of each shape's file.
         let w = shapeAtlas.width, h = shapeAtlas.height
         var texels = [Float](repeating: 0, count: w * h * 4)
@@ -106,9 +132,10 @@ extension GLRenderer {
         return hits
     }
 
-    /// The first non-zero loop code (file number and line) in `channel` of RGBA `texels`, row by row.
-    static func firstLoopLine(_ texels: [Float], channel: Int) -> Int? {
-        stride(from: channel, to: texels.count, by: 4).lazy.map { texels[$0] }.first { $0 > 0 }.map { Int($0) }
+    /// The first non-zero loop code (file number and line) in `channel` of `texels` of
+    /// `stride` channels, row by row.
+    static func firstLoopLine(_ texels: [Float], channel: Int, stride n: Int = 4) -> Int? {
+        stride(from: channel, to: texels.count, by: n).lazy.map { texels[$0] }.first { $0 > 0 }.map { Int($0) }
     }
 
     /// The error for loops that reached the bound: each file and line, and what Halo did.

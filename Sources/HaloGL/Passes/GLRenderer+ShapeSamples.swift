@@ -10,23 +10,40 @@ extension GLRenderer {
     static let shapeSampleUnit: Int32 = 9
 
     /// Draws `plan`'s shape pass into the sample atlas and binds the atlas for the frame's
-    /// layer and glow-source programs.
+    /// layer and glow-source programs; scans its shapes' and paints' loops (GLRenderer+LoopBound.swift).
     /// - Throws: ``ShaderError`` when a shape's or paint's file fails to compile (its file and
     ///   line) or a loop of it reached Halo's bound (``ShaderError/loopBound(_:)``, the probes);
     ///   ``GLError`` when the slots exceed the texture size.
     func drawShapeSamples(_ plan: FramePlan) throws {
         let samples = plan.shapeSamples
-        guard !samples.draws.isEmpty || !samples.paintProbes.isEmpty else { return }
-        guard samples.width <= maxTextureSize && samples.height <= maxTextureSize else {
-            throw GLError("shader shapes' samples need \(samples.width)x\(samples.height) texels, over the GPU's \(maxTextureSize)")
-        }
-        try shapeAtlas.ensure(width: samples.width, height: samples.height)
+        guard !samples.draws.isEmpty || !samples.paintScans.isEmpty else { return }
         // Blending off: every texel a tile covers is written whole (and llvmpipe's blend would
         // read texels left from earlier frames). The blend function reset too: a material's
         // dual-source one (GLRenderer+Tiles.swift) with more than one draw buffer is an
         // INVALID_OPERATION at the draw, enabled or not.
         halo_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ZERO))
         halo_glDisable(GLenum(GL_BLEND))
+        var hits = try drawShapePass(plan)
+        hits += try scanPaints(samples.paintScans, width: plan.width, height: plan.height)
+        if !hits.isEmpty { throw GLRenderer.loopBoundError(hits) }
+        if !samples.draws.isEmpty {
+            halo_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(GLRenderer.shapeSampleUnit))
+            halo_glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), shapeAtlas.texture)
+            halo_glActiveTexture(GLenum(GL_TEXTURE0))
+        }
+        endPass("shape samples")
+        try checkError("drawing the shape samples")
+    }
+
+    /// The shape pass's draws into the sample atlas (nothing where the frame has no shader
+    /// shape), its probes read back and its loop scan: the loops that reached the bound.
+    private func drawShapePass(_ plan: FramePlan) throws -> [LoopBoundHit] {
+        let samples = plan.shapeSamples
+        guard !samples.draws.isEmpty else { return [] }
+        guard samples.width <= maxTextureSize && samples.height <= maxTextureSize else {
+            throw GLError("shader shapes' samples need \(samples.width)x\(samples.height) texels, over the GPU's \(maxTextureSize)")
+        }
+        try shapeAtlas.ensure(width: samples.width, height: samples.height)
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), shapeAtlas.fbo)
         halo_glViewport(0, 0, GLsizei(shapeAtlas.width), GLsizei(shapeAtlas.height))
         for draw in samples.draws {
@@ -41,15 +58,9 @@ extension GLRenderer {
             setFrameUniforms(p, for: v)
             drawTiles(draw.instances)
         }
-        try drawPaintProbes(samples.paintProbes)
-        var hits = readShapeProbes(samples.probes, width: plan.width, height: plan.height) + readPaintProbes(samples.paintProbes)
+        var hits = readShapeProbes(samples.probes, width: plan.width, height: plan.height)
         for hit in try scanForLoopBound(samples.draws) where !hits.contains(where: { $0.file == hit.file }) { hits.append(hit) }
-        if !hits.isEmpty { throw GLRenderer.loopBoundError(hits) }
-        halo_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(GLRenderer.shapeSampleUnit))
-        halo_glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), shapeAtlas.texture)
-        halo_glActiveTexture(GLenum(GL_TEXTURE0))
-        endPass("shape samples")
-        try checkError("drawing the shape samples")
+        return hits
     }
 }
 

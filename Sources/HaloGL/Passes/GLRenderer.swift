@@ -75,6 +75,9 @@ public final class GLRenderer {
     var backgroundFloat = RenderTarget(format: GL_RGBA32F)
     /// Shader shapes' samples, the shape pass's output (GLRenderer+ShapeSamples.swift).
     var shapeAtlas = ShapeSampleAtlas()
+    /// The loop scans' target, one byte a texel, and their occlusion query (GLRenderer+LoopBound.swift).
+    var loopScan = RenderTarget(format: GL_R8)
+    var loopScanQuery: GLuint = 0
     /// The last frame's warnings about shader shapes, one a file: where its distance is
     /// first NaN or infinite on a coarse grid over the canvas (``readShapeProbes(_:width:height:)``).
     public internal(set) var shapeWarnings: [String] = []
@@ -143,9 +146,10 @@ public final class GLRenderer {
         halo_glDeleteBuffers(1, &tileBuffer)
         halo_glDeleteTextures(1, &layerTexture)
         if timerQuery != 0 { halo_glDeleteQueries(1, &timerQuery) }
+        if loopScanQuery != 0 { halo_glDeleteQueries(1, &loopScanQuery) }
         canvas.release(); output.release(); glowA.release(); glowB.release(); backgroundFloat.release(); background8.release()
         regionA.release(); regionB.release(); textCoverage.release(); textFill.release(); textAtlas.release(); textAtlasContent = nil
-        shapeAtlas.release()
+        shapeAtlas.release(); loopScan.release()
         steering.forget { $0.release() }
     }
 

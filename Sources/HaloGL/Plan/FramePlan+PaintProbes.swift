@@ -1,37 +1,43 @@
 import HaloCore
 
-/// Shader paints' probes (Shaders/paint_probe.frag): each layer's pair of fill and stroke
-/// paint files (a text's fill included) is called on a ``ShapeSamplePlan/probeSide`` square
-/// grid over the shape's bounding rect, once a frame for each distinct pair, in a slot of the
-/// shape pass's sample atlas, and the grid read back to find a loop that reached Halo's bound
+/// Shader paints' loop scans (Shaders/paint_probe.frag): each pair of fill and stroke paint
+/// files the frame's layer tiles draw with (a text's fill included) is called again at every
+/// pixel of those tiles, under an occlusion query, to find a loop that reached Halo's bound
 /// (Shaders/lib/loop_bound.glsl; GLRenderer+LoopBound.swift). A shader shape's loops are found
-/// by the shape pass itself (``ShapeProbe``, shape_pass.frag, loop_scan.frag).
+/// by the shape pass itself (shape_pass.frag, loop_scan.frag).
 extension FramePlan {
-    /// One paint probe: the layer's paint files, the slot's corner, and its one instance
-    /// (the probe's rect in the slot, and the layer's row of the layer data).
-    struct PaintProbe {
+    /// One paint scan: the paint files and the tiles drawn with them (canvas pixels; aCover 0).
+    struct PaintScan {
         var fill: ShaderPaintSource?, stroke: ShaderPaintSource?
-        var x: Int, y: Int
-        var instance: [Float]
+        var instances: [Float] = []
     }
 
-    /// Adds a probe to `plan` for each distinct pair of shader paint files among the frame's layers.
-    func planPaintProbes(_ plan: inout ShapeSamplePlan, maxWidth: Int) {
-        let g = ShapeSamplePlan.probeSide
-        var seen = Set<[ShaderPaintSource?]>()
-        for (row, lp) in layers.enumerated() {
-            let fill = lp.layer.fill?.shaderSource, stroke = lp.layer.stroke?.paint.shaderSource
-            guard fill != nil || stroke != nil, seen.insert([fill, stroke]).inserted else { continue }
-            let at = plan.place(g, g, maxWidth: maxWidth)
-            // tile.vert's instance: the rect, the slot's corner (aCover, HALO_SHAPE_PASS), the row, no backdrop.
-            let instance = [0, 0, Float(g), Float(g), Float(at.x), Float(at.y), Float(row), 0]
-            plan.paintProbes.append(PaintProbe(fill: fill, stroke: stroke, x: at.x, y: at.y, instance: instance))
+    /// Adds a scan to `plan` for each distinct pair of shader paint files among the frame's
+    /// layer tiles: a tile's variant's files (the draws it covers), or a text's fill.
+    func planPaintProbes(_ plan: inout ShapeSamplePlan) {
+        let m = FramePlan.floatsPerInstance
+        var index: [[ShaderPaintSource?]: Int] = [:]
+        for batch in canvasBatches + targetBatches {
+            let v = batch.variant
+            for s in stride(from: 0, to: batch.instances.count, by: m) {
+                let row = Int(batch.instances[s + 6])
+                let pair = v.text ? [layers.indices.contains(row) ? layers[row].layer.fill?.shaderSource : nil, nil] : [v.fillPaint, v.strokePaint]
+                guard pair.contains(where: { $0 != nil }) else { continue }
+                let k = index[pair] ?? {
+                    plan.paintScans.append(PaintScan(fill: pair[0], stroke: pair[1]))
+                    index[pair] = plan.paintScans.count - 1
+                    return plan.paintScans.count - 1
+                }()
+                var tile = Array(batch.instances[s ..< s + m])
+                tile[4] = 0; tile[5] = 0        // at its canvas pixels (tile.vert's HALO_SHAPE_PASS placement)
+                plan.paintScans[k].instances += tile
+            }
         }
     }
 }
 
 extension LayerVariant {
-    /// The paint probe's variant (Shaders/paint_probe.frag): the shader paints `fill` and `stroke`, nothing else.
+    /// The paint scan's variant (Shaders/paint_probe.frag): the shader paints `fill` and `stroke`, nothing else.
     static func paintProbe(fill: ShaderPaintSource?, stroke: ShaderPaintSource?) -> LayerVariant {
         var v = LayerVariant(shape: .roundedBox, fill: fill.map { _ in .shader }, stroke: stroke.map { _ in .shader }, glow: .none, edge: .perPixel)
         v.fillPaint = fill

@@ -34,8 +34,8 @@ extension FramePlan {
         static let probeSide = 32
         var draws: [ShapeSampleDraw] = []
         var probes: [ShapeProbe] = []
-        /// Shader paints' probes (FramePlan+PaintProbes.swift), in the same atlas.
-        var paintProbes: [PaintProbe] = []
+        /// Shader paints' loop scans (FramePlan+PaintProbes.swift).
+        var paintScans: [PaintScan] = []
         var width = 0, height = 0
 
         /// Shelves of slots at most `maxWidth` wide, left to right, then top to bottom.
@@ -100,7 +100,7 @@ extension FramePlan {
             let scale = layers.indices.contains(row) ? layers[row].layer.outline.shader?.scale ?? 1 : 1
             plan.probes.append(ShapeProbe(source: draw.source, x: at.x, y: at.y, scale: scale))
         }
-        planPaintProbes(&plan, maxWidth: maxWidth)
+        planPaintProbes(&plan)
         shapeSamples = plan
     }
 

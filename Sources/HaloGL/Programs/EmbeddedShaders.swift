@@ -3482,7 +3482,7 @@ ShapeSamples readShapeSamples(vec2 t, float s) {
         "loop_scan.frag": #"""
 #version 330 core
 // The loop scan: after the shape pass, one quad over the used part of the sample atlas,
-// drawn under an occlusion query into a throwaway target (ShapeSampleAtlas.scanFBO). A
+// drawn under an occlusion query into a throwaway target (GLRenderer.loopScan). A
 // fragment survives where the shape pass's texel holds a loop that reached Halo's bound
 // (shape_pass.frag: layer 0's .w = 2 + LINE, lib/loop_bound.glsl): any surviving sample
 // means some pixel or glow texel the frame needs was cut short (GLRenderer+LoopBound.swift).
@@ -3515,36 +3515,35 @@ void main() {
 """#,
         "paint_probe.frag": #"""
 #version 330 core
-// The paint probe: a layer's shader paints called on a grid of points over the shape's
-// bounding rect, to find a loop of theirs that reached Halo's bound (lib/loop_bound.glsl).
-// Drawn by the shape pass (GLRenderer+ShapeSamples.swift) as one probe tile of
-// FramePlan.ShapeSamplePlan.probeSide texels a side into its slot of the sample atlas
-// (tile.vert with HALO_SHAPE_PASS: vCover is the slot's corner), with the layer data of one
-// of the layer's tiles. Texel t stands for the rect's point rect.xy + (t / side) rect.zw in
-// pixels (the centres of as many equal cells); out: (the fill's loop line, the stroke's), 0
-// where the paint's loops stayed within the bound.
+// The paint scan: a layer's shader paints called again at every pixel of the tiles drawn
+// with them (tile.vert, the tiles at their canvas pixels, uCanvasToTarget (1, 1, 0, 0)), into
+// a throwaway target under an occlusion query (GLRenderer+LoopBound.swift), with their layer
+// data. A fragment survives only where a paint's loop reached Halo's bound
+// (lib/loop_bound.glsl), writing (the fill's loop code, the stroke's), 0 for none; any
+// surviving sample refuses the frame. The paint is taken at the pixel's centre (layer.frag
+// takes it at the middle of the pixel's covered part).
 #include "lib/shader_paint.glsl"
 
-uniform vec2 uProbeStep;         // unit points a probe texel (1 / side)
-flat in vec2 vCover;
-layout(location = 0) out vec4 probe;
+out vec4 scan;
 
-// The loop line of slot i's paint at unit point u of its rect (0 where it stayed within the bound).
-int paintLoopLine(int i, vec2 u) {
+// The loop code of slot i's paint at pixel-space p (0 where it stayed within the bound).
+int paintLoopLine(int i, vec2 p) {
     haloLoopLine = 0;
-    shaderPaintColor(i, vPaintGeometry[i].xy + u * vPaintGeometry[i].zw);
+    shaderPaintColor(i, p);
     return haloLoopLine;
 }
 
 void main() {
-    vec2 u = (gl_FragCoord.xy - vCover) * uProbeStep;
-    probe = vec4(0.0);
+    vec2 p = gl_FragCoord.xy;
+    scan = vec4(0.0);
 #if HALO_FILL == HALO_PAINT_SHADER
-    probe.x = float(paintLoopLine(0, u));
+    scan.x = float(paintLoopLine(0, p));
 #endif
 #if HALO_STROKE == HALO_PAINT_SHADER
-    probe.y = float(paintLoopLine(1, u));
+    scan.y = float(paintLoopLine(1, p));
 #endif
+    if (scan.x == 0.0 && scan.y == 0.0) discard;
+    scan.w = 1.0;
 }
 
 """#,

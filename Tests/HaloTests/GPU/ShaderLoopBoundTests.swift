@@ -31,7 +31,24 @@ final class ShaderLoopBoundTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "no image for a frame the bound cut short")
     }
 
-    /// A text's shader fill is probed too (its layer's row).
+    /// A paint whose loop runs away only within 0.05 pt of point.x = 7.5: at the centres of one
+    /// pixel column (canvas x 9.5, the rect from x = 2), and at no point of a 32 x 32 grid over
+    /// the 10 pt rect (0.156 + 0.3125 i: 7.344, 7.656): every pixel the layer draws is scanned.
+    func testALoopThatRunsAwayInOnePixelColumnIsFound() throws {
+        let paint = try write("column.glsl", """
+            vec4 haloPaint(vec2 unitPoint, vec2 point, float time) {
+                float s = 0.0;
+                for (int i = 0; i < (abs(point.x - 7.5) < 0.05 ? 2000000000 : 2); i++) s += 0.25;
+                return vec4(vec3(s), 1.0);
+            }
+            """)
+        let (run, _) = try render(shape: #"{ "type": "rect", "rect": [2, 2, 12, 12] }"#,
+                                  drawing: #""fill": { "type": "shader", "file": "column.glsl" }"#)
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(paint):3: error: this loop reached Halo's bound"), run.stderr)
+    }
+
+    /// A text's shader fill is scanned too (the text's tiles, its layer's fill).
     func testARunawayLoopInATextsFillIsFound() throws {
         let paint = try write("runaway.glsl", runawayPaint)
         let (run, _) = try render(shape: #"{ "type": "text", "rect": [0, 0, 16, 16], "text": "Hi", "size": 12 }"#,
