@@ -147,7 +147,7 @@ bool halo_imgui_drag_float(const char *label, float *value, float step) {
     return ImGui::DragFloat(label, value, step > 0 ? step : 0.01f, 0, 0, "%.4g");
 }
 
-int halo_imgui_colour(const char *label, float rgba[4], char *hex, int capacity,
+int halo_imgui_colour(const char *label, float rgba[4], char *hex, int capacity, bool focusHex,
                       const float *palette, const char *const *paletteNames, int paletteCount) {
     int result = 0;
     ImGui::PushID(label);
@@ -176,6 +176,7 @@ int halo_imgui_colour(const char *label, float rgba[4], char *hex, int capacity,
     }
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.5f);
+    if (focusHex) ImGui::SetKeyboardFocusHere(0);
     // The typed text is taken on Enter (the field shows ImGui's copy of it while it is edited).
     if (ImGui::InputText("##hex", hex, size_t(capacity), ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll
                                                          | ImGuiInputTextFlags_CharsNoBlank)) result = 2;

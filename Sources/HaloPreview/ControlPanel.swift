@@ -37,6 +37,9 @@ public struct ControlPanel {
         /// One of `options` (shown by name), `index` chosen (0-based).
         case choice(options: [String], index: Int)
 
+        /// Whether this is a colour.
+        var isColour: Bool { if case .colour = self { return true } else { return false } }
+
         /// The current value.
         public var value: Value {
             switch self {
@@ -86,6 +89,9 @@ public struct ControlPanel {
     public var title: String
     /// Set to put keyboard focus in the first control on the next draw (scripted runs).
     var focusFirstControl = false
+    /// Set to put keyboard focus in the named control's text field on the next draw (a
+    /// colour's hex field, a number's typed value; scripted runs).
+    var focusControl: String?
     /// The colours every colour control's picker offers (the scene's: ``ScenePalette``).
     public var palette: [ScenePalette.Entry] = []
     /// The last refusal of each colour's hex field, by control name (shown under its row
@@ -104,8 +110,9 @@ public struct ControlPanel {
             halo_imgui_push_id(control.name)
             halo_imgui_differs_marker(control.differsFromFile)
             halo_imgui_same_line()
-            if focusFirstControl { halo_imgui_focus_next(); focusFirstControl = false }
-            if let value = widget(control) { requests.append(.set(name: control.name, value: value)) }
+            let focus = focusFirstControl || focusControl == control.name
+            if focus { focusFirstControl = false; focusControl = nil }
+            if let value = widget(control, focus: focus) { requests.append(.set(name: control.name, value: value)) }
             if control.differsFromFile {
                 halo_imgui_same_line()
                 if halo_imgui_button("reset") { requests.append(.reset(name: control.name)) }
@@ -132,9 +139,11 @@ public struct ControlPanel {
         }
     }
 
-    /// Draws one control's widget; its new value when edited this frame.
-    mutating func widget(_ control: Control) -> Value? {
+    /// Draws one control's widget (with keyboard focus in its text field when `focus`);
+    /// its new value when edited this frame.
+    mutating func widget(_ control: Control, focus: Bool) -> Value? {
         let label = control.label ?? control.name
+        if focus, !control.kind.isColour { halo_imgui_focus_next() }
         switch control.kind {
         case .number(let v, let lo, let hi, let step):
             var f = Float(v)
@@ -147,7 +156,7 @@ public struct ControlPanel {
             var hex = Array(HexColour.format(c).utf8CString) + Array(repeating: 0, count: 24)
             let swatches = palette.flatMap { [Float($0.colour.red), Float($0.colour.green), Float($0.colour.blue), Float($0.colour.alpha)] }
             let picked = withCStrings(palette.map(\.name)) { names in
-                halo_imgui_colour(label, &rgba, &hex, Int32(hex.count), swatches, names.baseAddress, Int32(palette.count))
+                halo_imgui_colour(label, &rgba, &hex, Int32(hex.count), focus, swatches, names.baseAddress, Int32(palette.count))
             }
             switch picked {
             case 1:

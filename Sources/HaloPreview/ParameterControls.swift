@@ -61,6 +61,10 @@ extension Preview {
     /// declaration refuses is printed and dropped.
     func applyParameterRequests(_ requests: [ControlPanel.Request]) {
         for refusal in source.apply(requests) { printError("halo preview: \(refusal)") }
+        // A scripted run says what the panel set (as a scene file holds it).
+        if options.frames != nil {
+            for case .set(let name, _) in requests { say("halo preview: panel set \(name) = \(source.state.value(name)?.jsonText ?? "?")") }
+        }
         scene = source.scene
         needsDraw = true
     }

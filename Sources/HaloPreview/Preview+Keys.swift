@@ -79,6 +79,12 @@ extension Preview {
             controlSource = DemoControls()
             showPanel = true
         case .focusPanel: panel.focusFirstControl = true
+        case .focus(let name): panel.focusControl = name
+        case .enterText(let text):
+            for c in text.unicodeScalars { halo_imgui_char_event(window, c.value) }
+            // Dear ImGui 1.86 keeps keys as held states: Enter is released after the frame that sees it pressed.
+            halo_imgui_key_event(window, GLFW_KEY_ENTER, 0, GLFW_PRESS, 0)
+            releaseEnterAfterFrame = true
         case .resize(0, 0):
             minimised = true
             glfwIconifyWindow(window)

@@ -1,4 +1,5 @@
 import CGLFW
+import CHaloImGui
 import Foundation
 import Halo
 
@@ -89,6 +90,7 @@ extension Preview {
         if let bannerImage { WindowOverlay.draw(bannerImage, x: parts.banner.x, y: parts.banner.y, framebufferHeight: fb.1) }
         // The column is in the window only: --screenshot, S and R render offscreen.
         drawUI(error: reloadError ?? drawError, column: parts.column)
+        if releaseEnterAfterFrame { releaseEnterAfterFrame = false; halo_imgui_key_event(window, GLFW_KEY_ENTER, 0, GLFW_RELEASE, 0) }
         var ok = true
         if finalFrame { ok = writeScreenshots(layout: screenshotLayout ?? layout, framebuffer: fb) }
         glfwSwapBuffers(window)

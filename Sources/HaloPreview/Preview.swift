@@ -80,6 +80,8 @@ public final class Preview {
     var columnContentHeight = 0
     /// The framebuffer's height before the window grew to hold the column's contents (nil: it has not).
     var grownFrom: Int?
+    /// A scripted `enter-text` pressed Enter: released after this frame.
+    var releaseEnterAfterFrame = false
     /// The reload the panel's palette was taken at (``ScenePalette``; -1: not yet).
     var paletteKey = -1
     /// Said in the column when the panel's font is ImGui's own (no UI font file loaded).

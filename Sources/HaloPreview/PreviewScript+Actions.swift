@@ -82,5 +82,10 @@ extension PreviewScript {
                      help: "show a control panel of one demonstration control of each kind", example: []) { _ in .demoControls },
         ActionSyntax(name: "focus-panel", arguments: [], restOfStep: false,
                      help: "put keyboard focus in the control panel's first control", example: []) { _ in .focusPanel },
+        ActionSyntax(name: "focus", arguments: ["NAME"], restOfStep: false,
+                     help: "put keyboard focus in control NAME's text field (a colour's hex field)", example: ["accent"]) { .focus($0[0]) },
+        ActionSyntax(name: "enter-text", arguments: ["TEXT"], restOfStep: false,
+                     help: "type TEXT into the focused field through the window and press Enter (released the next frame)",
+                     example: ["#FF2D55"]) { .enterText($0[0]) },
     ]
 }

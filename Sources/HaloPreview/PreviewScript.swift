@@ -23,6 +23,10 @@ public struct PreviewScript: Equatable, Sendable {
         case demoControls
         /// Puts keyboard focus in the control panel's first control (a slider then takes a typed value).
         case focusPanel
+        /// Puts keyboard focus in control NAME's text field (a colour's hex field).
+        case focus(String)
+        /// Types text into the focused field through the window and presses Enter.
+        case enterText(String)
     }
 
     /// Actions by frame index (0-based), in order.

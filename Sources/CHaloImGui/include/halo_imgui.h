@@ -76,8 +76,8 @@ bool halo_imgui_drag_float(const char *label, float *value, float step);
 /// each 0...1; `hex` (NUL-terminated, `capacity` bytes) is the text the field shows.
 /// Returns 1 when the picker, a palette colour or the alpha changed `rgba`, 2 when text was
 /// typed into the field and Enter pressed (`hex` holds the text, for the caller to parse),
-/// 0 otherwise.
-int halo_imgui_colour(const char *label, float rgba[4], char *hex, int capacity,
+/// 0 otherwise. `focusHex` puts keyboard focus in the hex field (scripted runs).
+int halo_imgui_colour(const char *label, float rgba[4], char *hex, int capacity, bool focusHex,
                       const float *palette, const char *const *paletteNames, int paletteCount);
 /// Text in the error colour, wrapped to the column.
 void halo_imgui_text_error(const char *text);

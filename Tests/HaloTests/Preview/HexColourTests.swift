@@ -68,4 +68,23 @@ final class HexColourTests: XCTestCase {
         XCTAssertEqual(stops.first?.color, expected)
         XCTAssertEqual(stops.last?.color, expected)
     }
+
+    /// A scripted run focuses feature-params' accent hex field, types #FF2D55 through the
+    /// window and presses Enter: the panel sets the parameter, and the frame saved at the end
+    /// is `halo render --set accent=#FF2D55`'s image of that time (0.75 + 5/60 s).
+    func testAScriptTypingAHexValueIntoTheFieldSetsTheParameter() throws {
+        let folder = try makeTemporaryFolder("halo-hex")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = repositoryRoot.appendingPathComponent("Tests/Fixtures/conformance/scenes/next/feature-params.json").path
+        let shot = folder.appendingPathComponent("shot.png").path, expected = folder.appendingPathComponent("expected.png").path
+        let r = try PreviewProcess(arguments: ["preview", path, "--frames", "6", "--screenshot", shot,
+                                               "--script", "1 focus accent; 3 enter-text #FF2D55"], folder: folder).wait()
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("halo preview: panel set accent = \"#FF2D55FF\""), r.stdout)
+        let render = try runHalo(["render", path, "--backend", "gpu", "--set", "accent=#FF2D55", "--time", String(0.75 + 5.0 / 60), "-o", expected])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        let a = try PNG.read(shot), b = try PNG.read(expected)
+        XCTAssertEqual([a.width, a.height], [b.width, b.height])
+        XCTAssertTrue(a.pixels == b.pixels, "the saved frame is the render with the typed accent")
+    }
 }
