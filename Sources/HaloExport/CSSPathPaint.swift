@@ -25,8 +25,8 @@ struct CSSPathPaint {
     func svg(box: Rect, width: Double, clipDefinition: String, clip: String, glowColor: RGBA? = nil) -> String {
         let n = ExportText.num
         let L = outline.length
-        guard L > 0 else { return "" }
-        let count = min(Self.maxPieces, max(8, Int((L / Self.pieceLength).rounded(.up))))
+        guard L > 0, L.isFinite else { return "" }
+        let count = Int(min(Double(Self.maxPieces), max(8, (L / Self.pieceLength).rounded(.up))))
         let ramp = GradientRamp(stops: paint.stops, interpolation: paint.interpolation)
         let piece = L / Double(count)
         let pathID = sheet.name("outline")

@@ -100,6 +100,8 @@ struct ExportParameters {
         case .boolean: line = "boolean, \(p.value.jsonText)"
         }
         if let label = p.label { line += " (\(label))" }
-        return line
+        // One line: a label or option holding a line break or another control character would
+        // end the comment it is written in (a Swift doc comment, a line of the HTML header).
+        return String(line.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : Character($0) })
     }
 }

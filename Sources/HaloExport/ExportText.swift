@@ -4,9 +4,12 @@ import HaloCore
 /// Number and colour spellings shared by the CSS and SwiftUI exporters.
 enum ExportText {
     /// `x` with at most 4 decimals, trailing zeros dropped ("12", "0.5", "-3.1416"):
-    /// 1e-4 pt is 1/2500 of a pixel at scale 4, below what either target resolves.
+    /// 1e-4 pt is 1/2500 of a pixel at scale 4, below what either target resolves. From
+    /// 1e15 on, 17 significant digits, past them with an exponent ("1e+19"): a number both
+    /// CSS and Swift read (an integer literal past 2^63 does not compile as a CGFloat).
     static func num(_ x: Double) -> String {
         guard x.isFinite else { return "0" }
+        if abs(x) >= 1e15 { return String(format: "%.17g", x) }
         var s = String(format: "%.4f", x)
         while s.hasSuffix("0") { s.removeLast() }
         if s.hasSuffix(".") { s.removeLast() }
@@ -50,7 +53,9 @@ enum ExportText {
         }
     }
 
-    /// `text` escaped for HTML element content and attribute values.
+    /// `text` escaped for HTML element content and attribute values; a NUL, which HTML
+    /// parsers read as an error, becomes U+FFFD (what they would show: HTML Living Standard
+    /// "unexpected-null-character").
     static func html(_ text: String) -> String {
         var out = ""
         for ch in text {
@@ -59,6 +64,7 @@ enum ExportText {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
+            case "\u{0}": out += "\u{FFFD}"
             default: out.append(ch)
             }
         }

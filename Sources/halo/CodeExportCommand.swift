@@ -35,6 +35,14 @@ enum CodeExportCommand {
         let options = try ParameterOptions(args)
         let path = args.operands[0]
         if css == "-" && swift == "-" { throw UsageError("--css - and --swiftui -: one file at most goes to standard output") }
+        for (flag, out) in [("--css", css), ("--swiftui", swift)] {
+            if let out, out != "-", isSamePath(out, path) {
+                throw UsageError("\(flag) \(out): expected a file other than the scene's, found the same path")
+            }
+        }
+        if let css, let swift, css != "-", isSamePath(css, swift) {
+            throw UsageError("--css \(css) and --swiftui \(swift): expected two files, found the same path")
+        }
         let scene = try CommandFailure.exiting(2) { try options.load(path).scene }
         let unsupported = scene.layers.indices.filter { scene.layers[$0].shape.kind == .shader }
         if let i = unsupported.first, !args.given(.exportSkipUnsupported) {

@@ -79,12 +79,11 @@ enum RenderCommand {
             printError("halo render: --error-bound writes one image's bound: not with --from, --to or --loop")
             return 2
         }
-        func canonical(_ p: String) -> String { URL(fileURLWithPath: p).standardizedFileURL.resolvingSymlinksInPath().path }
-        if let boundFile, canonical(boundFile) == canonical(out) {
+        if let boundFile, isSamePath(boundFile, out) {
             printError("halo render: --error-bound \(boundFile): expected a file other than the image's (-o), found the same path")
             return 2
         }
-        if canonical(args.operands[0]) == canonical(out) {
+        if isSamePath(args.operands[0], out) {
             printError("halo render: -o \(out): expected a file other than the scene's, found the same path")
             return 2
         }

@@ -48,7 +48,7 @@ public final class TextGeometry: @unchecked Sendable {
                     let p0 = pen, p1 = at(cx, cy), p2 = at(x, y)
                     // Chord error of n pieces: |p0 - 2 p1 + p2| / (4 n^2).
                     let d = length(p0 - p1 * 2 + p2)
-                    let n = max(1, Int((d / (4 * TextGeometry.flatness)).squareRoot().rounded(.up)))
+                    let n = TextGeometry.pieces((d / (4 * TextGeometry.flatness)).squareRoot())
                     for i in 1...n {
                         let t = Double(i) / Double(n), u = 1 - t
                         line(to: p0 * (u * u) + p1 * (2 * u * t) + p2 * (t * t))
@@ -57,7 +57,7 @@ public final class TextGeometry: @unchecked Sendable {
                     let p0 = pen, p1 = at(c1x, c1y), p2 = at(c2x, c2y), p3 = at(x, y)
                     // Chord error of n pieces: at most 3 max|second differences| / (4 n^2).
                     let d = max(length(p0 - p1 * 2 + p2), length(p1 - p2 * 2 + p3))
-                    let n = max(1, Int((3 * d / (4 * TextGeometry.flatness)).squareRoot().rounded(.up)))
+                    let n = TextGeometry.pieces((3 * d / (4 * TextGeometry.flatness)).squareRoot())
                     for i in 1...n {
                         let t = Double(i) / Double(n), u = 1 - t
                         line(to: p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t))
@@ -68,6 +68,15 @@ public final class TextGeometry: @unchecked Sendable {
         }
         self.edges = edges
         bounds = box
+    }
+
+    /// Straight pieces for a curve whose chord-error estimate asks for `estimate`: at least 1,
+    /// at most 4096 (within ``flatness`` for curves whose second difference is up to about
+    /// 10^5 px: glyphs far larger than any canvas), 1 where the estimate is not finite (a
+    /// glyph placed past the range of doubles: nothing of it can be drawn).
+    static func pieces(_ estimate: Double) -> Int {
+        guard estimate.isFinite else { return 1 }
+        return Int(min(max(estimate.rounded(.up), 1), 4096))
     }
 
     /// The exact coverage over the pixels [i0, i1) x [j0, j1) (``GlyphCoverage``), cached.

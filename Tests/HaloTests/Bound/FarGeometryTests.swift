@@ -27,6 +27,17 @@ final class FarGeometryTests: XCTestCase {
             """)
     }
 
+    /// A text placed or sized at the far end of the doubles (1e308, -1e308): nothing of it
+    /// reaches the canvas, and both backends draw the background, as each other.
+    func testTextPlacedPastTheRangeOfDoublesDrawsTheBackground() throws {
+        for rect in ["[1e308, 10, 80, 40]", "[-1e308, 10, 80, 40]", "[10, 10, 80, 1e308]", "[8e307, 10, 80, 40]"] {
+            try assertBackendsAgree("""
+                { "format": 1, "canvas": { "width": 40, "height": 20, "background": "black" },
+                  "layers": [ { "shape": { "type": "text", "rect": \(rect), "text": "Hi" }, "fill": { "type": "solid", "color": "red" } } ] }
+                """)
+        }
+    }
+
     /// An ellipse 1e19 pt wide reaches far beyond 2^24 px, where float32 resolves neither its
     /// outline nor a path paint's position along it: the GPU draws no stroke (151 levels off
     /// the CPU's), and its bound promises nothing (``ErrorBudget/unbounded``) there. The

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Halo
+@testable import HaloExport
 
 /// `halo export`: what it writes, what it warns about, and what it refuses.
 final class CodeExportCommandTests: XCTestCase {
@@ -132,5 +133,47 @@ final class CodeExportCommandTests: XCTestCase {
         let noFolder = try runHalo(["export", repositoryRoot.appendingPathComponent("Examples/beam-card.json").path,
                                     "--css", dir.appendingPathComponent("missing/x.html").path])
         XCTAssertEqual(noFolder.status, 2, noFolder.stderr)
+    }
+
+    /// An output naming the scene itself, or both outputs one file, is refused before anything
+    /// is written: the scene is kept.
+    func testAnOutputThatIsTheSceneIsRefused() throws {
+        let scene = dir.appendingPathComponent("self.json")
+        try Data(contentsOf: repositoryRoot.appendingPathComponent("Examples/beam-card.json")).write(to: scene)
+        let before = try Data(contentsOf: scene)
+        for args in [["--css", scene.path], ["--swiftui", dir.appendingPathComponent("./self.json").path]] {
+            let run = try runHalo(["export", scene.path] + args)
+            XCTAssertEqual(run.status, 2, run.stderr)
+            XCTAssertTrue(run.stderr.contains("expected a file other than the scene's"), run.stderr)
+            XCTAssertEqual(try Data(contentsOf: scene), before)
+        }
+        let same = dir.appendingPathComponent("out.txt").path
+        let both = try runHalo(["export", scene.path, "--css", same, "--swiftui", same])
+        XCTAssertEqual(both.status, 2, both.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: same))
+    }
+
+    /// Numbers past 2^63 (a path paint on an outline 1e20 pt long, a parameter of 1e19) export
+    /// without a trap, written as numbers both CSS and Swift read (an exponent, not a
+    /// 20-digit integer literal, which Swift refuses as a CGFloat); a parameter's label holding a
+    /// line break stays on its comment's line.
+    func testHugeNumbersAndMultiLineLabelsExportAsCodeThatReads() throws {
+        let scene = dir.appendingPathComponent("huge.json")
+        try Data("""
+            { "format": 1, "params": { "w": { "type": "number", "value": 1e19, "label": "two\\nlines" } },
+              "canvas": { "width": 100, "height": 60 },
+              "layers": [ { "shape": { "type": "roundedRect", "rect": [10, 10, 1e20, 40], "cornerRadius": 5 },
+                            "stroke": { "paint": { "type": "path", "colors": ["red", "blue"] }, "width": 3 } } ] }
+            """.utf8).write(to: scene)
+        let css = dir.appendingPathComponent("huge.html").path, swift = dir.appendingPathComponent("huge.swift").path
+        let run = try runHalo(["export", scene.path, "--css", css, "--swiftui", swift])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let code = try String(contentsOfFile: swift, encoding: .utf8)
+        XCTAssertTrue(code.contains("1e+20"), code)
+        XCTAssertFalse(code.contains("100000000000000000000"))
+        XCTAssertTrue(code.contains("1e+19"), code)
+        XCTAssertTrue(code.split(separator: "\n").contains { $0.contains("///") && $0.contains("two lines") }, code)
+        XCTAssertEqual(ExportText.num(1e19), "1e+19")
+        XCTAssertEqual(ExportText.num(-3.14159), "-3.1416")
     }
 }
