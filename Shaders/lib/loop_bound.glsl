@@ -5,9 +5,9 @@
 // files it includes from beside it; ShaderLoopBound.swift). One call of haloPaint or haloShape may run at most
 // HALO_MAX_ITERATIONS iterations of its loops in all (haloLoopCount is reset before each
 // call: lib/shader_paint.glsl, lib/shape_eval.glsl); the iteration that would pass the
-// bound ends its loop instead and leaves its LINE in haloLoopLine, which the probes
-// (shape_pass.frag mode 3, paint_probe.frag) report, so the frame is refused rather than
-// drawn wrong. llvmpipe itself ends a loop after 65535 iterations without a word (Mesa's
+// bound ends its loop instead and leaves its LINE in haloLoopLine, which the shape pass
+// (shape_pass.frag, then loop_scan.frag) and the paint scan (paint_scan.frag) report, so the
+// frame is refused rather than drawn wrong. llvmpipe itself ends a loop after 65535 iterations without a word (Mesa's
 // LP_MAX_TGSI_LOOP_ITERATIONS), a GPU may take the whole display with it: the bound stays
 // under both.
 #ifndef HALO_LOOP_BOUND_GLSL

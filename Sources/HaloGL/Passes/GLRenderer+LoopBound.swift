@@ -16,7 +16,7 @@ extension GLRenderer {
         /// "haloPaint" or "haloShape".
         var function: String
 
-        /// The hit of a probe's value `code` (file number and line, ``ShaderLoopBound``) in
+        /// The hit of a probe's or scan's value `code` (file number and line, ``ShaderLoopBound``) in
         /// `source` or the file it includes from beside it with that number (``LocalIncludes``).
         init(_ source: ShaderPaintSource, code: Int, function: String) {
             let number = code / ShaderLoopBound.fileStride
@@ -28,7 +28,7 @@ extension GLRenderer {
         }
     }
 
-    /// The paint scans (Shaders/paint_probe.frag, ``FramePlan/PaintScan``) of a `width` x
+    /// The paint scans (Shaders/paint_scan.frag, ``FramePlan/PaintScan``) of a `width` x
     /// `height` canvas: every pixel of the tiles drawn with a shader paint, its paints called
     /// under an occlusion query; where a call reached the bound, each scan is drawn again
     /// alone and read back to name the file and line. Leaves the scan target bound.
@@ -36,8 +36,8 @@ extension GLRenderer {
         guard !scans.isEmpty else { return [] }
         try loopScan.ensure(width: width, height: height, growOnly: true)
         func draw(_ scan: FramePlan.PaintScan, into target: RenderTarget) throws {
-            let v = LayerVariant.paintProbe(fill: scan.fill, stroke: scan.stroke)
-            let p = try programs.paintProbeProgram(v)
+            let v = LayerVariant.paintScan(fill: scan.fill, stroke: scan.stroke)
+            let p = try programs.paintScanProgram(v)
             halo_glUseProgram(p.id)
             halo_glUniform2f(p.loc("uTarget"), Float(target.width), Float(target.height))
             halo_glUniform4f(p.loc("uCanvasToTarget"), 1, 1, 0, 0)

@@ -34,7 +34,7 @@ extension FramePlan {
         static let probeSide = 32
         var draws: [ShapeSampleDraw] = []
         var probes: [ShapeProbe] = []
-        /// Shader paints' loop scans (FramePlan+PaintProbes.swift).
+        /// Shader paints' loop scans (FramePlan+PaintScans.swift).
         var paintScans: [PaintScan] = []
         var width = 0, height = 0
 
@@ -100,7 +100,7 @@ extension FramePlan {
             let scale = layers.indices.contains(row) ? layers[row].layer.outline.shader?.scale ?? 1 : 1
             plan.probes.append(ShapeProbe(source: draw.source, x: at.x, y: at.y, scale: scale))
         }
-        planPaintProbes(&plan)
+        planPaintScans(&plan)
         shapeSamples = plan
     }
 

@@ -24,8 +24,8 @@ final class ProgramCache {
     private var textFill: [LayerVariant: GLProgram] = [:]
     /// Shape passes by their shader shape's text (``LayerVariant/shapePass(_:)``).
     private var shapePass: [LayerVariant: GLProgram] = [:]
-    /// Paint probes by their shader paints' texts (``LayerVariant/paintProbe(fill:stroke:)``).
-    private var paintProbe: [LayerVariant: GLProgram] = [:]
+    /// Paint scans by their shader paints' texts (``LayerVariant/paintScan(fill:stroke:)``).
+    private var paintScan: [LayerVariant: GLProgram] = [:]
     /// The averaged variants (``LayerVariant/averaged``) of the frame being drawn
     /// (``prepare(for:)``): with ``sharesAveragedPrograms``, a tile draw without averaging
     /// uses the averaged program when the frame needs it anyway or it is compiled already.
@@ -65,11 +65,11 @@ final class ProgramCache {
     /// Deletes every program; call while the context is current.
     func delete() {
         for p in Array(layer.values) + Array(glowSource.values) + Array(glowModes.values) + Array(blur.values) + Array(textFill.values)
-                    + Array(shapePass.values) + Array(paintProbe.values) + Array(glowCombine.values) + [glowPhase, resolveProgram, distanceViewProgram, canvasClearProgram, targetRestoreProgram, downsample, loopScan, text].compactMap({ $0 }) {
+                    + Array(shapePass.values) + Array(paintScan.values) + Array(glowCombine.values) + [glowPhase, resolveProgram, distanceViewProgram, canvasClearProgram, targetRestoreProgram, downsample, loopScan, text].compactMap({ $0 }) {
             p.delete()
         }
         glowModes = [:]; glowCombine = [:]; glowPhase = nil
-        layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; shapePass = [:]; paintProbe = [:]; resolveProgram = nil; distanceViewProgram = nil; canvasClearProgram = nil; targetRestoreProgram = nil; downsample = nil; loopScan = nil; text = nil
+        layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; shapePass = [:]; paintScan = [:]; resolveProgram = nil; distanceViewProgram = nil; canvasClearProgram = nil; targetRestoreProgram = nil; downsample = nil; loopScan = nil; text = nil
     }
 
     /// Compiles shader paints for `parameters` from now on: programs with a shader paint
@@ -78,7 +78,7 @@ final class ProgramCache {
     func use(_ parameters: ShaderParameters) {
         guard parameters != self.parameters else { return }
         self.parameters = parameters
-        for cache in [\ProgramCache.layer, \.glowSource, \.textFill, \.shapePass, \.paintProbe] {
+        for cache in [\ProgramCache.layer, \.glowSource, \.textFill, \.shapePass, \.paintScan] {
             for (v, p) in self[keyPath: cache] where v.readsParameters {
                 p.delete()
                 self[keyPath: cache][v] = nil
@@ -184,11 +184,11 @@ final class ProgramCache {
         try placedInAtlas(v, fragment: "shape_pass.frag", uniforms: Uniforms.shapePassProgram, in: &shapePass)
     }
 
-    /// tile.vert + paint_probe.frag for shader paints' texts (``LayerVariant/paintProbe(fill:stroke:)``),
-    /// placed as the shape pass is (HALO_SHAPE_PASS).
+    /// tile.vert + paint_scan.frag for shader paints' texts (``LayerVariant/paintScan(fill:stroke:)``),
+    /// the tiles placed as the shape pass's are (HALO_SHAPE_PASS; a scan's aCover is 0).
     /// - Throws: ``ShaderError`` mapped to a paint's file and line.
-    func paintProbeProgram(_ v: LayerVariant) throws -> GLProgram {
-        try placedInAtlas(v, fragment: "paint_probe.frag", uniforms: Uniforms.paintProbeProgram, in: &paintProbe)
+    func paintScanProgram(_ v: LayerVariant) throws -> GLProgram {
+        try placedInAtlas(v, fragment: "paint_scan.frag", uniforms: Uniforms.paintScanProgram, in: &paintScan)
     }
 
     /// tile.vert (HALO_SHAPE_PASS: tiles placed in their slot of the sample atlas) + `fragment`

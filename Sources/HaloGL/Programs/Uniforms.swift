@@ -25,7 +25,7 @@ enum Uniforms {
     static let glowPhaseProgram = tile + ["uTable", "uPlace", "uCells", "uMix"]
     static let shapePassProgram = tile + tileLayer + layer + paint + shapeSamples + ["uShapeMode", "uProbeStep"]
     static let loopScanProgram = tile + shapeSamples
-    static let paintProbeProgram = tile + tileLayer + layer + paint
+    static let paintScanProgram = tile + tileLayer + layer + paint
     static let blurProgram = tile + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets"]
     static let resolveProgram = tile + ["uCanvas", "uChecker", "uCanvasOrigin"]
     static let canvasClearProgram = tile + ["uColour"]

@@ -204,7 +204,7 @@ final class GPURendererTests: XCTestCase {
         XCTAssertEqual(try declared("text.frag").union(tile), Set(Uniforms.textProgram))
         XCTAssertEqual(try declared("shape_pass.frag").union(tile).union(Uniforms.tileLayer), Set(Uniforms.shapePassProgram + Uniforms.neverSet))
         XCTAssertEqual(try declared("loop_scan.frag").union(tile), Set(Uniforms.loopScanProgram))
-        XCTAssertEqual(try declared("paint_probe.frag").union(tile).union(Uniforms.tileLayer), Set(Uniforms.paintProbeProgram))
+        XCTAssertEqual(try declared("paint_scan.frag").union(tile).union(Uniforms.tileLayer), Set(Uniforms.paintScanProgram))
     }
 
     /// docs/scene-format.md "Glow": a layer without a stroke glows its fill, under the fill; at radius 0

@@ -1,6 +1,6 @@
 import HaloCore
 
-/// Shader paints' loop scans (Shaders/paint_probe.frag): each pair of fill and stroke paint
+/// Shader paints' loop scans (Shaders/paint_scan.frag): each pair of fill and stroke paint
 /// files the frame's layer tiles draw with (a text's fill included) is called again at every
 /// pixel of those tiles, under an occlusion query, to find a loop that reached Halo's bound
 /// (Shaders/lib/loop_bound.glsl; GLRenderer+LoopBound.swift). A shader shape's loops are found
@@ -14,7 +14,7 @@ extension FramePlan {
 
     /// Adds a scan to `plan` for each distinct pair of shader paint files among the frame's
     /// layer tiles: a tile's variant's files (the draws it covers), or a text's fill.
-    func planPaintProbes(_ plan: inout ShapeSamplePlan) {
+    func planPaintScans(_ plan: inout ShapeSamplePlan) {
         let m = FramePlan.floatsPerInstance
         var index: [[ShaderPaintSource?]: Int] = [:]
         for batch in canvasBatches + targetBatches {
@@ -37,8 +37,8 @@ extension FramePlan {
 }
 
 extension LayerVariant {
-    /// The paint scan's variant (Shaders/paint_probe.frag): the shader paints `fill` and `stroke`, nothing else.
-    static func paintProbe(fill: ShaderPaintSource?, stroke: ShaderPaintSource?) -> LayerVariant {
+    /// The paint scan's variant (Shaders/paint_scan.frag): the shader paints `fill` and `stroke`, nothing else.
+    static func paintScan(fill: ShaderPaintSource?, stroke: ShaderPaintSource?) -> LayerVariant {
         var v = LayerVariant(shape: .roundedBox, fill: fill.map { _ in .shader }, stroke: stroke.map { _ in .shader }, glow: .none, edge: .perPixel)
         v.fillPaint = fill
         v.strokePaint = stroke
