@@ -50,7 +50,8 @@ enum RenderCommand {
     EXIT STATUS: 0 written; 1 rendering or writing failed; 2 bad input (the
     scene, an option, a background image, or an output path that is a folder,
     device or pipe or whose folder does not exist: all checked before drawing;
-    a shader paint whose GLSL does not compile, or on --backend cpu); 128 + N
+    a shader paint whose GLSL does not compile, or on --backend cpu; shaders of
+    --shaders DIR or $HALO_SHADERS that fail to compile); 128 + N
     ended by signal N (SIGHUP 129, SIGINT 130, SIGTERM 143): the output being
     written, a sequence's frames so far and every temporary file are removed and
     ffmpeg is killed.
@@ -105,6 +106,9 @@ enum RenderCommand {
         // A shader paint's or shape's GLSL that fails is the scene's fault (bad input, 2), not
         // the GPU's: no fall-back to the CPU, which cannot draw it anyway.
         func isPaintError(_ e: Error) -> Bool { RenderCommand.isShaderFileError(e, of: scene) }
+        // Shaders from a folder the user named (--shaders, $HALO_SHADERS) that fail are the
+        // user's input (2), not a missing GPU: no fall-back to the CPU.
+        let userShaders = shaders != nil || !(ProcessInfo.processInfo.environment["HALO_SHADERS"] ?? "").isEmpty
         do {
             if backend == .gpu {
                 do {
@@ -118,7 +122,7 @@ enum RenderCommand {
                     image = try Halo.render(scene, background: background, time: time, backend: .gpu, gpu: gpu)
                     for warning in gpu.shapeWarnings { printError("halo render: \(warning)") }
                     if let ms = gpu.lastGPUTimeMs, let long = GLRenderer.longFrameWarning(gpuMs: ms) { printError("halo render: \(long)") }
-                } catch let e where !args.given(.backend) && (e is GLError || e is ShaderError) && !isPaintError(e) {
+                } catch let e where !args.given(.backend) && (e is GLError || (e is ShaderError && !userShaders)) && !isPaintError(e) {
                     printError("halo render: GPU unavailable (\(oneLine(e))); using the CPU reference")
                     used = .cpu
                     image = try Halo.render(scene, background: background, time: time, backend: .cpu)
@@ -129,7 +133,7 @@ enum RenderCommand {
         } catch {
             printError("halo render: \(error)")
             // Bad input: a scene this backend cannot draw (a shader paint on the CPU), a paint's GLSL.
-            return error is SceneError || isPaintError(error) ? 2 : 1
+            return error is SceneError || isPaintError(error) || (userShaders && error is ShaderError) ? 2 : 1
         }
         let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
         var bound: ErrorBound?

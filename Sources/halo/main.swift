@@ -42,5 +42,13 @@ default:
         printError("halo: unknown command \(name.isEmpty ? "\"\" (an empty argument)" : name)\n\n\(mainHelp)")
         exit(2)
     }
+    // A shader folder named by the environment is input too: one that is not Halo's is refused
+    // (exit 2), never replaced by another copy or by the CPU.
+    if let dir = ProcessInfo.processInfo.environment["HALO_SHADERS"], !dir.isEmpty,
+       !FileManager.default.fileExists(atPath: (dir as NSString).appendingPathComponent("layer.frag")) {
+        printError("halo: HALO_SHADERS=\(dir): expected a folder of Halo's shaders (holding layer.frag, as Shaders/ does), found "
+                   + (FileManager.default.fileExists(atPath: dir) ? "no layer.frag in it" : "no such folder"))
+        exit(2)
+    }
     Interruption.exit(command.run(Array(argv.dropFirst())))
 }
