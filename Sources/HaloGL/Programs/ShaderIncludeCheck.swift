@@ -12,8 +12,12 @@ extension ShaderLibrary {
         for (path, source) in scene.shaderSources {
             let (library, file) = addingLocalIncludes(of: ShaderPaintFile(path: source.file, text: source.text))
             let folder = (source.file as NSString).deletingLastPathComponent
+            // A file beside the shader is named in messages as the user wrote it, not by its key.
+            let localPrefix = LocalIncludes.key(folder, "")
+            func shown(_ name: String) -> String { name.hasPrefix(localPrefix) ? String(name.dropFirst(localPrefix.count)) : name }
+            func canonical(_ p: String) -> String { URL(fileURLWithPath: p).standardizedFileURL.path }
             var seen = Set<String>()
-            func check(_ file: String, _ text: String, depth: Int) throws {
+            func check(_ file: String, _ text: String, stack: [String]) throws {
                 for d in ShaderInclude.directives(in: text) {
                     func fail(_ why: String) -> SceneError {
                         SceneError(file: scene.file ?? "<scene>", path: path + ".file",
@@ -21,16 +25,23 @@ extension ShaderLibrary {
                                    found: "\(file):\(d.line): \(why)")
                     }
                     guard let name = ShaderInclude.name(d.directive) else { throw fail("a malformed include \(d.directive)") }
-                    if let why = ShaderInclude.refusal(name) { throw fail("#include \"\(name)\": \(why)") }
-                    if depth >= 16 { throw fail("#include \"\(name)\": includes nested more than 16 deep") }
+                    let user = shown(name)
+                    if let why = ShaderInclude.refusal(name) { throw fail("#include \"\(user)\": \(why)") }
+                    if stack.count > 16 { throw fail("#include \"\(user)\": includes nested more than 16 deep") }
+                    let place = library.location(of: name)
+                    if stack.contains(canonical(place)) { throw fail("#include \"\(user)\": a file that includes this one (a cycle)") }
                     guard seen.insert(name).inserted else { continue }
                     guard let inner = try? library.text(of: name) else {
-                        throw fail("#include \"\(name)\": no such file beside the shader file (\((folder as NSString).appendingPathComponent(name))) or in the shader folder (\(location(of: name)))")
+                        let beside = (folder as NSString).appendingPathComponent(user)
+                        if FileManager.default.fileExists(atPath: beside) {
+                            throw fail("#include \"\(user)\": a symbolic link out of the shader file's folder")
+                        }
+                        throw fail("#include \"\(user)\": no such file beside the shader file (\(beside)) or in the shader folder (\(location(of: name)))")
                     }
-                    try check(library.location(of: name), inner, depth: depth + 1)
+                    try check(place, inner, stack: stack + [canonical(place)])
                 }
             }
-            try check(file.path, file.text, depth: 0)
+            try check(file.path, file.text, stack: [canonical(file.path)])
         }
     }
 }

@@ -155,7 +155,7 @@ final class ShaderIncludeTests: XCTestCase {
     }
 
     /// A symbolic link beside the shader that leads out of its folder is not read: the
-    /// include is missing (exit 2, the paint's line), and the target's text appears nowhere.
+    /// include is refused (exit 2, the paint's line, saying so), and the target's text appears nowhere.
     func testALinkBesideTheShaderLeadingOutIsNotRead() throws {
         let secret = folder.appendingPathComponent("secret.glsl")
         try Data("float leaked() { return 1.0; } // the secret\n".utf8).write(to: secret)
@@ -164,8 +164,26 @@ final class ShaderIncludeTests: XCTestCase {
         let out = folder.appendingPathComponent("out.png").path
         let run = try runHalo(["render", scene, "-o", out, "--backend", "gpu"])
         XCTAssertEqual(run.status, 2, run.stderr)
-        XCTAssertTrue(run.stderr.contains(#"paint.glsl:1: #include "link.glsl": no such file beside the shader file"#), run.stderr)
+        XCTAssertTrue(run.stderr.contains(#"paint.glsl:1: #include "link.glsl": "#), run.stderr)
+        XCTAssertTrue(run.stderr.contains("a symbolic link out of the shader file's folder"), run.stderr)
         XCTAssertFalse(run.stderr.contains("the secret"), run.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
+    /// A file beside the shader that includes the shader, or itself: a cycle, refused with the
+    /// line and the name as written (exit 2), not a compile error.
+    func testAnIncludeCycleBesideTheShaderIsRefused() throws {
+        let cases: [(include: String, beside: [(String, String)], expected: String)] = [
+            (#"#include "a.glsl""#, [("a.glsl", "#include \"b.glsl\"\nfloat a() { return 1.0; }\n"), ("b.glsl", "#include \"a.glsl\"\n")],
+             #"b.glsl:1: #include "a.glsl": a file that includes this one (a cycle)"#),
+            (#"#include "paint.glsl""#, [], #"paint.glsl:1: #include "paint.glsl": a file that includes this one (a cycle)"#),
+        ]
+        for c in cases {
+            let scene = try sceneInSubfolder(include: c.include, body: "return vec4(1.0);", beside: c.beside)
+            let run = try runHalo(["render", scene, "-o", folder.appendingPathComponent("c.png").path, "--backend", "gpu"])
+            XCTAssertEqual(run.status, 2, run.stderr)
+            XCTAssertTrue(run.stderr.contains(c.expected), run.stderr)
+            XCTAssertFalse(run.stderr.contains("\"@"), "no key in the message: \(run.stderr)")
+        }
     }
 }
