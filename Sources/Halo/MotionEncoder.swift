@@ -7,11 +7,13 @@ public enum MotionFormat: String, Sendable {
     case pngSequence = "png"
     case mp4, webm, gif, apng
 
-    /// A PNG sequence's frame name: `pattern` with its first `%d`, `%4d` or `%04d` replaced
-    /// by `number` (zero-padded to the width given); every other character is literal.
-    /// Nil when the pattern has no such field.
+    /// A PNG sequence's frame name: `pattern` with its `%d`, `%4d` or `%04d` replaced by
+    /// `number` (zero-padded to the width given); every other character is literal. Nil when
+    /// the pattern has no such field, or more than one.
     public static func frameName(_ pattern: String, _ number: Int) -> String? {
-        guard let r = pattern.range(of: #"%0?[0-9]*d"#, options: .regularExpression) else { return nil }
+        // One frame-number field: with two, every frame would write the second's literal text.
+        guard let r = pattern.range(of: #"%0?[0-9]*d"#, options: .regularExpression),
+              pattern[r.upperBound...].range(of: #"%0?[0-9]*d"#, options: .regularExpression) == nil else { return nil }
         let field = pattern[r].dropFirst().dropLast()
         let width = Int(field) ?? 0
         let digits = String(number)

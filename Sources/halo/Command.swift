@@ -27,7 +27,7 @@ enum Command: String, CaseIterable, Sendable {
     /// What the command does, for `halo --help`'s list of commands.
     var summary: String {
         switch self {
-        case .render: return "draw a scene to a PNG, or its motion to MP4, GIF or APNG"
+        case .render: return "draw a scene to a PNG, or its motion to MP4, WebM, GIF, APNG or PNGs"
         case .preview: return "live window with reload"
         case .randomScene: return "print a seeded random scene"
         case .bench: return "time frames, GPU or CPU"

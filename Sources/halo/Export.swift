@@ -74,7 +74,7 @@ enum Export {
         let ext = (out as NSString).pathExtension.lowercased()
         if ext == "png" {
             guard MotionFormat.frameName(out, 1) != nil else {
-                throw UsageError("-o: a motion as PNGs needs a name with %04d for the frame number (e.g. frame-%04d.png), found \(out)")
+                throw UsageError("-o: a motion as PNGs needs a name with one %04d for the frame number (e.g. frame-%04d.png), found \(out)")
             }
             return .pngSequence
         }

@@ -93,6 +93,15 @@ final class CommandRefusalTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
     }
 
+    /// A PNG sequence's name holds one frame-number field: two would name every frame by the
+    /// first alone, the second written literally.
+    func testASequenceNameWithTwoFrameFieldsIsRefused() throws {
+        let pattern = folder.appendingPathComponent("x-%04d-%04d.png").path
+        assertRefused(try runHalo(["render", button, "--from", "0", "--to", "0.1", "-o", pattern, "--backend", "cpu"]),
+                      saying: ["needs a name with one %04d for the frame number"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    }
+
     /// `halo diff --ignore` reads its rectangles before any image: a number that is not a
     /// finite decimal, or a negative size, is refused naming the rectangle; any finite
     /// rectangle, however far outside the image, is clipped to it.
