@@ -49,7 +49,8 @@ extension Preview {
             if !drawFrame(finalFrame: true) { failed = true }
         }
         printStats()
-        return failed || (frames != nil && scriptFailed) ? 1 : 0
+        if failed || (frames != nil && scriptFailed) { return 1 }
+        return frames != nil && scriptRefused ? 2 : 0
     }
 
     /// Draws one frame (nothing for a 0 x 0 framebuffer) and swaps; on the last frame of a

@@ -15,7 +15,7 @@ extension Preview {
             say("halo preview: set \(name) = \(source.state.value(name)?.jsonText ?? text) (programs compiled so far: \(compiled))")
         } catch {
             printError("halo preview: set \(name) \(text): \(error)")
-            scriptFailed = true
+            scriptRefused = true
         }
     }
 

@@ -69,8 +69,10 @@ public final class Preview {
     /// The control panel, in the side column (P shows or hides it; shown from the start when there are controls).
     var panel = ControlPanel()
     var showPanel: Bool
-    /// A scripted action failed (a refused `set`, a `save` that could not write): the run exits 1.
+    /// A scripted action failed: a `save` that could not write (the run exits 1).
     var scriptFailed = false
+    /// A scripted `set` whose value was refused: bad input, as `--set` is (the run exits 2).
+    var scriptRefused = false
     var controlSource: (any PreviewControlSource)?
     /// Dear ImGui started (the panel and the error panel are drawn only then).
     var uiReady = false

@@ -52,7 +52,8 @@ enum PreviewCommand {
       xvfb-run -a halo preview Examples/gradient-border-button.json --frames 120
 
     EXIT STATUS: 0 done; 1 no window or GL 3.3 context, the shaders failed at start,
-    or a screenshot could not be written; 2 bad input (scene, option).
+    a screenshot could not be written, or a script's save failed; 2 bad input
+    (scene, option, a value a script's set gives that the parameter refuses).
     """
 
     /// Opens the preview of a parsed command line; the exit status.

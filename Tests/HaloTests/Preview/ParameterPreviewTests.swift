@@ -162,12 +162,13 @@ final class ParameterPreviewTests: XCTestCase {
 }
 
 extension ParameterPreviewTests {
-    /// A scripted `set` that the declaration refuses fails the run (exit 1) after saying
-    /// why, so that a typo in a scripted check cannot pass; the file is not touched.
+    /// A scripted `set` that the declaration refuses fails the run as bad input (exit 2, as
+    /// `--set` with the same value does) after saying why, so that a typo in a scripted check
+    /// cannot pass; the file is not touched.
     func testARefusedScriptedSetFailsTheRun() throws {
         for (script, message) in [("1 set widht 6", "did you mean \"width\""), ("1 set width 600", "params.width")] {
             let r = try preview(["--frames", "3", "--script", script])
-            XCTAssertEqual(r.status, 1, "\(script): \(r.stderr)")
+            XCTAssertEqual(r.status, 2, "\(script): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(message), "\(script): \(r.stderr)")
         }
         XCTAssertEqual(try String(contentsOfFile: scenePath, encoding: .utf8), original)
