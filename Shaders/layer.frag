@@ -21,7 +21,7 @@
 uniform sampler2D uGlow;         // the glow atlas: each glow's blurred stroke layer,
                                  // premultiplied, in its region with blank texels around
 uniform vec4 uCanvasToTarget;    // see tile.vert
-#if HALO_DIRECT >= 1 && HALO_DIRECT <= 3
+#if HALO_DIRECT >= 1 && HALO_DIRECT <= 2
 flat in vec4 vBackdrop;          // what the tile lies over, premultiplied: the background, or
                                  // constant layers over it (tile.vert, CellBackdrops.swift)
 #endif
@@ -169,7 +169,7 @@ void main() {
     return;
 #endif
     layer *= vLayer.x;
-#if HALO_DIRECT >= 1 && HALO_DIRECT <= 3
+#if HALO_DIRECT >= 1 && HALO_DIRECT <= 2
     fragColor = directOutput(layer + vBackdrop * (1.0 - layer.a));    // (lib/output.glsl)
 #elif HALO_DIRECT == 4
     // Over the background image: its pixel here, the same source-over as the canvas's blend.

@@ -18,7 +18,7 @@ layout(location = 3) in float aBackdrop;
 uniform vec2 uTarget;            // target size, pixels
 uniform vec4 uCanvasToTarget;
 flat out vec2 vCover;
-#if HALO_DIRECT >= 1 && HALO_DIRECT <= 3
+#if HALO_DIRECT >= 1 && HALO_DIRECT <= 2
 uniform vec4 uBackdrops[64];     // premultiplied; CellBackdrops.capacity rows
 flat out vec4 vBackdrop;
 #endif
@@ -39,7 +39,7 @@ void main() {
     vec2 canvas = mix(aRect.xy, aRect.zw, corner);
     vec2 p = canvas * uCanvasToTarget.xy + uCanvasToTarget.zw;
     vCover = aCover;
-#if HALO_DIRECT >= 1 && HALO_DIRECT <= 3
+#if HALO_DIRECT >= 1 && HALO_DIRECT <= 2
     vBackdrop = uBackdrops[int(aBackdrop)];
 #endif
 #ifdef HALO_LAYER_DATA

@@ -33,8 +33,8 @@
 #endif
 //   HALO_DIRECT  1: no other layer touches these tiles: composite over the background in
 //                the shader and write final 8-bit values (layer.frag); 2: the same over an
-//                opaque background (alpha 1, no division); 3: the same into a window, where
-//                the target's own conversion to 8 bits does the rounding; 4: the same as 1
+//                opaque background (alpha 1, no division; offscreen and in a window alike);
+//                4: the same as 1
 //                over the background image's pixel (uBackgroundImage); 0: blend into the
 //                canvas
 #ifndef HALO_DIRECT
@@ -82,7 +82,6 @@ const int GLOW_SHARP = 2;
 const int OUTPUT_CANVAS = 0;     // HALO_DIRECT
 const int OUTPUT_OVER_BACKGROUND = 1;
 const int OUTPUT_OVER_OPAQUE = 2;
-const int OUTPUT_WINDOW = 3;
 const int OUTPUT_OVER_IMAGE = 4;
 
 // Global to a frame:

@@ -19,6 +19,9 @@ extension GLRenderer {
         glowCache.twinsLastFrame = Set(twins.values.joined().map { plan.layers[$0].index })
         guard let page = plan.glowPages.first else { return }
         guard plan.glowPages.count == 1 else { try drawGlows(page, index: 0); return }
+        // A frame of ordinary glows after steered ones (the preview's screenshot, as `render`
+        // draws it) keeps none of the steered texels.
+        if !options.steersGlows && glowCache.holdsSteered { glowCache.forget() }
         try glowA.ensure(width: page.width, height: page.height, growOnly: true)
         let texture = (name: UInt32(glowA.texture), width: glowA.width, height: glowA.height)
         // (A twin, GlowTwins, has no passes: it reads the glow it shares.)
@@ -34,6 +37,7 @@ extension GLRenderer {
         guard let changed = ordinary, changed.count < keys.count else {
             try drawGlows(page, index: 0)
             glowCache.hold(keys, texture: texture, drawn: keys.count)
+            glowCache.holdsSteered = false
             return
         }
         if !changed.isEmpty {
@@ -63,6 +67,7 @@ extension GLRenderer {
             for row in [c.steer.row] + (twins[c.steer.row] ?? []) { steering.record(c.steer, layerIndex: plan.layers[row].index) }
         }
         glowCache.hold(keys, texture: texture, drawn: changed.count + steers.count)
+        glowCache.holdsSteered = !steers.isEmpty || glowCache.holdsSteered
     }
 
     /// Clears `regions` (x, y, width, height; texels) of the bound glow atlas texture, or all of it.

@@ -67,10 +67,15 @@ final class GlowCache {
     /// while the cache is on and holds an atlas texture; empty otherwise.
     var heldRows: [Int: [Float]] { isEnabled && texture != nil ? held.mapValues(\.row) : [:] }
 
+    /// Whether the atlas holds steered glows (``SteeredGlows``): within their bound of the
+    /// ordinary ones, not the same texels, so a frame drawn with ordinary glows does not keep them.
+    var holdsSteered = false
+
     /// The atlas now holds something else (another drawing path, a new texture).
     func forget() {
         texture = nil
         held = [:]
+        holdsSteered = false
     }
 
     static func slot(_ p: GlowAtlas.Place) -> Int { p.page << 48 | p.y << 24 | p.x }

@@ -35,9 +35,9 @@ public struct PendingPrograms {
         var seen = Set<Item>(), items: [Item] = []
         func add(_ i: Item) { if seen.insert(i).inserted { items.append(i) } }
         for frame in frames {
-            // A window's direct tiles are written as .window (an opaque background); offscreen
-            // the background's alpha or image picks the mode.
-            let outputs: [OutputMode] = window ? [.canvas, .window] : [.canvas, .overOpaque, .overBackground, .overImage]
+            // A window's direct tiles are written over an opaque background (else every tile
+            // goes through the canvas); offscreen the background's alpha or image picks the mode.
+            let outputs: [OutputMode] = window ? [.canvas, .overOpaque] : [.canvas, .overOpaque, .overBackground, .overImage]
             for layer in frame.layers {
                 for v in ProgramClasses.layerVariants(layer, outputs: outputs).sorted(by: LayerVariant.preparationOrder) { add(.layer(v)) }
                 for v in ProgramClasses.glowSourceVariants(layer).sorted(by: LayerVariant.preparationOrder) { add(.glowSource(v)) }

@@ -168,7 +168,7 @@ struct FramePlan {
         }
         planGlows(maxTextureSize: maxTextureSize, lutWidth: lutWidth)
         planTextAtlas(maxTextureSize: maxTextureSize)
-        output = frame.backgroundImage != nil ? .overImage : bg.w >= 1 ? (isWindow ? .window : .overOpaque) : .overBackground
+        output = frame.backgroundImage != nil ? .overImage : bg.w >= 1 ? .overOpaque : .overBackground
         planTiles(output: output)
         planShapeSamples(maxTextureSize: maxTextureSize)
         let shared = touches

@@ -446,7 +446,7 @@ void main() {
 uniform sampler2D uGlow;         // the glow atlas: each glow's blurred stroke layer,
                                  // premultiplied, in its region with blank texels around
 uniform vec4 uCanvasToTarget;    // see tile.vert
-#if HALO_DIRECT >= 1 && HALO_DIRECT <= 3
+#if HALO_DIRECT >= 1 && HALO_DIRECT <= 2
 flat in vec4 vBackdrop;          // what the tile lies over, premultiplied: the background, or
                                  // constant layers over it (tile.vert, CellBackdrops.swift)
 #endif
@@ -594,7 +594,7 @@ void main() {
     return;
 #endif
     layer *= vLayer.x;
-#if HALO_DIRECT >= 1 && HALO_DIRECT <= 3
+#if HALO_DIRECT >= 1 && HALO_DIRECT <= 2
     fragColor = directOutput(layer + vBackdrop * (1.0 - layer.a));    // (lib/output.glsl)
 #elif HALO_DIRECT == 4
     // Over the background image: its pixel here, the same source-over as the canvas's blend.
@@ -1883,8 +1883,8 @@ vec4 distanceFieldTexel(vec2 p) {
 #endif
 //   HALO_DIRECT  1: no other layer touches these tiles: composite over the background in
 //                the shader and write final 8-bit values (layer.frag); 2: the same over an
-//                opaque background (alpha 1, no division); 3: the same into a window, where
-//                the target's own conversion to 8 bits does the rounding; 4: the same as 1
+//                opaque background (alpha 1, no division; offscreen and in a window alike);
+//                4: the same as 1
 //                over the background image's pixel (uBackgroundImage); 0: blend into the
 //                canvas
 #ifndef HALO_DIRECT
@@ -1932,7 +1932,6 @@ const int GLOW_SHARP = 2;
 const int OUTPUT_CANVAS = 0;     // HALO_DIRECT
 const int OUTPUT_OVER_BACKGROUND = 1;
 const int OUTPUT_OVER_OPAQUE = 2;
-const int OUTPUT_WINDOW = 3;
 const int OUTPUT_OVER_IMAGE = 4;
 
 // Global to a frame:
@@ -2107,17 +2106,14 @@ vec4 straightRGBA8(vec4 c) {
     return vec4(rgb, a8) / 255.0;
 }
 
-#if defined(HALO_DIRECT) && HALO_DIRECT >= 1 && HALO_DIRECT <= 3
+#if defined(HALO_DIRECT) && HALO_DIRECT >= 1 && HALO_DIRECT <= 2
 // What a tile written straight into the target writes for `over`, its pixel composited
 // over the background colour (or constant layers over it), premultiplied: HALO_DIRECT 1
-// straightRGBA8; 2 over an opaque background, opaque, straightRGBA8 with alpha 1; 3 into a
-// window, whose 8-bit conversion rounds to nearest (GL 4.6 section 2.3.5.2; llvmpipe does),
-// which is the scene format's floor(x + 0.5) but at exact ties, one level apart on a
-// display (saved images are drawn offscreen, HALO_DIRECT 2).
+// straightRGBA8; 2 over an opaque background, opaque, straightRGBA8 with alpha 1, rounded
+// here, so that a window (whose own 8-bit conversion rounds to nearest, GL 4.6 section
+// 2.3.5.2: one level apart from floor(x + 0.5) at exact ties) shows `render`'s bytes.
 vec4 directOutput(vec4 over) {
-#if HALO_DIRECT == 3
-    return vec4(over.rgb, 1.0);
-#elif HALO_DIRECT == 2
+#if HALO_DIRECT == 2
     return vec4(floor(over.rgb * 255.0 + 0.5) / 255.0, 1.0);
 #else
     return straightRGBA8(over);
@@ -3723,7 +3719,7 @@ layout(location = 3) in float aBackdrop;
 uniform vec2 uTarget;            // target size, pixels
 uniform vec4 uCanvasToTarget;
 flat out vec2 vCover;
-#if HALO_DIRECT >= 1 && HALO_DIRECT <= 3
+#if HALO_DIRECT >= 1 && HALO_DIRECT <= 2
 uniform vec4 uBackdrops[64];     // premultiplied; CellBackdrops.capacity rows
 flat out vec4 vBackdrop;
 #endif
@@ -3744,7 +3740,7 @@ void main() {
     vec2 canvas = mix(aRect.xy, aRect.zw, corner);
     vec2 p = canvas * uCanvasToTarget.xy + uCanvasToTarget.zw;
     vCover = aCover;
-#if HALO_DIRECT >= 1 && HALO_DIRECT <= 3
+#if HALO_DIRECT >= 1 && HALO_DIRECT <= 2
     vBackdrop = uBackdrops[int(aBackdrop)];
 #endif
 #ifdef HALO_LAYER_DATA

@@ -43,8 +43,6 @@ enum OutputMode: Int, CaseIterable, Sendable {
     case overBackground = 1
     /// OUTPUT_OVER_OPAQUE: the same over an opaque background (alpha 1).
     case overOpaque = 2
-    /// OUTPUT_WINDOW: the same into a window, whose own conversion to 8 bits rounds.
-    case window = 3
     /// OUTPUT_OVER_IMAGE: composited over the background image's pixel, written as final 8-bit values.
     case overImage = 4
 }

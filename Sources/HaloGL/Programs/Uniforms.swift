@@ -6,7 +6,7 @@ enum Uniforms {
     static let tileLayer = ["uLayers"]
     /// tile.vert's, declared only in variants with a blurred glow (HALO_GLOW == 1).
     static let tileGlow = ["uGlowAtlasSize"]
-    /// tile.vert's, declared only in variants written straight into the target (HALO_DIRECT 1-3).
+    /// tile.vert's, declared only in variants written straight into the target (HALO_DIRECT 1, 2).
     static let tileDirect = ["uBackdrops"]
     /// lib/layer_data.glsl's: global to a frame.
     static let layer = ["uRamps", "uRampLUT", "uLUTWidth", "uArcTable", "uPaintAtMiddle"]
