@@ -88,16 +88,25 @@ vec4 continuousHalfNearest(vec2 q) {
     return vec4(best.x, CONTINUOUS_PIECE_START[piece] + s, point);
 }
 
-// Hits (distance, s, nearest point) compared: nearer, or as near (within 1e-4 px) and
+// Hits (distance, s, nearest point) compared: nearer, or as near (within tie px) and
 // smaller s (docs/scene-format.md: the smallest s on the medial axis).
-bool arcBetter(vec4 a, vec4 b) { return a.x < b.x - 1e-4 || (a.x <= b.x + 1e-4 && a.y < b.y); }
+bool arcBetter(vec4 a, vec4 b, float tie) { return a.x < b.x - tie || (a.x <= b.x + tie && a.y < b.y); }
+
+// The distances of a box's hits at x (px from the box's centre, half size hb) count as equal
+// within this: 8 float ulps of the largest coordinate they are computed from (the pieces'
+// points, in the box's frame, each within a few ulps). Far below any outline's width that
+// float can tell from 0: the two sides of a box 1e-4 px wide are 1e-4 px apart in distance,
+// not a tie (the smallest s on its near side's would take the far side's colours).
+float boxArcTie(vec2 x, vec2 hb) {
+    return 9.5367432e-7 * max(max(max(abs(x.x), abs(x.y)), max(hb.x, hb.y)), 1.0);
+}
 
 // Keeps the three best hits, best first.
-void arcOffer(vec4 h, float L, inout vec4 h0, inout vec4 h1, inout vec4 h2) {
+void arcOffer(vec4 h, float L, float tie, inout vec4 h0, inout vec4 h1, inout vec4 h2) {
     if (h.y >= L) h.y -= L;                   // the end of the outline is its start
-    if (arcBetter(h, h0)) { h2 = h1; h1 = h0; h0 = h; }
-    else if (arcBetter(h, h1)) { h2 = h1; h1 = h; }
-    else if (arcBetter(h, h2)) h2 = h;
+    if (arcBetter(h, h0, tie)) { h2 = h1; h1 = h0; h0 = h; }
+    else if (arcBetter(h, h1, tie)) { h2 = h1; h1 = h; }
+    else if (arcBetter(h, h2, tie)) h2 = h;
 }
 
 // Corners in traversal order (top right, bottom right, bottom left, top left): the sign of
@@ -115,9 +124,14 @@ float arcCornerReach(int n) {
 }
 
 // A box's three nearest pieces (4 sides, 4 corners) to p, as hits (distance, s, point).
+// Computed in the box's frame (p less its centre o; points returned in pixels): distances
+// then carry the rounding of coordinates the size of the box and p's offset from it, not of
+// the canvas position (a box thinner than that rounding has sides as near as each other).
 void boxArcHits(vec2 p, float L, out vec4 h0, out vec4 h1, out vec4 h2) {
     h0 = vec4(1e30, 0.0, 0.0, 0.0); h1 = h0; h2 = h0;
-    vec2 c = vShape.xy, hb = vShape.zw;
+    vec2 o = vShape.xy, c = vec2(0.0), hb = vShape.zw;
+    p -= o;
+    float tie = boxArcTie(p, hb);
     float s = 0.0;
     for (int n = 0; n < ROLLED(4); n++) {
         int m = (n + 3) % 4;
@@ -129,9 +143,12 @@ void boxArcHits(vec2 p, float L, out vec4 h0, out vec4 h1, out vec4 h2) {
         vec2 q = a + t * ab;
         float side = sqrt(l2);
         // A side's end next to a rounded corner is that corner's end too: offered by the
-        // corner (a duplicate would look like a second, distinct nearest piece).
+        // corner (a duplicate would look like a second, distinct nearest piece). So is a
+        // side of length 0 after a rounded corner (a capsule's end, t = 0): offered, its one
+        // point, with the side's s (the start's 0 at the top), tied within `tie` with the
+        // corner points beside it on a corner 1e-4 px across, and took a wedge of their s.
         bool roundedEnd = (t <= 0.0 && vShapeRadii[ARC_RADIUS[m]] > 0.0) || (t >= 1.0 && vShapeRadii[ARC_RADIUS[n]] > 0.0);
-        if (!roundedEnd || l2 <= 0.0) arcOffer(vec4(length(p - q), s + t * side, q), L, h0, h1, h2);
+        if (!roundedEnd) arcOffer(vec4(length(p - q), s + t * side, q + o), L, tie, h0, h1, h2);
         s += side;
         float R = vShapeRadii[ARC_RADIUS[n]];
         if (R <= 0.0) continue;
@@ -143,7 +160,7 @@ void boxArcHits(vec2 p, float L, out vec4 h0, out vec4 h1, out vec4 h2) {
             float phi = u == 0.0 && w == 0.0 ? 0.0 : atan(w, u);
             if (phi >= 0.0 && phi <= 1.5707964) {              // pi/2 rounds up in float: the corner's end included
                 vec2 qq = cc - R * (ARC_B[n] * cos(phi) + ARC_A[n] * sin(phi));
-                arcOffer(vec4(length(p - qq), s + R * phi, qq), L, h0, h1, h2);
+                arcOffer(vec4(length(p - qq), s + R * phi, qq + o), L, tie, h0, h1, h2);
             }
             s += 1.5707963 * R;
         } else {
@@ -163,7 +180,7 @@ void boxArcHits(vec2 p, float L, out vec4 h0, out vec4 h1, out vec4 h2) {
                 vec2 qq = K + R * (u.z * ARC_A[n] + u.w * ARC_B[n]);
                 if (m == 1 && length(qq - first) < 1e-3) break;     // the same point: on the diagonal
                 first = qq;
-                arcOffer(vec4(sqrt(u.x) * R, s + R * u.y, qq), L, h0, h1, h2);
+                arcOffer(vec4(sqrt(u.x) * R, s + R * u.y, qq + o), L, tie, h0, h1, h2);
             }
             s += CONTINUOUS_UNIT_LENGTH * R;
         }
@@ -206,7 +223,12 @@ void ellipseArcHits(vec2 p, float L, out vec4 h0, out vec4 h1) {
     for (int k = 0; k < 2; k++) {
         bool xn = xNeg, yn = yNeg;
         if (k == 1) { if (e.x >= e.y) yn = !yn; else xn = !xn; }
-        float s = !xn && !yn ? E : xn && !yn ? 2.0 * Q - E : xn && yn ? 2.0 * Q + E : (th == 0.0 ? 0.0 : 4.0 * Q - E);
+        float s = !xn && !yn ? E : xn && !yn ? 2.0 * Q - E : xn && yn ? 2.0 * Q + E : (th == 0.0 && k == 1 ? 0.0 : 4.0 * Q - E);
+        // p strictly above the major axis (k = 0) beside the start point: its nearest point
+        // lies above the start, s just under L, though th (and E) may round to 0 in float (a
+        // thin ellipse's tip turns within 1e-9 px): s stays below L (t = 1 - 1e-6, not the
+        // start's 0, as the CPU's s(p) in double; the mirror hit at th = 0 is the start).
+        if (k == 0 && !xn && yn) s = min(s, L * 0.99999905);
         vec2 q = vShape.xy + n * vec2(xn ? -1.0 : 1.0, yn ? -1.0 : 1.0);
         vec4 h = vec4(length(p - q), s >= L ? s - L : s, q);
         if (k == 0) h0 = h; else h1 = h;

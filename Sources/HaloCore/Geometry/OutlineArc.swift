@@ -79,10 +79,16 @@ public struct OutlineArc: Equatable, Sendable {
             let d = d2.squareRoot(), bd = bestD2.squareRoot()
             if d < bd - OutlineArc.tie || (d <= bd + OutlineArc.tie && s < bestS) { bestD2 = d2; bestS = s }
         }
-        // Sides first (cheap), then the corners whose bounding square is near enough.
-        for piece in pieces {
+        // Sides first (cheap), then the corners whose bounding square is near enough. A side's
+        // end next to a rounded corner is that corner's end too, offered by the corner: with
+        // the side's s it would tie, within `tie`, with the corner points beside it, and on a
+        // tiny corner (a capsule 1e-4 px thick) take a wedge of their s, the top side's start
+        // 0 against the last corner's s just under L (the GPU's twin, lib/arc_length.glsl).
+        let n = pieces.count
+        for (i, piece) in pieces.enumerated() {
             if case .line(let a, let b) = piece.kind {
                 let (d2, u) = nearestOnSegment(p, a, b)
+                if (u <= 0 && isRounded(pieces[(i + n - 1) % n])) || (u >= 1 && isRounded(pieces[(i + 1) % n])) { continue }
                 offer(d2, piece.s0 + u * piece.length)
             }
         }
@@ -93,12 +99,12 @@ public struct OutlineArc: Equatable, Sendable {
                 // point(phi) = centre - r (B cos phi + A sin phi), phi in [0, pi/2].
                 let v = p - centre
                 let u = -dot(v, B), w = -dot(v, A)
-                var phi = atan2(w, u)
+                // At the centre every point is as near: the first (atan2 of -0, -0 is -pi).
+                let phi = u == 0 && w == 0 ? 0 : atan2(w, u)
                 if !(phi >= 0 && phi <= .pi / 2) {
-                    // Outside the quarter: its nearer end (also a side's end, offered above).
+                    // Outside the quarter: the piece beyond its nearer end is as near or nearer.
                     continue
                 }
-                if u == 0 && w == 0 { phi = 0 }
                 let q = centre - r * (B * cos(phi) + A * sin(phi))
                 let d = p - q
                 offer(dot(d, d), piece.s0 + r * phi)
@@ -116,6 +122,15 @@ public struct OutlineArc: Equatable, Sendable {
             }
         }
         return bestS
+    }
+
+    /// Whether the piece is a corner of radius above 0.
+    private func isRounded(_ piece: ArcPiece) -> Bool {
+        switch piece.kind {
+        case .line: return false
+        case .arc(_, let r, _, _): return r > 0
+        case .continuous(_, _, _, let R): return R > 0
+        }
     }
 
     func ellipseArcLength(_ p: Vec2) -> Double {
