@@ -121,22 +121,20 @@ final class CommandRefusalTests: XCTestCase {
         XCTAssertTrue(nothing.stdout.contains("ignored: 0 pixels"), nothing.stdout)
     }
 
-    /// A shader folder the user names (`--shaders`, `$HALO_SHADERS`) is input: one whose
-    /// layer.frag does not compile, or that is not a shader folder, is refused with exit 2 and
-    /// no image, never replaced by the CPU reference or another copy of the shaders.
-    func testAShaderFolderTheUserNamesIsNotReplacedWhenItFails() throws {
+    /// A shader folder named by `$HALO_SHADERS` is input as `--shaders` is (GLFailureTests):
+    /// one whose layer.frag does not compile, or that is not a shader folder, is refused with
+    /// exit 2 and no image, never replaced by the CPU reference or another copy of the shaders.
+    func testAShaderFolderTheEnvironmentNamesIsNotReplacedWhenItFails() throws {
         let broken = folder.appendingPathComponent("Shaders")
         try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Shaders"), to: broken)
         let frag = broken.appendingPathComponent("layer.frag")
         try (String(contentsOf: frag, encoding: .utf8) + "\nnot GLSL\n").write(to: frag, atomically: true, encoding: .utf8)
         let out = folder.appendingPathComponent("x.png").path
-        for (args, env) in [(["--shaders", broken.path], [String: String]()), ([], ["HALO_SHADERS": broken.path])] {
-            let run = try runHalo(["render", button, "-o", out] + args, environment: env)
-            XCTAssertEqual(run.status, 2, run.stderr)
-            XCTAssertTrue(run.stderr.contains("layer.frag"), run.stderr)
-            XCTAssertFalse(run.stderr.contains("using the CPU reference"), run.stderr)
-            XCTAssertFalse(FileManager.default.fileExists(atPath: out))
-        }
+        let run = try runHalo(["render", button, "-o", out], environment: ["HALO_SHADERS": broken.path])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("layer.frag"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("using the CPU reference"), run.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
         assertRefused(try runHalo(["render", button, "-o", out], environment: ["HALO_SHADERS": folder.appendingPathComponent("none").path]),
                       saying: ["HALO_SHADERS=", "expected a folder of Halo's shaders", "no such folder"])
     }

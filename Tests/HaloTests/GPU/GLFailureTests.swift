@@ -2,11 +2,10 @@ import Foundation
 import XCTest
 import Halo
 
-/// GL failures: when no GL 3.3 context can be made or a shader fails,
-/// `halo render` says what failed in one line and draws with the CPU reference;
-/// with `--backend gpu` it fails (exit 1) and writes nothing. Failures are made
-/// for real: glvnd pointed at no EGL vendor, Mesa capped at GL 3.0, a shader
-/// folder with a broken file.
+/// GL failures: when no GL 3.3 context can be made, `halo render` says what failed in one
+/// line and draws with the CPU reference; a shader folder the user names that fails is
+/// refused (exit 2). Failures are made for real: glvnd pointed at no EGL vendor, Mesa capped
+/// at GL 3.0, a shader folder with a broken file.
 final class GLFailureTests: XCTestCase {
     var dir: URL!
     let scene = ##"{ "format": 1, "canvas": { "width": 4, "height": 2, "background": "#336699" }, "layers": [] }"##
@@ -56,21 +55,17 @@ final class GLFailureTests: XCTestCase {
         try assertCPUImageWritten()
     }
 
-    func testShaderThatFailsToCompileFallsBackNamingFileAndLine() throws {
+    /// Shaders of a folder the user names (`--shaders`) that fail are the user's input: exit 2,
+    /// the file, line and column, nothing written, whether or not a backend is named (no
+    /// fall-back to the CPU, which would hide the error).
+    func testShadersOfANamedFolderThatFailToCompileAreRefusedNamingFileAndLine() throws {
         let shaders = try brokenShaders()
-        let run = try render(["--shaders", shaders.path])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        // Line 3, column 23: where `undefined_thing` starts (Mesa's 1-based column).
-        XCTAssertEqual(run.stderr, "halo render: GPU unavailable (shader compile failed: \(shaders.path)/resolve.frag:3:23: "
-                                   + "error: no function with name 'undefined_thing')" + fallback)
-        try assertCPUImageWritten()
-    }
-
-    func testWithBackendGPUAShaderFailureExitsWithCode1AndWritesNothing() throws {
-        let shaders = try brokenShaders()
-        let run = try render(["--shaders", shaders.path, "--backend", "gpu"])
-        XCTAssertEqual(run.status, 1)
-        XCTAssertEqual(run.stderr, "halo render: shader compile failed:\n\(shaders.path)/resolve.frag:3:23: error: no function with name 'undefined_thing'\n")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["s.json", "shaders"])
+        for backend in [[], ["--backend", "gpu"]] {
+            let run = try render(["--shaders", shaders.path] + backend)
+            XCTAssertEqual(run.status, 2, run.stderr)
+            // Line 3, column 23: where `undefined_thing` starts (Mesa's 1-based column).
+            XCTAssertEqual(run.stderr, "halo render: shader compile failed:\n\(shaders.path)/resolve.frag:3:23: error: no function with name 'undefined_thing'\n")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["s.json", "shaders"])
+        }
     }
 }
