@@ -13,7 +13,13 @@ const int MAX_PAIRS = 33;        // keep in sync with Sources/HaloGL/Glow/GlowPl
 #ifndef HALO_PAIRS
 #define HALO_PAIRS MAX_PAIRS     // pairs of taps on each side, 1...MAX_PAIRS: a constant, so
 #endif                           // that the loop unrolls (one program per bucket of counts,
-                                 // GlowPlan.pairBuckets; pairs past the kernel's weigh 0)
+                                 // GlowPlan.pairBuckets; pairs past the kernel's weigh 0);
+#if HALO_PAIRS == 0              // 0: the general program, the count the draw's uniform
+uniform int uPairs;
+#define PAIRS uPairs
+#else
+#define PAIRS HALO_PAIRS
+#endif
 
 uniform sampler2D uSource;
 uniform vec2 uStep;              // one texel along the pass's axis, normalised: (1/w, 0) or (0, 1/h)
@@ -27,7 +33,7 @@ out vec4 fragColor;
 void main() {
     vec2 c = gl_FragCoord.xy / uTexSize;
     vec4 sum = textureLod(uSource, c, 0.0) * uCenterWeight;
-    for (int j = 0; j < HALO_PAIRS; j++) {
+    for (int j = 0; j < PAIRS; j++) {
         vec2 o = uStep * uPairOffsets[j];
         sum += (textureLod(uSource, c + o, 0.0) + textureLod(uSource, c - o, 0.0)) * uPairWeights[j];
     }

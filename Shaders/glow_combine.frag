@@ -15,6 +15,12 @@ const int MAX_MODE_LAYERS = 17;  // keep in sync with SteeredGlows.maxLayers
 #ifndef HALO_MODE_LAYERS
 #define HALO_MODE_LAYERS MAX_MODE_LAYERS
 #endif
+#if HALO_MODE_LAYERS == 0          // the general program: the count is the draw's uniform
+uniform int uModeLayers;
+#define MODE_LAYERS uModeLayers
+#else
+#define MODE_LAYERS HALO_MODE_LAYERS
+#endif
 #ifndef HALO_OPAQUE
 #define HALO_OPAQUE 0
 #endif
@@ -31,7 +37,7 @@ void main() {
 #if HALO_OPAQUE
     vec3 sum = vec3(0.0);
     float alpha = 0.0;
-    for (int l = 0; l < HALO_MODE_LAYERS; l++) {
+    for (int l = 0; l < MODE_LAYERS; l++) {
         vec4 e = texelFetch(uModes, t + ivec2(0, l * uLayerHeight), 0);
         if (l == 0) alpha = uWeights[0].a * e.x;
         sum += uWeights[4 * l].rgb * e.x + uWeights[4 * l + 1].rgb * e.y + uWeights[4 * l + 2].rgb * e.z + uWeights[4 * l + 3].rgb * e.w;
@@ -39,7 +45,7 @@ void main() {
     fragColor = vec4(sum, alpha);
 #else
     vec4 sum = vec4(0.0);
-    for (int l = 0; l < HALO_MODE_LAYERS; l++) {
+    for (int l = 0; l < MODE_LAYERS; l++) {
         vec4 e = texelFetch(uModes, t + ivec2(0, l * uLayerHeight), 0);
         sum += uWeights[4 * l] * e.x + uWeights[4 * l + 1] * e.y + uWeights[4 * l + 2] * e.z + uWeights[4 * l + 3] * e.w;
     }

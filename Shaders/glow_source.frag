@@ -44,33 +44,38 @@ void main() {
 #define SOURCE_KIND HALO_FILL
 #define SOURCE_COVER vCover.x
 #endif
-#if HALO_SHAPE == 3 && HALO_EDGE
-    // A shader shape: its distances near the block, found once for both level sets by the
-    // shape pass (shape_pass.frag), in the tile's slot of the sample atlas (lib/shape_samples.glsl).
-    ShapeSamples samples = readShapeSamples(gl_FragCoord.xy + vCover, k);
-#if HALO_STROKE >= 0
-    float c = shaderShapeCover(samples, SOURCE_HI) - shaderShapeCover(samples, SOURCE_LO);
-#else
-    float c = shaderShapeCover(samples, 0.0);
-#endif
-#elif HALO_EDGE == 2
-    vec3 sdg = smoothShapeSDG(p);
-#if HALO_STROKE >= 0
-    float c = smoothCover(sdg, k, SOURCE_HI) - smoothCover(sdg, k, SOURCE_LO);
-#else
-    float c = smoothCover(sdg, k, 0.0);
-#endif
-#elif HALO_EDGE
-#if HALO_STROKE >= 0
-    // One call site of coverShape for both offsets (a rolled loop, as in layer.frag).
-    vec2 band = vec2(0.0);
-    for (int j = 0; j < ROLLED(2); j++) band[j] = coverShape(p, k, j == 0 ? SOURCE_LO : SOURCE_HI);
-    float c = band.y - band.x;
-#else
-    float c = coverShape(p, k, 0.0);
-#endif
-#else
+    // An edge-free tile's coverage is the tile's; edge tiles' (EDGE: a constant, or the
+    // draw's uniform in a general program, lib/layer_data.glsl) as follows.
     float c = SOURCE_COVER;
+#if HALO_SHAPE == 3
+    if (EDGE != EDGE_INSIDE) {
+        // A shader shape: its distances near the block, found once for both level sets by the
+        // shape pass (shape_pass.frag), in the tile's slot of the sample atlas (lib/shape_samples.glsl).
+        ShapeSamples samples = readShapeSamples(gl_FragCoord.xy + vCover, k);
+#if HALO_STROKE >= 0
+        c = shaderShapeCover(samples, SOURCE_HI) - shaderShapeCover(samples, SOURCE_LO);
+#else
+        c = shaderShapeCover(samples, 0.0);
+#endif
+    }
+#else
+    if (EDGE == EDGE_SMOOTH) {
+        vec3 sdg = smoothShapeSDG(p);
+#if HALO_STROKE >= 0
+        c = smoothCover(sdg, k, SOURCE_HI) - smoothCover(sdg, k, SOURCE_LO);
+#else
+        c = smoothCover(sdg, k, 0.0);
+#endif
+    } else if (EDGE == EDGE_PER_PIXEL) {
+#if HALO_STROKE >= 0
+        // One call site of coverShape for both offsets (a rolled loop, as in layer.frag).
+        vec2 band = vec2(0.0);
+        for (int j = 0; j < ROLLED(2); j++) band[j] = coverShape(p, k, j == 0 ? SOURCE_LO : SOURCE_HI);
+        c = band.y - band.x;
+#else
+        c = coverShape(p, k, 0.0);
+#endif
+    }
 #endif
 #if HALO_DASH && HALO_STROKE >= 0
     c = dashCoverage(p, k, c, SOURCE_LO, SOURCE_HI);       // a glow of a dashed stroke blurs the dashed stroke

@@ -21,12 +21,12 @@
 uniform sampler2D uGlow;         // the glow atlas: each glow's blurred stroke layer,
                                  // premultiplied, in its region with blank texels around
 uniform vec4 uCanvasToTarget;    // see tile.vert
-#if HALO_DIRECT >= 1 && HALO_DIRECT <= 2
+#if HALO_GENERAL || HALO_DIRECT >= 1 && HALO_DIRECT <= 2
 flat in vec4 vBackdrop;          // what the tile lies over, premultiplied: the background, or
                                  // constant layers over it (tile.vert, CellBackdrops.swift)
 #endif
 uniform sampler2D uTextAtlas;    // HALO_TEXT: each text's group, premultiplied (TextAtlas.swift)
-uniform sampler2D uBackgroundImage; // HALO_DIRECT 4: the placed background image, premultiplied,
+uniform sampler2D uBackgroundImage; // OUTPUT 4: the placed background image, premultiplied,
                                  // canvas pixels, image row 0 at GL y = 0
 
 flat in vec2 vCover;             // edge-free tiles: coverage of fill and stroke; a shader shape's
@@ -56,20 +56,20 @@ void main() {
 #endif
     vec4 layer = vec4(0.0);
     const vec4 WHOLE = vec4(1.0, 0.0, -0.5, 0.5);
-#if HALO_SHAPE == 3 && HALO_EDGE
+    // Edge tiles' coverage (EDGE: a constant, or the draw's uniform in a general program,
+    // lib/layer_data.glsl); an edge-free tile's is the tile's (vCover).
+#if HALO_SHAPE == 3
     // A shader shape: its distances near the pixel, found once for every level set by the
     // shape pass (shape_pass.frag), in the tile's slot of the sample atlas (lib/shape_samples.glsl).
-    ShapeSamples samples = readShapeSamples(p + vCover, 1.0);
+    ShapeSamples samples;
+    if (EDGE != EDGE_INSIDE) samples = readShapeSamples(p + vCover, 1.0);
 #define FILL_COVER shaderShapeCover(samples, 0.0)
 #define STROKE_COVER (shaderShapeCover(samples, vStroke.y) - shaderShapeCover(samples, vStroke.x))
-#define STRIP(lo, hi) shaderShapeStrip(samples, lo, hi)
-#elif HALO_EDGE == 2
+#define STRIP(lo, hi) (EDGE == EDGE_INSIDE ? WHOLE : shaderShapeStrip(samples, lo, hi))
+#else
     // Smooth-edge tile: one signed distance and normal serve every edge (lib/shape.glsl).
-    vec3 sdg = smoothShapeSDG(p);
-#define FILL_COVER smoothCover(sdg, 1.0, 0.0)
-#define STROKE_COVER (smoothCover(sdg, 1.0, vStroke.y) - smoothCover(sdg, 1.0, vStroke.x))
-#define STRIP(lo, hi) smoothStrip(sdg, lo, hi)
-#elif HALO_EDGE
+    vec3 sdg = vec3(0.0);
+    if (EDGE == EDGE_SMOOTH) sdg = smoothShapeSDG(p);
     // The exact coverage at each level set drawn (the fill's 0, the stroke's inner and outer
     // offsets) from one call site: the rolled loop keeps one copy of coverShape's code where
     // three calls made three (ROLLED, lib/sdf.glsl). A stroke edge on the fill's edge (an
@@ -77,51 +77,47 @@ void main() {
     // coverage is the fill's, the same value, and the loop skips it (the offsets are the
     // tile's, so every pixel of a draw takes the same turns).
     vec3 levelCover = vec3(0.0);
-    bool outerIsFill = HALO_FILL >= 0 && HALO_STROKE >= 0 && vStroke.y == 0.0;
-    bool innerIsFill = HALO_FILL >= 0 && HALO_STROKE >= 0 && vStroke.x == 0.0;
-    int levels = (HALO_STROKE >= 0 ? ROLLED(3) : 1) - (outerIsFill ? 1 : 0) - (innerIsFill ? 1 : 0);
-    for (int j = HALO_FILL >= 0 ? 0 : 1; j < levels; j++) {
-        int k = innerIsFill && j > 0 ? j + 1 : j;
-        levelCover[k] = coverShape(p, 1.0, k == 0 ? 0.0 : vStroke[k - 1]);
+    if (EDGE == EDGE_PER_PIXEL) {
+        bool outerIsFill = HALO_FILL >= 0 && HALO_STROKE >= 0 && vStroke.y == 0.0;
+        bool innerIsFill = HALO_FILL >= 0 && HALO_STROKE >= 0 && vStroke.x == 0.0;
+        int levels = (HALO_STROKE >= 0 ? ROLLED(3) : 1) - (outerIsFill ? 1 : 0) - (innerIsFill ? 1 : 0);
+        for (int j = HALO_FILL >= 0 ? 0 : 1; j < levels; j++) {
+            int k = innerIsFill && j > 0 ? j + 1 : j;
+            levelCover[k] = coverShape(p, 1.0, k == 0 ? 0.0 : vStroke[k - 1]);
+        }
+        if (outerIsFill) levelCover.z = levelCover.x;
+        if (innerIsFill) levelCover.y = levelCover.x;
     }
-    if (outerIsFill) levelCover.z = levelCover.x;
-    if (innerIsFill) levelCover.y = levelCover.x;
-#define FILL_COVER levelCover.x
-#define STROKE_COVER (levelCover.z - levelCover.y)
-#define STRIP(lo, hi) coveredStrip(p, lo, hi)
-#else
-#define STRIP(lo, hi) WHOLE
+#define FILL_COVER (EDGE == EDGE_SMOOTH ? smoothCover(sdg, 1.0, 0.0) : levelCover.x)
+#define STROKE_COVER (EDGE == EDGE_SMOOTH ? smoothCover(sdg, 1.0, vStroke.y) - smoothCover(sdg, 1.0, vStroke.x) : levelCover.z - levelCover.y)
+#define STRIP(lo, hi) (EDGE == EDGE_SMOOTH ? smoothStrip(sdg, lo, hi) : EDGE == EDGE_PER_PIXEL ? coveredStrip(p, lo, hi) : WHOLE)
 #endif
 #if HALO_FILL >= 0
-#if HALO_EDGE
-    float cf = FILL_COVER;
-#else
-    float cf = vCover.x;
-#endif
+    float cf = EDGE != EDGE_INSIDE ? FILL_COVER : vCover.x;
 #endif
 #if HALO_STROKE >= 0
-#if HALO_EDGE
-    float cs = STROKE_COVER;
-#else
-    float cs = vCover.y;
-#endif
+    float cs = EDGE != EDGE_INSIDE ? STROKE_COVER : vCover.y;
 #if HALO_DASH
     cs = dashCoverage(p, 1.0, cs, vStroke.x, vStroke.y);     // the band cut into dashes, with round caps (lib/dash.glsl)
 #endif
 #endif
     // Partly covered pixels take the paint over their covered part (its strip, coveredStrip).
-#if HALO_EDGE == 1 && HALO_SHAPE != 3 && HALO_FILL >= 1 && HALO_FILL != HALO_PAINT_MATERIAL && HALO_STROKE >= 1
-    // Both strips from one call site of coveredStrip (a rolled loop, as levelCover's).
+#define ONE_FILL_STRIP (EDGE != EDGE_INSIDE && cf < 0.999 && HALO_FILL != PAINT_SOLID ? STRIP(-1e9, 0.0) : WHOLE)
+#define ONE_STROKE_STRIP (EDGE != EDGE_INSIDE && cs < 0.999 && HALO_STROKE != PAINT_SOLID ? STRIP(vStroke.x, vStroke.y) : WHOLE)
+#if HALO_SHAPE != 3 && HALO_FILL >= 1 && HALO_FILL != HALO_PAINT_MATERIAL && HALO_STROKE >= 1
+    // Per-pixel edges: both strips from one call site of coveredStrip (a rolled loop, as levelCover's).
     vec4 strips[2] = vec4[2](WHOLE, WHOLE);
-    for (int k = 0; k < ROLLED(2); k++) {
-        float c = k == 0 ? cf : cs;
-        if (c > 0.0 && c < 0.999) strips[k] = coveredStrip(p, k == 0 ? -1e9 : vStroke.x, k == 0 ? 0.0 : vStroke.y);
+    if (EDGE == EDGE_PER_PIXEL) {
+        for (int k = 0; k < ROLLED(2); k++) {
+            float c = k == 0 ? cf : cs;
+            if (c > 0.0 && c < 0.999) strips[k] = coveredStrip(p, k == 0 ? -1e9 : vStroke.x, k == 0 ? 0.0 : vStroke.y);
+        }
     }
-#define FILL_STRIP strips[0]
-#define STROKE_STRIP strips[1]
+#define FILL_STRIP (EDGE == EDGE_PER_PIXEL ? strips[0] : ONE_FILL_STRIP)
+#define STROKE_STRIP (EDGE == EDGE_PER_PIXEL ? strips[1] : ONE_STROKE_STRIP)
 #else
-#define FILL_STRIP (HALO_EDGE != 0 && cf < 0.999 && HALO_FILL != PAINT_SOLID ? STRIP(-1e9, 0.0) : WHOLE)
-#define STROKE_STRIP (HALO_EDGE != 0 && cs < 0.999 && HALO_STROKE != PAINT_SOLID ? STRIP(vStroke.x, vStroke.y) : WHOLE)
+#define FILL_STRIP ONE_FILL_STRIP
+#define STROKE_STRIP ONE_STROKE_STRIP
 #endif
     vec4 stroke = vec4(0.0);
 #if HALO_FILL >= 1 && HALO_FILL <= 6 && HALO_FILL != 4 && HALO_FILL != 5 && HALO_STROKE >= 1 && HALO_STROKE != 4
@@ -142,18 +138,26 @@ void main() {
     if (cs > 0.0) stroke = paintColor(1, HALO_STROKE, p, STROKE_STRIP) * cs;
 #endif
 #endif
+#if HALO_GLOW
+    if (GLOW != GLOW_NONE) {
+        vec4 g;
 #if HALO_GLOW == 1
-    // Past the region, the blank texels around it are read (GlowAtlas).
-    vec4 g = textureLod(uGlow, vGlowCoord, 0.0) * vLayer.y;
-#elif HALO_GLOW == 2
-    // Sigma 0: the source itself (the stroke, or the fill of a layer without a stroke).
-    vec4 source = HALO_GLOW_FILL == 1 ? layer : stroke;
-    vec4 g = (vGlowColor.a >= 0.0 ? vGlowColor * source.a : source) * vLayer.y;
+        if (GLOW == GLOW_BLURRED) {
+            // Past the region, the blank texels around it are read (GlowAtlas).
+            g = textureLod(uGlow, vGlowCoord, 0.0) * vLayer.y;
+        } else
 #endif
-#if HALO_GLOW && HALO_GLOW_FILL
-    layer = layer + g * (1.0 - layer.a);       // a glowing fill lies over its glow
-#elif HALO_GLOW
-    layer = g + layer * (1.0 - g.a);           // the stroke's glow lies over the fill
+        {
+            // Sigma 0: the source itself (the stroke, or the fill of a layer without a stroke).
+            vec4 source = HALO_GLOW_FILL == 1 ? layer : stroke;
+            g = (vGlowColor.a >= 0.0 ? vGlowColor * source.a : source) * vLayer.y;
+        }
+#if HALO_GLOW_FILL
+        layer = layer + g * (1.0 - layer.a);       // a glowing fill lies over its glow
+#else
+        layer = g + layer * (1.0 - g.a);           // the stroke's glow lies over the fill
+#endif
+    }
 #endif
     layer = stroke + layer * (1.0 - stroke.a);
 #if HALO_TEXT
@@ -169,13 +173,17 @@ void main() {
     return;
 #endif
     layer *= vLayer.x;
-#if HALO_DIRECT >= 1 && HALO_DIRECT <= 2
-    fragColor = directOutput(layer + vBackdrop * (1.0 - layer.a));    // (lib/output.glsl)
-#elif HALO_DIRECT == 4
-    // Over the background image: its pixel here, the same source-over as the canvas's blend.
-    vec4 under = texelFetch(uBackgroundImage, ivec2(p), 0);
-    fragColor = straightRGBA8(layer + under * (1.0 - layer.a));
-#else
-    fragColor = layer;
+#if HALO_GENERAL || HALO_DIRECT >= 1 && HALO_DIRECT <= 2
+    if (OUTPUT == OUTPUT_OVER_BACKGROUND || OUTPUT == OUTPUT_OVER_OPAQUE) {
+        fragColor = directOutput(layer + vBackdrop * (1.0 - layer.a));    // (lib/output.glsl)
+        return;
+    }
 #endif
+    if (OUTPUT == OUTPUT_OVER_IMAGE) {
+        // Over the background image: its pixel here, the same source-over as the canvas's blend.
+        vec4 under = texelFetch(uBackgroundImage, ivec2(p), 0);
+        fragColor = straightRGBA8(layer + under * (1.0 - layer.a));
+    } else {
+        fragColor = layer;
+    }
 }

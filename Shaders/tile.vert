@@ -18,7 +18,10 @@ layout(location = 3) in float aBackdrop;
 uniform vec2 uTarget;            // target size, pixels
 uniform vec4 uCanvasToTarget;
 flat out vec2 vCover;
-#if HALO_DIRECT >= 1 && HALO_DIRECT <= 2
+#ifndef HALO_GENERAL
+#define HALO_GENERAL 0           // 1: a general program (lib/layer_data.glsl): any output
+#endif
+#if HALO_GENERAL || HALO_DIRECT >= 1 && HALO_DIRECT <= 2
 uniform vec4 uBackdrops[64];     // premultiplied; CellBackdrops.capacity rows
 flat out vec4 vBackdrop;
 #endif
@@ -39,7 +42,7 @@ void main() {
     vec2 canvas = mix(aRect.xy, aRect.zw, corner);
     vec2 p = canvas * uCanvasToTarget.xy + uCanvasToTarget.zw;
     vCover = aCover;
-#if HALO_DIRECT >= 1 && HALO_DIRECT <= 2
+#if HALO_GENERAL || HALO_DIRECT >= 1 && HALO_DIRECT <= 2
     vBackdrop = uBackdrops[int(aBackdrop)];
 #endif
 #ifdef HALO_LAYER_DATA

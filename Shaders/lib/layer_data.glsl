@@ -65,6 +65,28 @@
 #ifndef HALO_SHAPE_PASS
 #define HALO_SHAPE_PASS 0
 #endif
+//   HALO_GENERAL 1: a general program, which serves every tile class of its layer structure:
+//                the tile's edge mode, glow mode and output are the draw's uniforms uEdge,
+//                uGlowMode and uOutput (HALO_GLOW 1 then says only that the layer glows),
+//                where a specialised program (0) has them as the constants HALO_EDGE,
+//                HALO_GLOW and HALO_DIRECT. The code reads EDGE, GLOW and OUTPUT either way:
+//                a constant's branches fold at compile time, a uniform's are taken per draw
+//                (ProgramCache: general programs first, specialised ones where they pay).
+#ifndef HALO_GENERAL
+#define HALO_GENERAL 0
+#endif
+#if HALO_GENERAL
+uniform int uEdge;
+uniform int uGlowMode;
+uniform int uOutput;
+#define EDGE uEdge
+#define GLOW uGlowMode
+#define OUTPUT uOutput
+#else
+#define EDGE HALO_EDGE
+#define GLOW HALO_GLOW
+#define OUTPUT HALO_DIRECT
+#endif
 // HALO_ARC: the variant measures arc length (a dashed stroke, or a path paint: PAINT_PATH 6).
 #if HALO_DASH != 0 || HALO_FILL == 6 || HALO_STROKE == 6
 #define HALO_ARC 1

@@ -20,18 +20,15 @@ vec4 straightRGBA8(vec4 c) {
     return vec4(rgb, a8) / 255.0;
 }
 
-#if defined(HALO_DIRECT) && HALO_DIRECT >= 1 && HALO_DIRECT <= 2
+#if defined(HALO_DIRECT) && (HALO_GENERAL || HALO_DIRECT >= 1 && HALO_DIRECT <= 2)
 // What a tile written straight into the target writes for `over`, its pixel composited
 // over the background colour (or constant layers over it), premultiplied: HALO_DIRECT 1
 // straightRGBA8; 2 over an opaque background, opaque, straightRGBA8 with alpha 1, rounded
 // here, so that a window (whose own 8-bit conversion rounds to nearest, GL 4.6 section
 // 2.3.5.2: one level apart from floor(x + 0.5) at exact ties) shows `render`'s bytes.
 vec4 directOutput(vec4 over) {
-#if HALO_DIRECT == 2
-    return vec4(floor(over.rgb * 255.0 + 0.5) / 255.0, 1.0);
-#else
+    if (OUTPUT == OUTPUT_OVER_OPAQUE) return vec4(floor(over.rgb * 255.0 + 0.5) / 255.0, 1.0);
     return straightRGBA8(over);
-#endif
 }
 #endif
 #endif

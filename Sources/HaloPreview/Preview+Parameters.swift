@@ -12,7 +12,8 @@ extension Preview {
             try source.set(name, text: text)
             scene = source.scene
             needsDraw = true
-            say("halo preview: set \(name) = \(source.state.value(name)?.jsonText ?? text) (programs compiled so far: \(compiled))")
+            say("halo preview: set \(name) = \(source.state.value(name)?.jsonText ?? text) (programs compiled so far: \(compiled), "
+                + "by frames: \(renderer.programsCompiledByFrames))")
         } catch {
             printError("halo preview: set \(name) \(text): \(error)")
             scriptRefused = true

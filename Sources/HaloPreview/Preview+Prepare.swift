@@ -8,12 +8,20 @@ extension Preview {
     /// there; a GPU's driver does several.
     static let preparationBudget = 0.03
 
+    /// The preview's programs (``Specialisation``): general ones on a GPU; on a software
+    /// rasteriser general ones first, each specialised one compiled between frames once a
+    /// frame has needed it, so that the window shows the scene at once and runs fast after.
+    static func specialisation(_ renderer: GLRenderer) -> Specialisation {
+        renderer.isSoftware ? .whenReady : .never
+    }
+
     /// After a frame is drawn: lists the programs the scene's values can need (once a scene
     /// and renderer: at load, after a reload) and makes the next few ready (``preparationBudget``),
     /// so that the window shows the scene from its first frame and a value set once all are
     /// ready compiles nothing. Scenes without parameters prepare nothing.
     func prepareProgramsAfterFrame(layout: PreviewLayout, framebuffer fb: (Int, Int), all: Bool = false) {
-        guard !source.state.parameters.isEmpty else { return }
+        let target = FrameTarget.window(width: fb.0, height: fb.1, originX: layout.originX, originY: layout.originY)
+        guard !source.state.parameters.isEmpty else { return prepareSpecialised(into: target) }
         let key = PreparationKey(renderer: ObjectIdentifier(renderer), parameters: source.state.parameters, reloads: reloadAttempts)
         if preparation?.key != key {
             let frames = StructuralValues.combinations(source.state).compactMap { values -> Frame? in
@@ -22,8 +30,7 @@ extension Preview {
             preparation = Preparation(key: key, pending: renderer.programsToPrepare(for: frames, window: true), start: now(),
                                       compiledBefore: renderer.programsCompiled)
         }
-        guard var p = preparation, !p.pending.isEmpty else { return }
-        let target = FrameTarget.window(width: fb.0, height: fb.1, originX: layout.originX, originY: layout.originY)
+        guard var p = preparation, !p.pending.isEmpty else { return prepareSpecialised(into: target) }
         do {
             try renderer.prepare(&p.pending, into: target, for: all ? .infinity : Preview.preparationBudget)
         } catch {
@@ -39,8 +46,24 @@ extension Preview {
         if p.pending.isEmpty {
             say("halo preview: programs prepared: \(p.pending.total) listed, \(renderer.programsCompiled - p.compiledBefore) compiled"
                 + String(format: " in %.0f ms over %d frames", (now() - p.start) * 1000, p.frames)
-                + " (programs compiled so far: \(renderer.programsCompiled))")
+                + " (programs compiled so far: \(renderer.programsCompiled), by frames: \(renderer.programsCompiledByFrames))")
         }
+    }
+}
+
+extension Preview {
+    /// The specialised programs general ones stood in for in the frames so far
+    /// (``GLRenderer/wantedPrograms(like:)``), compiled within ``preparationBudget``
+    /// after the listed programs are ready; the next frame draws with them.
+    func prepareSpecialised(into target: FrameTarget) {
+        var wanted = renderer.wantedPrograms()
+        guard !wanted.isEmpty else { return }
+        do {
+            try renderer.prepare(&wanted, into: target, for: Preview.preparationBudget)
+        } catch {
+            printError("halo preview: preparing programs: \(error)")
+        }
+        needsDraw = true        // the next frame draws with the programs made ready
     }
 }
 

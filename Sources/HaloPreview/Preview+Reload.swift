@@ -42,6 +42,7 @@ extension Preview {
             if shadersDirty {
                 newRenderer = try GLRenderer(shaders: library, context: nil)
                 newRenderer.options.steersGlows = true
+                newRenderer.options.specialisation = Preview.specialisation(newRenderer)
             }
             // Drawing once compiles whatever the new state needs, so a failure shows here.
             let fb = framebufferSize()

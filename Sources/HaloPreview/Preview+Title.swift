@@ -68,7 +68,7 @@ extension Preview {
                           frameStarts.count, layout, statsFramebuffer.0, statsFramebuffer.1, median(Array(intervals)) ?? 0,
                           intervals.min()!, intervals.max()!)
         if !gpu.isEmpty { line += String(format: ", GPU time median %.2f ms (timer queries)", median(Array(gpu)) ?? 0) }
-        line += "; \(renderer.programsCompiled) programs compiled"
+        line += "; \(renderer.programsCompiled) programs compiled, \(renderer.programsCompiledByFrames) by frames"
         say(line)
     }
 }

@@ -176,6 +176,7 @@ public final class Preview {
         library = ShaderLibrary(directory: options.shadersDirectory)
         renderer = try GLRenderer(shaders: library, context: nil)
         renderer.options.steersGlows = true         // turning glows from their modes (docs/accuracy.md)
+        renderer.options.specialisation = Preview.specialisation(renderer)
         clock = PreviewClock(time: options.time ?? scene.time)
         showTimeline = options.frames == nil
         controlSource = controls

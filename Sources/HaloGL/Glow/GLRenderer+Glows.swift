@@ -22,6 +22,7 @@ extension GLRenderer {
         halo_glUniform4f(b.loc("uCanvasToTarget"), 1, 1, offset.0, offset.1)
         halo_glUniform2f(b.loc("uTexSize"), Float(src.width), Float(src.height))
         halo_glUniform1f(b.loc("uCenterWeight"), plan.weights[0])
+        halo_glUniform1i(b.loc("uPairs"), GLint(pairs.weights.count))      // the general program's count
         pairs.weights.withUnsafeBufferPointer { halo_glUniform1fv(b.loc("uPairWeights"), GLsizei($0.count), $0.baseAddress) }
         pairs.offsets.withUnsafeBufferPointer { halo_glUniform1fv(b.loc("uPairOffsets"), GLsizei($0.count), $0.baseAddress) }
         halo_glUniform2f(b.loc("uStep"), horizontal ? 1 / Float(src.width) : 0, horizontal ? 0 : 1 / Float(src.height))

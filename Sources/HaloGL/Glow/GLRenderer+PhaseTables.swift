@@ -43,6 +43,7 @@ extension GLRenderer {
         halo_glUniform4f(c.loc("uCanvasToTarget"), 1, 1, 0, 0)
         halo_glUniform1i(c.loc("uModes"), 2)
         halo_glUniform1i(c.loc("uLayerHeight"), GLint(planes.layerHeight))
+        halo_glUniform1i(c.loc("uModeLayers"), GLint(first.count / 16))      // the general program's count
         halo_glActiveTexture(GLenum(GL_TEXTURE2))
         halo_glBindTexture(GLenum(GL_TEXTURE_2D), planes.target.texture)
         for j in 0..<table.cells {

@@ -90,6 +90,7 @@ extension GLRenderer {
             halo_glBindTexture(GLenum(GL_TEXTURE_2D), planes.target.texture)
             halo_glUniform2i(c.loc("uShift"), GLint(planes.pad - p.atlas.x), GLint(planes.pad - p.atlas.y))
             halo_glUniform1i(c.loc("uLayerHeight"), GLint(planes.layerHeight))
+            halo_glUniform1i(c.loc("uModeLayers"), GLint(s.steer.layers))      // the general program's count
             s.steer.weights.withUnsafeBufferPointer { halo_glUniform4fv(c.loc("uWeights"), GLsizei($0.count / 4), $0.baseAddress) }
             drawTiles(s.rects)
         }

@@ -31,6 +31,11 @@ extension GLRenderer {
     /// their paints (``LayerVariant/paintAA``).
     func setFrameUniforms(_ p: GLProgram, for variant: LayerVariant) {
         halo_glUniform1i(p.loc("uPaintAtMiddle"), variant.paintAA ? 0 : 1)
+        // A general program's tile class (lib/layer_data.glsl HALO_GENERAL; absent elsewhere).
+        let d = variant.drawUniforms
+        halo_glUniform1i(p.loc("uEdge"), d.edge)
+        halo_glUniform1i(p.loc("uGlowMode"), d.glow)
+        halo_glUniform1i(p.loc("uOutput"), d.output)
         halo_glUniform1i(p.loc("uLayers"), 4)
         halo_glActiveTexture(GLenum(GL_TEXTURE0))
         halo_glBindTexture(GLenum(GL_TEXTURE_2D), ramps.texture)

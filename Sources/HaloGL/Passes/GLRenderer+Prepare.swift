@@ -30,10 +30,24 @@ public struct PendingPrograms {
 
     init(items: [Item], blank: Frame?, total: Int) { self.items = items; self.blank = blank; self.total = total }
 
-    /// The programs of ``GLRenderer/programsToPrepare(for:window:)``.
-    init(listing frames: [Frame], window: Bool) {
+    /// The programs of ``GLRenderer/programsToPrepare(for:window:)``; `general`: the general
+    /// programs that serve them (``Specialisation``), not each class's own.
+    init(listing frames: [Frame], window: Bool, general: Bool) {
         var seen = Set<Item>(), items: [Item] = []
-        func add(_ i: Item) { if seen.insert(i).inserted { items.append(i) } }
+        func add(_ i: Item) {
+            var i = i
+            if general {
+                switch i {
+                case .layer(let v): i = .layer(v.general)
+                case .glowSource(let v): i = .glowSource(v.general)
+                case .glowModes(let v): i = .glowModes(v.general)
+                case .glowCombine: i = .glowCombine(layers: 0, opaque: false)
+                case .blur(_, let region): i = .blur(pairs: 0, region: region)
+                default: break
+                }
+            }
+            if seen.insert(i).inserted { items.append(i) }
+        }
         for frame in frames {
             // A window's direct tiles are written over an opaque background (else every tile
             // goes through the canvas); offscreen the background's alpha or image picks the mode.
@@ -75,7 +89,15 @@ extension GLRenderer {
     /// a layer's structure (a choice, a boolean: a paint type, a corner style, a dash cap).
     /// - Parameter window: the frames go to a window (``FrameTarget/window(width:height:originX:originY:)``).
     public func programsToPrepare(for frames: [Frame], window: Bool) -> PendingPrograms {
-        PendingPrograms(listing: frames, window: window)
+        PendingPrograms(listing: frames, window: window, general: programs.specialisation != .always)
+    }
+
+    /// The specialised programs that general ones have drawn in place of and that are not
+    /// compiled yet (``Specialisation/whenReady``), in the order first needed, to prepare
+    /// between frames; empty otherwise. One that fails to compile is not listed again.
+    public func wantedPrograms() -> PendingPrograms {
+        let items = programs.wantedNow()
+        return PendingPrograms(items: items, blank: items.isEmpty ? nil : lastBlank, total: items.count)
     }
 
     /// Compiles the next programs of `pending` and draws each once, with nothing covered,
@@ -93,10 +115,12 @@ extension GLRenderer {
         guard let blank = pending.blank else { pending.items = []; return 0 }
         let plan = FramePlan(blank, gridOffset: target.gridOffset, isWindow: target.isWindow, lutWidth: ramps.lutWidth,
                              maxTextureSize: maxTextureSize)
+        programs.compilesAsNamed = true
+        defer { programs.compilesAsNamed = false; programsCompiledPreparing += programs.compiledCount - before }
         while let item = pending.items.first {
             if programs.compiledCount > before && elapsed() >= seconds { break }
             pending.items.removeFirst()
-            try warm(item, plan: plan, target: target)
+            do { try warm(item, plan: plan, target: target) } catch { programs.dropWanted(item); throw error }
         }
         // Left as a frame leaves it: the target bound, blending off.
         halo_glDisable(GLenum(GL_BLEND))

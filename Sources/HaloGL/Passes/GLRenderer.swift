@@ -56,6 +56,13 @@ public final class GLRenderer {
     /// The renderer's shortcuts (``RendererOptions``): each on by default but steered glows
     /// and shared averaged programs.
     public var options = RendererOptions() { didSet { apply(options, was: oldValue) } }
+    /// True on a software rasteriser (llvmpipe, softpipe, SwiftShader: GL_RENDERER), which
+    /// runs both sides of every branch: the default ``RendererOptions/specialisation`` follows it.
+    public private(set) var isSoftware = false
+    /// The last frame drawn without its layers: the plan ``wantedPrograms()`` prepares with.
+    var lastBlank: Frame?
+    /// Programs compiled by ``prepare(_:into:for:)`` so far.
+    var programsCompiledPreparing = 0
     /// A blurred region at 1/k (result) and the blur's intermediate: a material's backdrop
     /// (``FramePlan/MaterialRegion``) or a text's glow. Full floats: a material of blur 0
     /// shows the canvas below unchanged, to the bit.
@@ -118,6 +125,8 @@ public final class GLRenderer {
         var maxSize: GLint = 0
         halo_glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxSize)
         maxTextureSize = Int(maxSize)
+        isSoftware = ["llvmpipe", "softpipe", "swrast", "SwiftShader"].contains { glString(GL_RENDERER).contains($0) }
+        programs.specialisation = GLRenderer.defaultSpecialisation(software: isSoftware)
         ramps = RampTextures(maxTextureSize: maxTextureSize)
         arcs = ArcTables()
         // Tiles: per-instance rect (location 0), coverage (1), layer row (2) and backdrop row (3), see tile.vert.
@@ -168,6 +177,10 @@ public final class GLRenderer {
     /// GL programs this renderer has compiled so far (each variant once, on first use): a
     /// frame that compiles none draws with programs already made.
     public var programsCompiled: Int { programs.compiledCount }
+    /// Programs compiled by ``draw(_:into:)`` and ``render(_:)`` (a frame that waited for a
+    /// compile), not by ``prepare(_:into:for:)`` between frames; the renderer's own three
+    /// (resolve, canvas clear, target restore) included.
+    public var programsCompiledByFrames: Int { programs.compiledCount - programsCompiledPreparing }
 
     /// GL_RENDERER of the context, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
     public var rendererName: String { glString(GL_RENDERER) }
@@ -197,6 +210,8 @@ public final class GLRenderer {
         shapeWarnings = []
         try checkSize(givenFrame)
         let frame = FlatBackdrop.resolved(givenFrame)
+        lastBlank = frame
+        lastBlank?.layers = []
         loopPeriod = frame.loopPeriod
         parameters = frame.parameters
         programs.use(ShaderParameters(frame.parameters))

@@ -1,3 +1,4 @@
+import Foundation
 /// The GPU renderer's shortcuts, in one value (``GLRenderer/options``). Each shortcut buys
 /// speed or fewer compiles and is checked against the plain path it replaces: turned off
 /// alone, it gives the image of every shortcut on, bit for bit, or (the two marked) within
@@ -42,6 +43,14 @@ public struct RendererOptions: Equatable, Sendable {
     /// Defaults 32 MB (1920 x 1080 is drawn whole) and 4 MB.
     public var wholeCanvasBytes = 32 << 20
     public var canvasBandBytes = 4 << 20
+    /// Which programs draw a frame's tiles, blurs and steered glows (``Specialisation``):
+    /// general programs, whose tile class is the draw's uniforms (a handful a scene), or
+    /// programs specialised for each class (more compiles; faster frames on llvmpipe, which
+    /// runs both sides of every branch). nil (the default): ``Specialisation/always`` on a
+    /// software rasteriser, ``Specialisation/never`` on a GPU (``GLRenderer/isSoftware``);
+    /// `$HALO_PROGRAMS` overrides that (``GLRenderer/defaultSpecialisation(software:)``).
+    /// The same image either way (bit for bit).
+    public var specialisation: Specialisation?
 
     /// Every shortcut at its default.
     public init() {}
@@ -59,6 +68,7 @@ public struct RendererOptions: Equatable, Sendable {
         ("cornerPrograms", { $0.cornerPrograms = false }),
         ("padsBlurKernels", { $0.padsBlurKernels = false }),
         ("canvasBands", { $0.wholeCanvasBytes = Int.max }),
+        ("specialisedPrograms", { $0.specialisation = .never }),
     ]
 }
 
@@ -73,5 +83,33 @@ extension GLRenderer {
         programs.kinksTakeFullPrograms = !options.kinkPrograms
         programs.cornersTakeFullPrograms = !options.cornerPrograms
         programs.padsBlurKernels = options.padsBlurKernels
+        programs.specialisation = options.specialisation ?? GLRenderer.defaultSpecialisation(software: isSoftware)
     }
+
+    /// ``RendererOptions/specialisation``'s default: `$HALO_PROGRAMS` (`general`, `specialised`
+    /// or `when-ready`) where set, else specialised programs on a software rasteriser and
+    /// general ones on a GPU.
+    static func defaultSpecialisation(software: Bool) -> Specialisation {
+        switch ProcessInfo.processInfo.environment["HALO_PROGRAMS"] {
+        case "general": return .never
+        case "specialised": return .always
+        case "when-ready": return .whenReady
+        default: return software ? .always : .never
+        }
+    }
+}
+
+/// Which programs draw (``RendererOptions/specialisation``). General programs branch on the
+/// tile's class (edge mode, glow mode, output; a blur's or a steered glow's count) per draw:
+/// cheap on a GPU, where a draw's pixels take the same side. Specialised programs have each
+/// class compiled in, the shortcut llvmpipe needs (docs/performance.md "Programs").
+public enum Specialisation: Sendable, Equatable {
+    /// Each tile class its own program, compiled at first use (software rasterisers' default).
+    case always
+    /// General programs only: a handful a scene, whatever its parameter values (GPUs' default).
+    case never
+    /// General programs until the specialised one is compiled between frames
+    /// (``GLRenderer/prepare(_:into:for:)`` with ``GLRenderer/wantedPrograms()``): the preview's
+    /// on a software rasteriser, whose first frames need few compiles and later ones run fast.
+    case whenReady
 }

@@ -36,6 +36,9 @@ struct LayerVariant: Hashable {
     /// The distance view (HALO_DISTANCE_VIEW, GLRenderer+DistanceView.swift): iso-lines of
     /// the layer's signed distance instead of its paints.
     var distanceView = false
+    /// A general program (HALO_GENERAL 1, ``general``): the tile's edge mode, glow mode and
+    /// output are the draw's uniforms, not constants.
+    private(set) var isGeneral = false
 
     init(shape: ShapeKind, fill: PaintKind?, stroke: PaintKind?, glow: GlowMode, edge: EdgeMode) {
         self.shape = shape; self.fill = fill; self.stroke = stroke; self.glow = glow; self.edge = edge
@@ -123,8 +126,35 @@ struct LayerVariant: Hashable {
             || fill == .shader || stroke == .shader || shape == .shader
     }
 
+    /// The general program's variant that serves this one's tiles (lib/layer_data.glsl
+    /// HALO_GENERAL): the edge mode, the glow mode (sharp or blurred) and the output become
+    /// the draw's uniforms (``drawUniforms``); the paint is averaged unless uPaintAtMiddle
+    /// (as ``averaged``), and every corner's code is kept. The same image as this variant's
+    /// own program (ShortcutTests, `specialisedPrograms`).
+    var general: LayerVariant {
+        var v = self
+        v.isGeneral = true
+        v.edge = .perPixel
+        v.glow = glow == .none ? .none : .blurred
+        v.output = .canvas
+        v.paintAA = true
+        v.kinksOnly = false
+        v.corners = 1
+        return v
+    }
+
+    /// The uniforms a general program takes for this variant's tiles: uEdge, uGlowMode, uOutput.
+    var drawUniforms: (edge: Int32, glow: Int32, output: Int32) {
+        (Int32(edge.rawValue), Int32(glow.rawValue), Int32(output.rawValue))
+    }
+
     var defines: [(String, String)] {
-        [("HALO_LAYER_DATA", "1"), ("HALO_SHAPE", "\(shape.rawValue)"), ("HALO_FILL", "\(fill?.rawValue ?? -1)"),
+        if isGeneral {
+            return [("HALO_LAYER_DATA", "1"), ("HALO_GENERAL", "1"), ("HALO_SHAPE", "\(shape.rawValue)"), ("HALO_FILL", "\(fill?.rawValue ?? -1)"),
+                    ("HALO_STROKE", "\(stroke?.rawValue ?? -1)"), ("HALO_GLOW", glow == .none ? "0" : "1"), ("HALO_GLOW_FILL", glowFromFill ? "1" : "0"),
+                    ("HALO_TEXT", text ? "1" : "0"), ("HALO_DASH", "\(dash.rawValue)"), ("HALO_DISTANCE_VIEW", distanceView ? "1" : "0")]
+        }
+        return [("HALO_LAYER_DATA", "1"), ("HALO_SHAPE", "\(shape.rawValue)"), ("HALO_FILL", "\(fill?.rawValue ?? -1)"),
          ("HALO_STROKE", "\(stroke?.rawValue ?? -1)"), ("HALO_GLOW", "\(glow.rawValue)"), ("HALO_EDGE", "\(edge.rawValue)"),
          ("HALO_PAINT_AA", paintAA ? "1" : "0"), ("HALO_PAINT_KINKS", kinksOnly ? "1" : "0"), ("HALO_CORNERS", "\(corners)"), ("HALO_DIRECT", "\(output.rawValue)"),
          ("HALO_GLOW_FILL", glowFromFill ? "1" : "0"), ("HALO_TEXT", text ? "1" : "0"), ("HALO_DASH", "\(dash.rawValue)"),

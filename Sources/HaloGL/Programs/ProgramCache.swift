@@ -43,6 +43,14 @@ final class ProgramCache {
     /// True: a box's edge tiles that one corner or none reaches are drawn by the program of
     /// every corner (tests compare the two; their instances' corner index goes unread).
     var cornersTakeFullPrograms = false
+    /// Which layer, glow-source, blur and glow-combine programs draw (``Specialisation``).
+    var specialisation = Specialisation.always
+    /// With ``Specialisation/whenReady``: the specialised programs that general ones stood in
+    /// for, to be compiled between frames (``takeWanted()``).
+    private var wanted: [PendingPrograms.Item] = [], wantedSet = Set<PendingPrograms.Item>()
+    /// True while programs are prepared (``GLRenderer/prepare(_:into:for:)``): each item's
+    /// own program is compiled, general or specialised as it names, whatever ``specialisation``.
+    var compilesAsNamed = false
     /// Layer programs compiled so far.
     var layerProgramCount: Int { layer.count }
     /// The variants of the layer and glow-source programs compiled so far.
@@ -107,23 +115,65 @@ final class ProgramCache {
         return glowSource[v] != nil || (sharesAveragedPrograms && glowSource[v.averaged] != nil)
     }
 
-    /// tile.vert + layer.frag for `v`.
+    /// tile.vert + layer.frag for `v`: its own program, or the general one that serves it
+    /// (``specialisation``; set the draw's uniforms with ``GLRenderer/setDrawUniforms(_:for:)``).
     /// - Throws: ``ShaderError`` when the variant fails to compile or link.
     func layerProgram(_ v: LayerVariant) throws -> GLProgram {
         var v = v
         v.distanceView = distanceStep != nil
+        if let g = standIn(for: v, in: layer, item: .layer(v)) { v = g }
         return try variant(v, fragment: "layer.frag", uniforms: Uniforms.layerProgram, in: &layer, averaged: averagedLayers)
     }
 
-    /// tile.vert + glow_source.frag for `v` (``LayerVariant/glowSource(_:group:)``).
+    /// tile.vert + glow_source.frag for `v` (``LayerVariant/glowSource(_:group:)``), or the
+    /// general one that serves it (``specialisation``).
     func glowSourceProgram(_ v: LayerVariant) throws -> GLProgram {
-        try variant(v, fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram, in: &glowSource, averaged: averagedGlowSources)
+        let g = standIn(for: v, in: glowSource, item: .glowSource(v)) ?? v
+        return try variant(g, fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram, in: &glowSource, averaged: averagedGlowSources)
+    }
+
+    /// The general variant to draw `v`'s tiles with, nil for `v`'s own program: always under
+    /// ``Specialisation/never``; under ``Specialisation/whenReady`` until `v`'s own is
+    /// compiled (`item` is noted for ``takeWanted()``).
+    private func standIn(for v: LayerVariant, in cache: [LayerVariant: GLProgram], item: PendingPrograms.Item) -> LayerVariant? {
+        if compilesAsNamed || v.isGeneral { return nil }
+        switch specialisation {
+        case .always: return nil
+        case .never: return v.general
+        case .whenReady:
+            if cache[v.program] != nil || cache[v.program.averaged] != nil && (sharesAveragedPrograms || kinksTakeFullPrograms) { return nil }
+            if wantedSet.insert(item).inserted { wanted.append(item) }
+            return v.general
+        }
+    }
+
+    /// The specialised programs general ones stood in for, not compiled yet, in the order
+    /// first needed (``Specialisation/whenReady``). Each is listed once: one that fails to
+    /// compile is not tried again.
+    func wantedNow() -> [PendingPrograms.Item] {
+        wanted = wanted.filter {
+            switch $0 {
+            case .layer(let v): return !hasLayerProgram(v)
+            case .glowSource(let v): return !hasGlowSourceProgram(v)
+            case .blur(let pairs, _): return blur[pairs] == nil
+            case .glowCombine(let layers, let opaque): return glowCombine[GlowCombineKey(layers: layers, opaque: opaque)] == nil
+            case .glowModes(let v): return glowModes[v] == nil
+            default: return true
+            }
+        }
+        return wanted
+    }
+
+    /// `item` is not listed by ``wantedNow()`` again (it failed to compile).
+    func dropWanted(_ item: PendingPrograms.Item) {
+        wanted.removeAll { $0 == item }
     }
 
     /// glow_source.frag for `v`'s tiles drawing a steered glow's planes (HALO_MODES 1):
     /// coverage times cos and sin of n theta in place of the paint (lib/angular_modes.glsl).
     func glowModesProgram(_ v: LayerVariant) throws -> GLProgram {
-        let v = v.program
+        var v = v.program
+        if let g = standIn(for: v, in: glowModes, item: .glowModes(v)) { v = g }
         if let p = glowModes[v] { return p }
         compiledCount += 1
         let p = try GLProgram(shaders.withShaders(of: v, parameters: parameters), vertex: "tile.vert", fragment: "glow_source.frag",
@@ -137,11 +187,16 @@ final class ProgramCache {
     /// channels alone summed where `opaque` (the paint's alpha constant around the turn).
     /// Each a small program (``PendingPrograms`` lists every bucket of a steerable glow).
     func glowCombineProgram(layers: Int, opaque: Bool) throws -> GLProgram {
-        let key = GlowCombineKey(layers: layers, opaque: opaque)
+        var key = GlowCombineKey(layers: layers, opaque: opaque)
+        if layers != 0, standsIn(compiled: glowCombine[key] != nil, item: .glowCombine(layers: layers, opaque: opaque)) {
+            // The general program (HALO_MODE_LAYERS 0): the count the draw's uniform uModeLayers,
+            // every channel summed (an opaque paint's alpha terms are exact zeros).
+            key = GlowCombineKey(layers: 0, opaque: false)
+        }
         if let p = glowCombine[key] { return p }
         compiledCount += 1
         let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "glow_combine.frag", uniforms: Uniforms.glowCombineProgram,
-                              defines: [("HALO_MODE_LAYERS", "\(layers)"), ("HALO_OPAQUE", opaque ? "1" : "0")])
+                              defines: [("HALO_MODE_LAYERS", "\(key.layers)"), ("HALO_OPAQUE", key.opaque ? "1" : "0")])
         glowCombine[key] = p
         return p
     }
@@ -220,12 +275,30 @@ final class ProgramCache {
     /// so that it is unrolled and indexes its uniform arrays by constants; `pairs` is a
     /// bucket's count (``GlowPlan/pairs(padded:)``) unless ``padsBlurKernels`` is false.
     func blurProgram(pairs: Int) throws -> GLProgram {
+        var pairs = pairs
+        // The general program (HALO_PAIRS 0): the count the draw's uniform uPairs.
+        if pairs != 0, standsIn(compiled: blur[pairs] != nil, item: .blur(pairs: pairs, region: false)) { pairs = 0 }
         if let p = blur[pairs] { return p }
         compiledCount += 1
         let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "blur.frag", uniforms: Uniforms.blurProgram,
                               defines: [("HALO_PAIRS", "\(pairs)")])
         blur[pairs] = p
         return p
+    }
+
+    /// Whether a program of a fixed count (a blur's pairs, a steered glow's layers) gives way to
+    /// the general one, the largest count (``specialisation``); under
+    /// ``Specialisation/whenReady`` `item` is noted for ``takeWanted()``.
+    private func standsIn(compiled: Bool, item: PendingPrograms.Item) -> Bool {
+        if compilesAsNamed { return false }
+        switch specialisation {
+        case .always: return false
+        case .never: return true
+        case .whenReady:
+            if compiled { return false }
+            if wantedSet.insert(item).inserted { wanted.append(item) }
+            return true
+        }
     }
 
     /// tile.vert + resolve.frag.

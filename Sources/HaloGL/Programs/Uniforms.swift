@@ -9,7 +9,9 @@ enum Uniforms {
     /// tile.vert's, declared only in variants written straight into the target (HALO_DIRECT 1, 2).
     static let tileDirect = ["uBackdrops"]
     /// lib/layer_data.glsl's: global to a frame.
-    static let layer = ["uRamps", "uRampLUT", "uLUTWidth", "uArcTable", "uPaintAtMiddle"]
+    /// lib/layer_data.glsl's: global to a frame, and (declared only in general programs,
+    /// HALO_GENERAL 1) the draw's tile class: uEdge, uGlowMode, uOutput.
+    static let layer = ["uRamps", "uRampLUT", "uLUTWidth", "uArcTable", "uPaintAtMiddle", "uEdge", "uGlowMode", "uOutput"]
     /// lib/shader_paint.glsl's: global to a frame.
     static let paint = ["haloLoopPeriod"]
     /// lib/sdf.glsl's loop bound that is never set (always 0, so that loops stay rolled:
@@ -21,12 +23,14 @@ enum Uniforms {
         + ["uGlow", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas"]
     /// glow_source.frag's; uFirstScalar only where it draws a steered glow's planes (HALO_MODES).
     static let glowSourceProgram = tile + tileLayer + layer + paint + shapeSamples + ["uFirstScalar"]
-    static let glowCombineProgram = tile + ["uModes", "uShift", "uLayerHeight", "uWeights"]
+    /// uModeLayers only in the general program (HALO_MODE_LAYERS 0).
+    static let glowCombineProgram = tile + ["uModes", "uShift", "uLayerHeight", "uWeights", "uModeLayers"]
     static let glowPhaseProgram = tile + ["uTable", "uPlace", "uCells", "uMix"]
     static let shapePassProgram = tile + tileLayer + layer + paint + shapeSamples + ["uShapeMode", "uProbeStep"]
     static let loopScanProgram = tile + shapeSamples
     static let paintScanProgram = tile + tileLayer + layer + paint
-    static let blurProgram = tile + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets"]
+    /// uPairs only in the general program (HALO_PAIRS 0).
+    static let blurProgram = tile + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets", "uPairs"]
     static let resolveProgram = tile + ["uCanvas", "uChecker", "uCanvasOrigin"]
     static let canvasClearProgram = tile + ["uColour"]
     static let distanceViewProgram = tile + ["uField", "uDistanceStep"]

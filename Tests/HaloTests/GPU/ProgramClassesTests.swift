@@ -59,22 +59,29 @@ final class ProgramClassesTests: XCTestCase {
                     s.canvas.scale = scale
                     return Frame(s, time: time)
                 }
-                let listed = PendingPrograms(listing: try StructuralValues.combinations(state).map { try frame($0) }, window: true)
-                let items = Set(listed.items)
+                let frames = try StructuralValues.combinations(state).map { try frame($0) }
+                let items = Set(PendingPrograms(listing: frames, window: true, general: false).items)
+                // The general programs that serve them: a handful, whatever the values.
+                let general = PendingPrograms(listing: frames, window: true, general: true)
+                XCTAssertLessThanOrEqual(general.total, 16, "\(name): \(general.items)")
+                let generalItems = Set(general.items)
                 let f = try frame(state.overrides)
                 let plan = FramePlan(f, gridOffset: (Int(random.next() % 16), Int(random.next() % 16)), isWindow: true,
                                      lutWidth: 8192, maxTextureSize: 16384)
                 for b in plan.canvasBatches + plan.targetBatches {
                     XCTAssertTrue(items.contains(.layer(b.variant)), "\(name) round \(round): \(b.variant) with \(state.overrides)")
+                    XCTAssertTrue(generalItems.contains(.layer(b.variant.general)), "\(name) round \(round): general \(b.variant)")
                     checked += 1
                 }
                 for page in plan.glowPages {
                     for b in page.source {
                         XCTAssertTrue(items.contains(.glowSource(b.variant)), "\(name) round \(round): glow source \(b.variant)")
+                        XCTAssertTrue(generalItems.contains(.glowSource(b.variant.general)), "\(name) round \(round): general glow source")
                     }
                     for blur in page.blurs {
                         XCTAssertTrue(items.contains(.blur(pairs: blur.plan.pairs().weights.count, region: false)),
                                       "\(name) round \(round): blur of sigma \(blur.plan.sigma)")
+                        XCTAssertTrue(generalItems.contains(.blur(pairs: 0, region: false)), "\(name) round \(round): general blur")
                     }
                 }
             }

@@ -48,15 +48,16 @@ final class ParameterPreviewTests: XCTestCase {
     }
 
     func testASetValueIsDrawnOnTheNextFrameWithoutCompilingAProgram() throws {
-        // Compiles: the count when the values are set (the programs prepared first), and after
-        // six more frames drawn with them (without a screenshot, whose offscreen render
-        // compiles programs of its own).
+        // Compiles by frames (a frame that waits for one; programs made ready between frames
+        // are not): the count when the values are set (the programs prepared first), and
+        // after six more frames drawn with them (without a screenshot, whose offscreen
+        // render compiles programs of its own).
         let counted = try preview(["--frames", "12", "--script", "5 wait-prepared; 6 set fade 0.1; 6 set accent #FF2D55"])
         XCTAssertEqual(counted.status, 0, counted.stderr)
-        let before = number(after: "(programs compiled so far: ", in: counted.stdout)
-        let after = number(after: "; ", in: counted.stdout.components(separatedBy: "frame time median").last ?? "")
+        let before = number(after: "by frames: ", in: counted.stdout.components(separatedBy: "halo preview: set ").last ?? "")
+        let after = number(after: "programs compiled, ", in: counted.stdout)
         XCTAssertNotNil(before, counted.stdout)
-        XCTAssertEqual(before, after, "no program compiled for the new values: \(counted.stdout)")
+        XCTAssertEqual(before, after, "no frame compiled a program for the new values: \(counted.stdout)")
         // Set before the last frame: the screenshot of that frame shows the new values.
         let shot = folder.appendingPathComponent("shot.png").path
         let run = try preview(["--frames", "12", "--script", "11 set fade 0.1; 11 set accent #FF2D55", "--screenshot", shot])
@@ -89,9 +90,9 @@ final class ParameterPreviewTests: XCTestCase {
         let run = try preview(["--frames", "27", "--script", steps.joined(separator: "; ")])
         XCTAssertEqual(run.status, 0, run.stderr)
         let prepared = try XCTUnwrap(run.stdout.components(separatedBy: "programs prepared:").last, run.stdout)
-        let ready = try XCTUnwrap(number(after: "(programs compiled so far: ", in: prepared), run.stdout)
-        let after = number(after: "; ", in: run.stdout.components(separatedBy: "frame time median").last ?? "")
-        XCTAssertEqual(ready, after, "no program compiled after preparation: \(run.stdout)")
+        let ready = try XCTUnwrap(number(after: "by frames: ", in: prepared), run.stdout)
+        let after = number(after: "programs compiled, ", in: run.stdout)
+        XCTAssertEqual(ready, after, "no frame compiled a program after preparation: \(run.stdout)")
         XCTAssertEqual(run.stdout.components(separatedBy: "halo preview: set ").count - 1, steps.count - 1, run.stdout)
         let preparedAt = try XCTUnwrap(run.stdout.range(of: "programs prepared"), run.stdout)
         let firstSet = try XCTUnwrap(run.stdout.range(of: "halo preview: set "), run.stdout)

@@ -86,8 +86,10 @@ final class PreviewColumnTests: XCTestCase {
 
     /// While programs are made ready the run says "preparing K of N" after each frame, K
     /// rising, N the count the end line gives; the first frame is drawn before any of it.
+    /// (No shader cache: each program a cold compile, longer than a frame's budget.)
     func testProgressIsSaidWhileProgramsArePrepared() throws {
-        let r = try PreviewProcess(arguments: ["preview", params.path, "--frames", "3", "--script", "2 wait-prepared"], folder: folder).wait()
+        let r = try PreviewProcess(arguments: ["preview", params.path, "--frames", "4", "--script", "3 wait-prepared"], folder: folder,
+                                   environment: ["MESA_SHADER_CACHE_DISABLE": "true"]).wait()
         XCTAssertEqual(r.status, 0, r.stderr)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         let progress = lines.compactMap { l -> (Int, Int)? in

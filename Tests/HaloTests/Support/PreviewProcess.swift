@@ -8,7 +8,8 @@ final class PreviewProcess {
     private let outURL: URL, errURL: URL
     private let out: FileHandle, err: FileHandle
 
-    init(arguments: [String], folder: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// - Parameter environment: set on top of the test's own.
+    init(arguments: [String], folder: URL, environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws {
         let xvfbRun = ["/usr/bin/xvfb-run", "/bin/xvfb-run"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let xvfbRun else {
             XCTFail("xvfb-run not found: the preview tests need it (tools/setup-debian installs xvfb and xauth)", file: file, line: line)
@@ -21,6 +22,7 @@ final class PreviewProcess {
         var env = ProcessInfo.processInfo.environment
         env["HALO_SHADERS"] = nil
         env["LIBGL_ALWAYS_SOFTWARE"] = "1"
+        env.merge(environment) { $1 }
         process.environment = env
         let id = UUID().uuidString
         outURL = folder.appendingPathComponent("preview-\(id).out")
