@@ -32,7 +32,8 @@ uniform sampler2D uBackgroundImage; // OUTPUT 4: the placed background image, pr
 flat in vec2 vCover;             // edge-free tiles: coverage of fill and stroke; a shader shape's
                                  // edge tiles: their slot in the sample atlas (lib/shape_samples.glsl)
 #if HALO_GLOW == 1
-in vec2 vGlowCoord;              // the glow texture's coordinate here (tile.vert)
+flat in vec3 vGlowAtlas;         // the glow's atlas texel for canvas pixel p is p * z + xy (tile.vert)
+uniform vec2 uGlowAtlasSize;     // texels
 #endif
 #if HALO_FILL == HALO_PAINT_MATERIAL
 // A material fill replaces the canvas within its coverage (docs/scene-format.md "Material"), which
@@ -143,8 +144,10 @@ void main() {
         vec4 g;
 #if HALO_GLOW == 1
         if (GLOW == GLOW_BLURRED) {
-            // Past the region, the blank texels around it are read (GlowAtlas).
-            g = textureLod(uGlow, vGlowCoord, 0.0) * vLayer.y;
+            // Past the region, the blank texels around it are read (GlowAtlas). The coordinate
+            // from the canvas pixel, not interpolated: interpolation rounds by where the
+            // primitive lies in the target, so a canvas placed in a window would differ.
+            g = textureLod(uGlow, (p * vGlowAtlas.z + vGlowAtlas.xy) / uGlowAtlasSize, 0.0) * vLayer.y;
         } else
 #endif
         {

@@ -30,10 +30,7 @@ flat out vec4 vBackdrop;
 #include "lib/layer_data.glsl"
 uniform sampler2D uLayers;       // LAYER_TEXELS texels a layer, one row each
 #if HALO_GLOW == 1
-// layer.frag's glow atlas coordinate, linear in the canvas position, so interpolated here
-// once rather than computed per pixel (llvmpipe pays for every fragment operation).
-uniform vec2 uGlowAtlasSize;     // texels
-out vec2 vGlowCoord;             // normalised texture coordinate
+flat out vec3 vGlowAtlas;        // the glow's atlas texel for canvas pixel p is p * z + xy (layer.frag)
 #endif
 #endif
 
@@ -69,8 +66,7 @@ void main() {
     vShaderShape = texelFetch(uLayers, ivec2(14, row), 0);
 #endif
 #if HALO_GLOW == 1
-    vec4 atlas = texelFetch(uLayers, ivec2(11, row), 0);
-    vGlowCoord = (canvas * atlas.z + atlas.xy) / uGlowAtlasSize;
+    vGlowAtlas = texelFetch(uLayers, ivec2(11, row), 0).xyz;
 #endif
 #endif
 #if defined(HALO_LAYER_DATA) && HALO_SHAPE_PASS

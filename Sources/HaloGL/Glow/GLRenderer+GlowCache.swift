@@ -22,7 +22,7 @@ extension GLRenderer {
         // A frame of ordinary glows after steered ones (the preview's screenshot, as `render`
         // draws it) keeps none of the steered texels.
         if !options.steersGlows && glowCache.holdsSteered { glowCache.forget() }
-        try glowA.ensure(width: page.width, height: page.height, growOnly: true)
+        try glowA.ensure(width: GlowAtlas.textureSide(page.width), height: GlowAtlas.textureSide(page.height), growOnly: true)
         let texture = (name: UInt32(glowA.texture), width: glowA.width, height: glowA.height)
         // (A twin, GlowTwins, has no passes: it reads the glow it shares.)
         let glowing = plan.layers.indices.filter { plan.layers[$0].glowPlan != nil && plan.layers[$0].twinOf == nil }

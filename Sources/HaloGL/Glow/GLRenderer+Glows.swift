@@ -1,5 +1,4 @@
 import CEpoxy
-import Foundation
 import HaloCore
 
 /// The glow atlas's passes: each glow's source at 1/k, then the separable blur (GlowPlan).
@@ -36,8 +35,8 @@ extension GLRenderer {
     ///   nil clears the whole atlas, and the glow cache forgets what it held.
     func drawGlows(_ page: FramePlan.GlowPage, index: Int, regions: [(Int, Int, Int, Int)]? = nil) throws {
         if regions == nil { glowCache.forget() }
-        try glowA.ensure(width: page.width, height: page.height, growOnly: true)
-        try glowB.ensure(width: page.width, height: page.height, growOnly: true)
+        try glowA.ensure(width: GlowAtlas.textureSide(page.width), height: GlowAtlas.textureSide(page.height), growOnly: true)
+        try glowB.ensure(width: GlowAtlas.textureSide(page.width), height: GlowAtlas.textureSide(page.height), growOnly: true)
         replaceTexels()
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), glowA.fbo)
         halo_glViewport(0, 0, GLsizei(glowA.width), GLsizei(glowA.height))

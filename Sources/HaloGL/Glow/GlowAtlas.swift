@@ -26,7 +26,8 @@ struct GlowAtlas {
         let padded = regions.map { (w: $0.width + 2 * $0.padding, h: $0.height + 2 * $0.padding, p: $0.padding) }
         let area = padded.reduce(0.0) { $0 + Double($1.w) * Double($1.h) }
         let widest = padded.map(\.w).max() ?? 1
-        let width = min(maxSide, max(widest, Int((area.squareRoot() * 1.2).rounded(.up))))
+        // A power of two wide (the texture's width, ``textureSide(_:)``), at least the square's side.
+        let width = min(maxSide, GlowAtlas.textureSide(max(widest, Int(area.squareRoot().rounded(.up)))))
         var x = 0, y = 0, shelf = 0, page = 0, pageWidth = 0
         for i in padded.indices.sorted(by: { padded[$0].h > padded[$1].h }) {
             let r = padded[i]
@@ -41,5 +42,18 @@ struct GlowAtlas {
             pageWidth = max(pageWidth, x)
         }
         pages.append((pageWidth, y + shelf))
+    }
+}
+
+extension GlowAtlas {
+    /// The side of the texture that holds a page `n` texels across: the power of two at or
+    /// above it. A coordinate normalised by a power of two is exact, and so is the sampler's
+    /// scaling back, so the atlas's bilinear reads (the layers' glow, the blur's taps) round
+    /// the same however large the texture has grown (a preview's, after other frames, and a
+    /// single `halo render`'s).
+    static func textureSide(_ n: Int) -> Int {
+        var side = 1
+        while side < n { side *= 2 }
+        return side
     }
 }

@@ -474,7 +474,8 @@ uniform sampler2D uBackgroundImage; // OUTPUT 4: the placed background image, pr
 flat in vec2 vCover;             // edge-free tiles: coverage of fill and stroke; a shader shape's
                                  // edge tiles: their slot in the sample atlas (lib/shape_samples.glsl)
 #if HALO_GLOW == 1
-in vec2 vGlowCoord;              // the glow texture's coordinate here (tile.vert)
+flat in vec3 vGlowAtlas;         // the glow's atlas texel for canvas pixel p is p * z + xy (tile.vert)
+uniform vec2 uGlowAtlasSize;     // texels
 #endif
 #if HALO_FILL == HALO_PAINT_MATERIAL
 // A material fill replaces the canvas within its coverage (docs/scene-format.md "Material"), which
@@ -585,8 +586,10 @@ void main() {
         vec4 g;
 #if HALO_GLOW == 1
         if (GLOW == GLOW_BLURRED) {
-            // Past the region, the blank texels around it are read (GlowAtlas).
-            g = textureLod(uGlow, vGlowCoord, 0.0) * vLayer.y;
+            // Past the region, the blank texels around it are read (GlowAtlas). The coordinate
+            // from the canvas pixel, not interpolated: interpolation rounds by where the
+            // primitive lies in the target, so a canvas placed in a window would differ.
+            g = textureLod(uGlow, (p * vGlowAtlas.z + vGlowAtlas.xy) / uGlowAtlasSize, 0.0) * vLayer.y;
         } else
 #endif
         {
@@ -3802,10 +3805,7 @@ flat out vec4 vBackdrop;
 #include "lib/layer_data.glsl"
 uniform sampler2D uLayers;       // LAYER_TEXELS texels a layer, one row each
 #if HALO_GLOW == 1
-// layer.frag's glow atlas coordinate, linear in the canvas position, so interpolated here
-// once rather than computed per pixel (llvmpipe pays for every fragment operation).
-uniform vec2 uGlowAtlasSize;     // texels
-out vec2 vGlowCoord;             // normalised texture coordinate
+flat out vec3 vGlowAtlas;        // the glow's atlas texel for canvas pixel p is p * z + xy (layer.frag)
 #endif
 #endif
 
@@ -3841,8 +3841,7 @@ void main() {
     vShaderShape = texelFetch(uLayers, ivec2(14, row), 0);
 #endif
 #if HALO_GLOW == 1
-    vec4 atlas = texelFetch(uLayers, ivec2(11, row), 0);
-    vGlowCoord = (canvas * atlas.z + atlas.xy) / uGlowAtlasSize;
+    vGlowAtlas = texelFetch(uLayers, ivec2(11, row), 0).xyz;
 #endif
 #endif
 #if defined(HALO_LAYER_DATA) && HALO_SHAPE_PASS

@@ -4,11 +4,8 @@ enum Uniforms {
     static let tile = ["uTarget", "uCanvasToTarget"]
     /// tile.vert's, declared only in layer and glow-source variants (HALO_LAYER_DATA).
     static let tileLayer = ["uLayers"]
-    /// tile.vert's, declared only in variants with a blurred glow (HALO_GLOW == 1).
-    static let tileGlow = ["uGlowAtlasSize"]
     /// tile.vert's, declared only in variants written straight into the target (HALO_DIRECT 1, 2).
     static let tileDirect = ["uBackdrops"]
-    /// lib/layer_data.glsl's: global to a frame.
     /// lib/layer_data.glsl's: global to a frame, and (declared only in general programs,
     /// HALO_GENERAL 1) the draw's tile class: uEdge, uGlowMode, uOutput.
     static let layer = ["uRamps", "uRampLUT", "uLUTWidth", "uArcTable", "uPaintAtMiddle", "uEdge", "uGlowMode", "uOutput"]
@@ -19,8 +16,8 @@ enum Uniforms {
     static let neverSet = ["uNoUnroll"]
     /// lib/shape_samples.glsl's: the shape pass's sample atlas.
     static let shapeSamples = ["uShapeSamples"]
-    static let layerProgram = tile + tileLayer + tileGlow + tileDirect + layer + paint + shapeSamples
-        + ["uGlow", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas"]
+    static let layerProgram = tile + tileLayer + tileDirect + layer + paint + shapeSamples
+        + ["uGlow", "uGlowAtlasSize", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas"]
     /// glow_source.frag's; uFirstScalar only where it draws a steered glow's planes (HALO_MODES).
     static let glowSourceProgram = tile + tileLayer + layer + paint + shapeSamples + ["uFirstScalar"]
     /// uModeLayers only in the general program (HALO_MODE_LAYERS 0).

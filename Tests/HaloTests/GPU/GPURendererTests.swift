@@ -191,7 +191,7 @@ final class GPURendererTests: XCTestCase {
         }
         // tile.vert's text declares, behind #ifdefs, the layer data's uniforms, the glow atlas
         // size and the backdrops of direct tiles.
-        XCTAssertEqual(try declared("tile.vert"), Set(Uniforms.tile + Uniforms.tileLayer + Uniforms.tileGlow + Uniforms.tileDirect + Uniforms.layer))
+        XCTAssertEqual(try declared("tile.vert"), Set(Uniforms.tile + Uniforms.tileLayer + Uniforms.tileDirect + Uniforms.layer))
         let tile = Set(Uniforms.tile)
         XCTAssertEqual(try declared("layer.frag").union(try declared("tile.vert")), Set(Uniforms.layerProgram + Uniforms.neverSet))
         XCTAssertEqual(try declared("glow_source.frag").union(tile).union(Uniforms.tileLayer), Set(Uniforms.glowSourceProgram + Uniforms.neverSet))
