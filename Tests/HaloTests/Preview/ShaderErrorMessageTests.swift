@@ -115,6 +115,23 @@ final class ShaderErrorMessageTests: XCTestCase {
         XCTAssertEqual(fine.run.status, 0, fine.run.stderr)
     }
 
+    /// A loop inside a #define is beyond Halo's loop bound (it rewrites code, not macros):
+    /// refused naming its line, also on a line the #define continues; a loop in a function is not.
+    func testALoopInsideADefineIsRefusedNamingItsLine() throws {
+        let (stderr, shape) = try renderRefused("""
+            #define SUM(n) \\
+                float s = 0.0; while (s < n) s += 1.0;
+            float haloShape(vec2 point, vec2 size, float time) { SUM(3.0) return length(point - 0.5 * size) - 40.0 * s; }
+            """)
+        XCTAssertTrue(stderr.hasPrefix("halo render: shader refused:\n\(shape):2:20: error: a `while` loop inside a preprocessor line, "
+                                       + "which Halo cannot bound"), stderr)
+        let fine = try render("""
+            #define N 3 // a for loop, in a comment
+            float haloShape(vec2 point, vec2 size, float time) { float s = 0.0; for (int i = 0; i < N; i++) s += 1.0; return length(point - 0.5 * size) - 10.0 * s; }
+            """)
+        XCTAssertEqual(fine.run.status, 0, fine.run.stderr)
+    }
+
     /// The preview's error panel draws its own source line and caret: the terminal's context lines are not in its message.
     func testThePanelLeavesTheTerminalsContextOut() {
         let text = "shader compile failed:\n/x/s.glsl:2:5: error: a\n  1 | one\n  2 |     two\n    |     ^\n/x/s.glsl:2:1: error: b"
