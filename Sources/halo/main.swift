@@ -50,5 +50,10 @@ default:
                    + (FileManager.default.fileExists(atPath: dir) ? "no layer.frag in it" : "no such folder"))
         exit(2)
     }
+    // The GPU's programs (docs/performance.md "Programs"): a value other than the three is refused.
+    if let programs = ProcessInfo.processInfo.environment["HALO_PROGRAMS"], !["general", "specialised", "when-ready"].contains(programs) {
+        printError("halo: HALO_PROGRAMS=\(programs): expected general, specialised or when-ready, found \(programs.isEmpty ? "an empty value" : "\"\(programs)\"")")
+        exit(2)
+    }
     Interruption.exit(command.run(Array(argv.dropFirst())))
 }

@@ -138,4 +138,21 @@ final class CommandRefusalTests: XCTestCase {
         assertRefused(try runHalo(["render", button, "-o", out], environment: ["HALO_SHADERS": folder.appendingPathComponent("none").path]),
                       saying: ["HALO_SHADERS=", "expected a folder of Halo's shaders", "no such folder"])
     }
+
+    /// `HALO_PROGRAMS` takes general, specialised or when-ready; anything else is refused
+    /// with exit 2 and no image, and each of the three draws the same bytes.
+    func testTheProgramsTheEnvironmentNamesAreOneOfThree() throws {
+        let out = folder.appendingPathComponent("x.png").path
+        assertRefused(try runHalo(["render", button, "-o", out, "--backend", "gpu"], environment: ["HALO_PROGRAMS": "generic"]),
+                      saying: ["HALO_PROGRAMS=generic", "expected general, specialised or when-ready", "found \"generic\""])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        var images: [RGBA8Image] = []
+        for mode in ["general", "specialised", "when-ready"] {
+            let run = try runHalo(["render", button, "-o", out, "--backend", "gpu"], environment: ["HALO_PROGRAMS": mode])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            images.append(try PNG.read(out))
+        }
+        XCTAssertEqual(images[0], images[1])
+        XCTAssertEqual(images[0], images[2])
+    }
 }
