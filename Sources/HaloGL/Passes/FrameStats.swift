@@ -53,3 +53,25 @@ extension GLRenderer {
         passClock = now
     }
 }
+
+extension GLRenderer {
+    /// GL programs this renderer has compiled so far (each variant once, on first use): a
+    /// frame that compiles none draws with programs already made.
+    public var programsCompiled: Int { programs.compiledCount }
+    /// Programs compiled by ``draw(_:into:)`` and ``render(_:)`` (a frame that waited for a
+    /// compile), not by ``prepare(_:into:for:)`` between frames; the renderer's own three
+    /// (resolve, canvas clear, target restore) included.
+    public var programsCompiledByFrames: Int { programs.compiledCount - programsCompiledPreparing }
+
+    /// GL_RENDERER of the context, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
+    public var rendererName: String { glString(GL_RENDERER) }
+
+    /// Throws a ``GLError`` naming `what` if GL has recorded an error (all are cleared).
+    func checkError(_ what: String) throws {
+        let e = halo_glGetError()
+        if e != GLenum(GL_NO_ERROR) {
+            while halo_glGetError() != GLenum(GL_NO_ERROR) {}
+            throw GLError("GL error 0x\(String(e, radix: 16)) while \(what)")
+        }
+    }
+}

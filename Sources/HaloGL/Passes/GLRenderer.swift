@@ -174,17 +174,6 @@ public final class GLRenderer {
     /// (``render(_:)`` included); nil before the first frame.
     public internal(set) var lastFrameStats: FrameStats?
 
-    /// GL programs this renderer has compiled so far (each variant once, on first use): a
-    /// frame that compiles none draws with programs already made.
-    public var programsCompiled: Int { programs.compiledCount }
-    /// Programs compiled by ``draw(_:into:)`` and ``render(_:)`` (a frame that waited for a
-    /// compile), not by ``prepare(_:into:for:)`` between frames; the renderer's own three
-    /// (resolve, canvas clear, target restore) included.
-    public var programsCompiledByFrames: Int { programs.compiledCount - programsCompiledPreparing }
-
-    /// GL_RENDERER of the context, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
-    public var rendererName: String { glString(GL_RENDERER) }
-
     func checkSize(_ frame: Frame) throws {
         if frame.width > maxTextureSize || frame.height > maxTextureSize {
             throw GLError("the canvas is \(frame.width)x\(frame.height) pixels; this GPU's textures stop at \(maxTextureSize)")
@@ -297,11 +286,4 @@ public final class GLRenderer {
         endPass("resolve")
     }
 
-    func checkError(_ what: String) throws {
-        let e = halo_glGetError()
-        if e != GLenum(GL_NO_ERROR) {
-            while halo_glGetError() != GLenum(GL_NO_ERROR) {}
-            throw GLError("GL error 0x\(String(e, radix: 16)) while \(what)")
-        }
-    }
 }

@@ -8,12 +8,12 @@ final class ProgramCache {
     private var layer: [LayerVariant: GLProgram] = [:]
     private var glowSource: [LayerVariant: GLProgram] = [:]
     /// glow_source.frag with HALO_MODES: a steered glow's planes (SteeredGlows).
-    private var glowModes: [LayerVariant: GLProgram] = [:]
+    private(set) var glowModes: [LayerVariant: GLProgram] = [:]
     /// glow_combine.frag by its layer bucket and whether it sums the colour channels alone.
-    private var glowCombine: [GlowCombineKey: GLProgram] = [:]
+    private(set) var glowCombine: [GlowCombineKey: GLProgram] = [:]
     struct GlowCombineKey: Hashable { var layers: Int; var opaque: Bool }
     private var glowPhase: GLProgram?
-    private var blur: [Int: GLProgram] = [:]
+    private(set) var blur: [Int: GLProgram] = [:]
     private var resolveProgram: GLProgram?
     private var distanceViewProgram: GLProgram?
     private var canvasClearProgram: GLProgram?
@@ -46,8 +46,8 @@ final class ProgramCache {
     /// Which layer, glow-source, blur and glow-combine programs draw (``Specialisation``).
     var specialisation = Specialisation.always
     /// With ``Specialisation/whenReady``: the specialised programs that general ones stood in
-    /// for, to be compiled between frames (``takeWanted()``).
-    private var wanted: [PendingPrograms.Item] = [], wantedSet = Set<PendingPrograms.Item>()
+    /// for, to be compiled between frames (``wantedNow()``).
+    var wanted: [PendingPrograms.Item] = [], wantedSet = Set<PendingPrograms.Item>()
     /// True while programs are prepared (``GLRenderer/prepare(_:into:for:)``): each item's
     /// own program is compiled, general or specialised as it names, whatever ``specialisation``.
     var compilesAsNamed = false
@@ -116,7 +116,7 @@ final class ProgramCache {
     }
 
     /// tile.vert + layer.frag for `v`: its own program, or the general one that serves it
-    /// (``specialisation``; set the draw's uniforms with ``GLRenderer/setDrawUniforms(_:for:)``).
+    /// (``specialisation``; set the draw's uniforms with ``GLRenderer/setFrameUniforms(_:for:)``).
     /// - Throws: ``ShaderError`` when the variant fails to compile or link.
     func layerProgram(_ v: LayerVariant) throws -> GLProgram {
         var v = v
@@ -130,43 +130,6 @@ final class ProgramCache {
     func glowSourceProgram(_ v: LayerVariant) throws -> GLProgram {
         let g = standIn(for: v, in: glowSource, item: .glowSource(v)) ?? v
         return try variant(g, fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram, in: &glowSource, averaged: averagedGlowSources)
-    }
-
-    /// The general variant to draw `v`'s tiles with, nil for `v`'s own program: always under
-    /// ``Specialisation/never``; under ``Specialisation/whenReady`` until `v`'s own is
-    /// compiled (`item` is noted for ``takeWanted()``).
-    private func standIn(for v: LayerVariant, in cache: [LayerVariant: GLProgram], item: PendingPrograms.Item) -> LayerVariant? {
-        if compilesAsNamed || v.isGeneral { return nil }
-        switch specialisation {
-        case .always: return nil
-        case .never: return v.general
-        case .whenReady:
-            if cache[v.program] != nil || cache[v.program.averaged] != nil && (sharesAveragedPrograms || kinksTakeFullPrograms) { return nil }
-            if wantedSet.insert(item).inserted { wanted.append(item) }
-            return v.general
-        }
-    }
-
-    /// The specialised programs general ones stood in for, not compiled yet, in the order
-    /// first needed (``Specialisation/whenReady``). Each is listed once: one that fails to
-    /// compile is not tried again.
-    func wantedNow() -> [PendingPrograms.Item] {
-        wanted = wanted.filter {
-            switch $0 {
-            case .layer(let v): return !hasLayerProgram(v)
-            case .glowSource(let v): return !hasGlowSourceProgram(v)
-            case .blur(let pairs, _): return blur[pairs] == nil
-            case .glowCombine(let layers, let opaque): return glowCombine[GlowCombineKey(layers: layers, opaque: opaque)] == nil
-            case .glowModes(let v): return glowModes[v] == nil
-            default: return true
-            }
-        }
-        return wanted
-    }
-
-    /// `item` is not listed by ``wantedNow()`` again (it failed to compile).
-    func dropWanted(_ item: PendingPrograms.Item) {
-        wanted.removeAll { $0 == item }
     }
 
     /// glow_source.frag for `v`'s tiles drawing a steered glow's planes (HALO_MODES 1):
@@ -284,21 +247,6 @@ final class ProgramCache {
                               defines: [("HALO_PAIRS", "\(pairs)")])
         blur[pairs] = p
         return p
-    }
-
-    /// Whether a program of a fixed count (a blur's pairs, a steered glow's layers) gives way to
-    /// the general one, the largest count (``specialisation``); under
-    /// ``Specialisation/whenReady`` `item` is noted for ``takeWanted()``.
-    private func standsIn(compiled: Bool, item: PendingPrograms.Item) -> Bool {
-        if compilesAsNamed { return false }
-        switch specialisation {
-        case .always: return false
-        case .never: return true
-        case .whenReady:
-            if compiled { return false }
-            if wantedSet.insert(item).inserted { wanted.append(item) }
-            return true
-        }
     }
 
     /// tile.vert + resolve.frag.
