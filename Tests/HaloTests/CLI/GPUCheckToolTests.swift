@@ -51,6 +51,12 @@ final class GPUCheckToolTests: XCTestCase {
             XCTAssertGreaterThan(row["programs"] as? Int ?? 0, 0, "no programs counted: \(row)")
             XCTAssertLessThanOrEqual(row["plan_ms"] as? Double ?? .infinity, row["frame_ms"] as? Double ?? 0, "plan_ms past the frame: \(row)")
         }
+        // General against specialised programs: the button, alternating, two rounds; general
+        // programs are fewer (each serves every tile class of its layer structure).
+        let programs = try XCTUnwrap(report["programs"] as? [[String: Any]])
+        XCTAssertEqual(programs.map { $0["programs_mode"] as? String }, ["general", "specialised", "general", "specialised"])
+        for row in programs { XCTAssertGreaterThan(row["frame_ms"] as? Double ?? 0, 0) }
+        XCTAssertLessThan(programs[0]["programs"] as? Int ?? .max, programs[1]["programs"] as? Int ?? 0, "\(programs)")
     }
 
     func testHaloEGLPlatformChoosesThePlatformOrSaysWhyNot() throws {
