@@ -35,12 +35,6 @@ public struct FrameTarget: Sendable {
         isWindow ? (1, -1, Float(originX), Float(height - originY)) : (1, 1, Float(originX), Float(originY))
     }
 
-    /// TileGrid's offset: (0, 0), the canvas's own grid wherever the target places the
-    /// canvas, so that a window splits tiles, and so picks programs, as `halo render` does and
-    /// shows its bytes. (A grid on the window's 64 px lines, llvmpipe's bins, split tiles
-    /// elsewhere: pixels a level apart from `render`'s image, within the bound.)
-    var gridOffset: (x: Int, y: Int) { (0, 0) }
-
     /// A premultiplied colour as the 8-bit straight values the output holds
     /// (``PremulImage/straightRGBA8(_:)``, as `straightRGBA8` in Shaders/lib/output.glsl
     /// rounds), scaled to 0...1 for a uniform or glClearColor.

@@ -36,7 +36,7 @@ extension GLRenderer {
     /// canvas into the float canvas (one instance a layer, MIN-blended), then the field coloured.
     func drawDistanceView(_ frame: Frame, into target: FrameTarget) throws {
         let w = frame.width, h = frame.height
-        let plan = FramePlan(frame, gridOffset: target.gridOffset, isWindow: target.isWindow,
+        let plan = FramePlan(frame, isWindow: target.isWindow,
                              lutWidth: ramps.lutWidth, maxTextureSize: maxTextureSize)
         ramps.upload(frame)
         arcs.upload(frame)

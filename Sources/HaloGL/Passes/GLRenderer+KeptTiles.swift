@@ -26,7 +26,7 @@ extension GLRenderer {
         }
         let key = KeptTiles.FrameKey(
             framebuffer: UInt32(output.fbo), texture: UInt32(output.texture), width: target.width, height: target.height,
-            gridOffset: [target.gridOffset.x, target.gridOffset.y], background: SIMD4<Float>(frame.backgroundColor),
+            background: SIMD4<Float>(frame.backgroundColor),
             backgroundImage: frame.backgroundImage == nil ? 0 : backgroundUploads,
             ramps: ramps.generation, arcs: arcs.generation, programsCompiled: programs.compiledCount)
         return keptTiles.cellsToDraw(plan, frame: key, batchKeys: batchKeys, layerData: layerData)

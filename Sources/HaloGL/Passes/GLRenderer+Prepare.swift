@@ -113,7 +113,7 @@ extension GLRenderer {
         let start = DispatchTime.now(), before = programs.compiledCount
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
         guard let blank = pending.blank else { pending.items = []; return 0 }
-        let plan = FramePlan(blank, gridOffset: target.gridOffset, isWindow: target.isWindow, lutWidth: ramps.lutWidth,
+        let plan = FramePlan(blank, isWindow: target.isWindow, lutWidth: ramps.lutWidth,
                              maxTextureSize: maxTextureSize)
         programs.compilesAsNamed = true
         defer { programs.compilesAsNamed = false; programsCompiledPreparing += programs.compiledCount - before }

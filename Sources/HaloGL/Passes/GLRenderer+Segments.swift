@@ -46,7 +46,7 @@ extension GLRenderer {
         guard !layers.isEmpty else { return }
         var sub = frame
         sub.layers = layers
-        let plan = FramePlan(sub, gridOffset: target.gridOffset, isWindow: target.isWindow, lutWidth: ramps.lutWidth,
+        let plan = FramePlan(sub, isWindow: target.isWindow, lutWidth: ramps.lutWidth,
                              maxTextureSize: maxTextureSize, throughCanvas: true)
         programs.prepare(for: plan)
         ramps.upload(sub)

@@ -217,7 +217,7 @@ public final class GLRenderer {
             try drawInSegments(frame, into: target)
             return
         }
-        let plan = FramePlan(frame, gridOffset: target.gridOffset, isWindow: target.isWindow,
+        let plan = FramePlan(frame, isWindow: target.isWindow,
                              lutWidth: ramps.lutWidth, maxTextureSize: maxTextureSize)
         if !plan.textAtlasFits {
             keptTiles.reset()

@@ -97,8 +97,8 @@ extension FramePlan {
     /// The grid columns and rows a tile rect (canvas pixels) lies in.
     private func cellRange(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float) -> (i: ClosedRange<Int>, j: ClosedRange<Int>) {
         let s = LayerTiles.size
-        let i0 = (Int(x0) + grid.offset.x) / s, i1 = (Int(x1) - 1 + grid.offset.x) / s
-        let j0 = (Int(y0) + grid.offset.y) / s, j1 = (Int(y1) - 1 + grid.offset.y) / s
+        let i0 = Int(x0) / s, i1 = (Int(x1) - 1) / s
+        let j0 = Int(y0) / s, j1 = (Int(y1) - 1) / s
         return (i0...max(i0, i1), j0...max(j0, j1))
     }
 

@@ -146,15 +146,15 @@ struct FramePlan {
     var passes: Int { 3 * glowPages.count + (usesCanvas ? 1 : 0) + 1 }
 
     /// - Parameters:
-    ///   - gridOffset, isWindow: the target's (``FrameTarget``).
+    ///   - isWindow: the target's (``FrameTarget``).
     ///   - lutWidth: samples a row of the ramps' lookup table (``RampTextures``).
     ///   - maxTextureSize: the GPU's; a glow region or atlas page larger is not drawn.
     ///   - throughCanvas: every tile goes through the float canvas (a frame with a material
     ///     fill, drawn in segments: GLRenderer).
-    init(_ frame: Frame, gridOffset: (x: Int, y: Int), isWindow: Bool, lutWidth: Int, maxTextureSize: Int,
+    init(_ frame: Frame, isWindow: Bool, lutWidth: Int, maxTextureSize: Int,
          throughCanvas: Bool = false) {
         width = frame.width; height = frame.height
-        grid = TileGrid(width: width, height: height, offset: gridOffset)
+        grid = TileGrid(width: width, height: height)
         let bg = frame.backgroundColor
         // A window shows a background that is not opaque over a checkerboard: the resolve does.
         direct = throughCanvas ? false : frame.backgroundImage == nil ? (!isWindow || bg.w >= 1) : !isWindow

@@ -20,7 +20,6 @@ struct KeptTiles {
     struct FrameKey: Equatable {
         var framebuffer: UInt32, texture: UInt32
         var width: Int, height: Int
-        var gridOffset: [Int]
         var background: SIMD4<Float>
         /// The background image's upload (0: none).
         var backgroundImage: Int
@@ -127,8 +126,8 @@ struct KeptTiles {
         let s = LayerTiles.size
         let x0 = Int(data[i]), y0 = Int(data[i + 1]), x1 = Int(data[i + 2]), y1 = Int(data[i + 3])
         guard x1 > x0, y1 > y0 else { return }
-        let i0 = max(0, (x0 + grid.offset.x) / s), i1 = min(grid.columns - 1, (x1 - 1 + grid.offset.x) / s)
-        let j0 = max(0, (y0 + grid.offset.y) / s), j1 = min(grid.rows - 1, (y1 - 1 + grid.offset.y) / s)
+        let i0 = max(0, x0 / s), i1 = min(grid.columns - 1, (x1 - 1) / s)
+        let j0 = max(0, y0 / s), j1 = min(grid.rows - 1, (y1 - 1) / s)
         guard i0 <= i1, j0 <= j1 else { return }
         for j in j0...j1 { for c in i0...i1 { body(grid.index(c, j)) } }
     }
@@ -149,16 +148,16 @@ struct KeptTiles {
             if all && any {
                 out.append(contentsOf: instances[i..<(i + n)])
             } else if any {
-                let i0 = (x0 + grid.offset.x) / s, i1 = (x1 - 1 + grid.offset.x) / s
-                let j0 = (y0 + grid.offset.y) / s, j1 = (y1 - 1 + grid.offset.y) / s
+                let i0 = x0 / s, i1 = (x1 - 1) / s
+                let j0 = y0 / s, j1 = (y1 - 1) / s
                 for j in j0...j1 {
-                    let top = max(y0, j * s - grid.offset.y), bottom = min(y1, (j + 1) * s - grid.offset.y)
+                    let top = max(y0, j * s), bottom = min(y1, (j + 1) * s)
                     var c = i0
                     while c <= i1 {
                         guard draw[grid.index(c, j)] else { c += 1; continue }
                         let start = c
                         while c <= i1 && draw[grid.index(c, j)] { c += 1 }
-                        let left = max(x0, start * s - grid.offset.x), right = min(x1, c * s - grid.offset.x)
+                        let left = max(x0, start * s), right = min(x1, c * s)
                         out += [Float(left), Float(top), Float(right), Float(bottom)]
                         out.append(contentsOf: instances[(i + 4)..<(i + n)])
                     }

@@ -33,11 +33,11 @@ struct LayerTiles {
     /// costs two blocks, 32 fragments for 12 pixels).
     static let blockSize = 4
 
-    /// Where to split [a, b) in two on `axis` of `grid`: on a block line near the middle
+    /// Where to split [a, b) in two: on a block line near the middle
     /// (``blockSize``), or the middle where no block line lies inside.
-    static func split(_ a: Int, _ b: Int, grid: TileGrid, axis: Int) -> Int {
-        let o = axis == 0 ? grid.offset.x : grid.offset.y, n = blockSize
-        let m = (a + b) / 2, line = (m + o) / n * n - o
+    static func split(_ a: Int, _ b: Int) -> Int {
+        let n = blockSize
+        let m = (a + b) / 2, line = m / n * n
         if line > a { return line }
         return line + n < b ? line + n : m
     }
@@ -103,9 +103,9 @@ struct LayerTiles {
         let s = LayerTiles.size
         var i0 = Int(quad.x0), j0 = Int(quad.y0), i1 = Int(quad.x1), j1 = Int(quad.y1)
         if toBlocks {
-            let n = LayerTiles.blockSize, o = grid.offset
-            i0 = max((i0 + o.x) / n * n - o.x, 0); j0 = max((j0 + o.y) / n * n - o.y, 0)
-            i1 = min((i1 + o.x + n - 1) / n * n - o.x, grid.width); j1 = min((j1 + o.y + n - 1) / n * n - o.y, grid.height)
+            let n = LayerTiles.blockSize
+            i0 = max(i0 / n * n, 0); j0 = max(j0 / n * n, 0)
+            i1 = min((i1 + n - 1) / n * n, grid.width); j1 = min((j1 + n - 1) / n * n, grid.height)
         }
         let dt = 1 / Double(lutWidth - 2)       // rampLUT's sample interval
         let fillJumps = layer.fill.flatMap { PaintJumps($0, tMargin: dt) }, strokeJumps = layer.stroke.flatMap { PaintJumps($0.paint, tMargin: dt) }
@@ -152,7 +152,7 @@ struct LayerTiles {
             }
             let aa = paint != .none
             if (isEdge || aa) && splits {
-                let xm = LayerTiles.split(x, x1, grid: grid, axis: 0), ym = LayerTiles.split(y, y1, grid: grid, axis: 1)
+                let xm = LayerTiles.split(x, x1), ym = LayerTiles.split(y, y1)
                 classify(x, y, xm, ym, cell: cell); classify(xm, y, x1, ym, cell: cell)
                 classify(x, ym, xm, y1, cell: cell); classify(xm, ym, x1, y1, cell: cell)
                 return
@@ -186,10 +186,10 @@ struct LayerTiles {
             if uniform && fill == 0 && stroke == 0 && (d + h > faint || d - h < faintInside) { uniform = false }
             var y = by
             while y < by1 {
-                let y1 = min(grid.nextLine(after: y, step: s, axis: 1), by1)      // on the grid's lines
+                let y1 = min(grid.nextLine(after: y, step: s), by1)      // on the grid's lines
                 var x = bx
                 while x < bx1 {
-                    let x1 = min(grid.nextLine(after: x, step: s, axis: 0), bx1)
+                    let x1 = min(grid.nextLine(after: x, step: s), bx1)
                     if uniform {
                         cells.append(Cell(index: grid.cell(x, y), rect: (Float(x), Float(y), Float(x1), Float(y1)),
                                           group: Group(edge: false, fill: fill > 0, stroke: stroke > 0, paintAA: false),

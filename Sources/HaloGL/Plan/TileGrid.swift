@@ -1,44 +1,39 @@
 import Foundation
 
 /// The frame's grid of tile cells: cell (i, j) holds canvas pixels
-/// [i s - offset.x, (i + 1) s - offset.x) x [j s - offset.y, (j + 1) s - offset.y), clipped
-/// to the canvas, s = ``LayerTiles/size``; blocks of 4 x 4 cells start on multiples of
-/// 4 s the same way. The offset (0 ..< 64) puts the lines on llvmpipe's 64 px bins of the
-/// target (a triangle that covers a whole bin skips per-pixel edge tests), wherever the
-/// canvas sits in it (``FrameTarget``'s origin and flip).
+/// [i s, (i + 1) s) x [j s, (j + 1) s), clipped to the canvas, s = ``LayerTiles/size``;
+/// blocks of 4 x 4 cells start on multiples of 4 s. The grid is the canvas's own wherever
+/// a target places the canvas, so that a window splits tiles, and so picks programs, as
+/// `halo render` does and shows its bytes.
 struct TileGrid {
     let columns: Int, rows: Int
     let width: Int, height: Int
-    let offset: (x: Int, y: Int)
 
-    init(width: Int, height: Int, offset: (x: Int, y: Int) = (0, 0)) {
+    init(width: Int, height: Int) {
         let s = LayerTiles.size
-        self.width = width; self.height = height; self.offset = offset
-        columns = (width + offset.x + s - 1) / s
-        rows = (height + offset.y + s - 1) / s
+        self.width = width; self.height = height
+        columns = (width + s - 1) / s
+        rows = (height + s - 1) / s
     }
 
     func index(_ i: Int, _ j: Int) -> Int { j * columns + i }
 
     /// The cell holding canvas pixel (x, y).
-    func cell(_ x: Int, _ y: Int) -> Int { index((x + offset.x) / LayerTiles.size, (y + offset.y) / LayerTiles.size) }
+    func cell(_ x: Int, _ y: Int) -> Int { index(x / LayerTiles.size, y / LayerTiles.size) }
 
     /// The first cell line (`step` LayerTiles.size) or block line (4 LayerTiles.size)
-    /// after canvas coordinate v on axis x (0) or y (1).
-    func nextLine(after v: Int, step: Int, axis: Int) -> Int {
-        let o = axis == 0 ? offset.x : offset.y
-        return ((v + o) / step + 1) * step - o
-    }
+    /// after canvas coordinate v on either axis.
+    func nextLine(after v: Int, step: Int) -> Int { (v / step + 1) * step }
 
     /// Calls `body(x0, y0, x1, y1)` for each piece of [i0, i1) x [j0, j1) cut by the grid's
     /// lines every `step` pixels (a multiple of the cell size), row by row.
     func forEachRect(_ i0: Int, _ j0: Int, _ i1: Int, _ j1: Int, step: Int, _ body: (Int, Int, Int, Int) -> Void) {
         var y = j0
         while y < j1 {
-            let y1 = min(nextLine(after: y, step: step, axis: 1), j1)
+            let y1 = min(nextLine(after: y, step: step), j1)
             var x = i0
             while x < i1 {
-                let x1 = min(nextLine(after: x, step: step, axis: 0), i1)
+                let x1 = min(nextLine(after: x, step: step), i1)
                 body(x, y, x1, y1)
                 x = x1
             }
@@ -49,7 +44,7 @@ struct TileGrid {
     /// Cell k's rect in canvas pixels, clipped to the canvas.
     func rect(_ k: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
         let s = LayerTiles.size, i = k % columns, j = k / columns
-        return (max(i * s - offset.x, 0), max(j * s - offset.y, 0), min((i + 1) * s - offset.x, width), min((j + 1) * s - offset.y, height))
+        return (i * s, j * s, min((i + 1) * s, width), min((j + 1) * s, height))
     }
 
     /// The cells for which `include` holds, as tile rects (``LayerTiles/floatsPerTile``

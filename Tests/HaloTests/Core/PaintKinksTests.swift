@@ -99,7 +99,7 @@ final class PaintKinksTests: XCTestCase {
 
     func testKinkTilesAreDrawnByTheirOwnProgramAndMatchTheFullProgram() throws {
         let frame = Frame(Self.rects, time: 0)
-        let plan = FramePlan(frame, gridOffset: (0, 0), isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
+        let plan = FramePlan(frame, isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
         let variants = (plan.canvasBatches + plan.targetBatches).map(\.variant)
         XCTAssertTrue(variants.contains { $0.kinksOnly }, "kinks-only tiles")
         XCTAssertTrue(variants.contains { $0.paintAA && !$0.kinksOnly }, "tiles with jumps (the odd rects' seams)")
@@ -136,7 +136,7 @@ final class PaintKinksTests: XCTestCase {
                               "width": 2, "alignment": "inside" } } ] }
             """
         let frame = Frame(try SceneDecoder.decode(Data(json.utf8)), time: 0)
-        let plan = FramePlan(frame, gridOffset: (0, 0), isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
+        let plan = FramePlan(frame, isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
         XCTAssertFalse((plan.canvasBatches + plan.targetBatches).contains { $0.variant.paintAA && !$0.variant.kinksOnly },
                        "no tile holds a jump")
         let image = try SharedGPU.renderer().render(frame)

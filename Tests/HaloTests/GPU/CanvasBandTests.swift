@@ -26,7 +26,7 @@ final class CanvasBandTests: XCTestCase {
     func testABandedCanvasGivesTheWholeCanvassImage() throws {
         let scene = try SceneDecoder.decode(Data(SteeredGlowRenderTests.buttonsJSON.utf8))
         let frame = Frame(scene, time: 0.5)
-        let plan = FramePlan(frame, gridOffset: (0, 0), isWindow: false, lutWidth: 1024, maxTextureSize: 16384)
+        let plan = FramePlan(frame, isWindow: false, lutWidth: 1024, maxTextureSize: 16384)
         let bands = GLRenderer.canvasBands(plan, limit: frame.width * 16 * 16, whole: 0)
         XCTAssertEqual(bands?.count, 2, "the shared cells' 32 rows in two bands")
         let (a, b) = try CanvasBandTests.wholeAndBanded(frame)

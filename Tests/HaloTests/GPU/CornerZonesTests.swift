@@ -60,7 +60,7 @@ final class CornerZonesTests: XCTestCase {
     func testCornerProgramsDrawTheSamePixelsAsEveryCornersProgram() throws {
         let scene = PaintKinksTests.rects
         let frame = Frame(scene, time: 0)
-        let plan = FramePlan(frame, gridOffset: (0, 0), isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
+        let plan = FramePlan(frame, isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
         let corners = Set(plan.targetBatches.filter { $0.variant.edge != .inside }.map(\.variant.corners))
         XCTAssertTrue(corners.isSuperset(of: [0, 2]), "straight and one-corner edge tiles drawn direct: \(corners)")
         let renders = renderConcurrently([false, true], threads: 2) { full, renderer -> RGBA8Image in

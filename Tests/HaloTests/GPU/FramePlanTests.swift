@@ -21,7 +21,7 @@ final class FramePlanTests: XCTestCase {
     }
 
     private func plan(_ frame: Frame) -> FramePlan {
-        FramePlan(frame, gridOffset: (0, 0), isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
+        FramePlan(frame, isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
     }
 
     func testPassesAndGlowDrawsDoNotGrowWithTheNumberOfGlowingLayers() {
@@ -101,7 +101,7 @@ final class FramePlanTests: XCTestCase {
         XCTAssertTrue(offscreen.direct)
         XCTAssertFalse(offscreen.usesCanvas)
         XCTAssertTrue(offscreen.targetBatches.allSatisfy { $0.variant.output == .overImage })
-        let window = FramePlan(frame, gridOffset: (0, 0), isWindow: true, lutWidth: 8192, maxTextureSize: 16384)
+        let window = FramePlan(frame, isWindow: true, lutWidth: 8192, maxTextureSize: 16384)
         XCTAssertFalse(window.direct)
         XCTAssertTrue(window.usesCanvas)
         // And the pixels: the GPU's direct composite is the CPU reference's.
@@ -216,7 +216,7 @@ final class PathPaintTileTests: XCTestCase {
     }
 
     private func plan(_ frame: Frame) -> FramePlan {
-        FramePlan(frame, gridOffset: (0, 0), isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
+        FramePlan(frame, isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
     }
 
     /// The visible part of a path paint's ramp (VisibleArc.visibleT): a clear-white-clear
@@ -278,7 +278,7 @@ final class SharedProgramTests: XCTestCase {
 
     func testTilesWithoutAveragingDrawnByTheAveragedProgramMatchTheirOwnProgram() throws {
         let frame = Frame(try SceneDecoder.decode(Data(scene.utf8)))
-        let p = FramePlan(frame, gridOffset: (0, 0), isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
+        let p = FramePlan(frame, isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
         let variants = p.canvasBatches + p.targetBatches
         XCTAssertTrue(variants.contains { $0.variant.paintAA } && variants.contains { !$0.variant.paintAA && $0.variant.stroke != nil },
                       "the scene has stroke tiles of both kinds")
@@ -319,7 +319,7 @@ final class GlowSourceSamplingTests: XCTestCase {
     }
 
     private func sourceBatches(_ scene: Scene) -> [FramePlan.Batch] {
-        FramePlan(Frame(scene), gridOffset: (0, 0), isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
+        FramePlan(Frame(scene), isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
             .glowPages.flatMap(\.source)
     }
 

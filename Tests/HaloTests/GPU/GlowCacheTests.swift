@@ -118,7 +118,7 @@ final class GlowCacheTests: XCTestCase {
 
     func testKeysAreEqualOnlyForTheSameSource() throws {
         let s = try scene()
-        let plan = { (t: Double) in FramePlan(Frame(s, time: t), gridOffset: (0, 0), isWindow: false, lutWidth: 8192, maxTextureSize: 16384) }
+        let plan = { (t: Double) in FramePlan(Frame(s, time: t), isWindow: false, lutWidth: 8192, maxTextureSize: 16384) }
         let a = plan(0.5), b = plan(0.9)
         XCTAssertEqual(a.glowPages.count, 1)
         let gpu = try SharedGPU.renderer()

@@ -21,7 +21,7 @@ final class GlowTwinsTests: XCTestCase {
     }
 
     private func plan(_ frame: Frame) -> FramePlan {
-        FramePlan(frame, gridOffset: (0, 0), isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
+        FramePlan(frame, isWindow: false, lutWidth: 8192, maxTextureSize: 16384)
     }
 
     /// Layer rows whose instances are in `data` (``FramePlan/floatsPerInstance`` floats each).

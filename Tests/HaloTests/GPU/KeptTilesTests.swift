@@ -118,7 +118,7 @@ final class KeptTilesTests: XCTestCase {
     /// clip: the pieces of each instance cover exactly its pixels in flagged cells, and keep
     /// its other floats.
     func testClippedInstancesCoverExactlyTheirFlaggedCells() {
-        let grid = TileGrid(width: 100, height: 70, offset: (5, 9))
+        let grid = TileGrid(width: 100, height: 70)
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<50 {
             let flags = (0..<(grid.columns * grid.rows)).map { _ in Bool.random(using: &rng) }

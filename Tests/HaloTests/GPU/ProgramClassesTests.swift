@@ -66,7 +66,7 @@ final class ProgramClassesTests: XCTestCase {
                 XCTAssertLessThanOrEqual(general.total, 16, "\(name): \(general.items)")
                 let generalItems = Set(general.items)
                 let f = try frame(state.overrides)
-                let plan = FramePlan(f, gridOffset: (Int(random.next() % 16), Int(random.next() % 16)), isWindow: true,
+                let plan = FramePlan(f, isWindow: true,
                                      lutWidth: 8192, maxTextureSize: 16384)
                 for b in plan.canvasBatches + plan.targetBatches {
                     XCTAssertTrue(items.contains(.layer(b.variant)), "\(name) round \(round): \(b.variant) with \(state.overrides)")
