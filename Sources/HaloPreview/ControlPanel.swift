@@ -162,7 +162,7 @@ public struct ControlPanel {
             case 1:
                 hexRefusals[control.name] = nil
                 return .colour(Colour(red: Double(rgba[0]), green: Double(rgba[1]), blue: Double(rgba[2]), alpha: Double(rgba[3])))
-            case 2: return hexEntered(String(cString: hex), for: control.name)
+            case 2: return hexEntered(String(decoding: hex.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), for: control.name)
             default: return nil
             }
         case .boolean(let b):

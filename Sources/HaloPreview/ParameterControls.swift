@@ -5,7 +5,7 @@ import Halo
 /// "Parameters"): a slider for a number with `min` and `max` (a drag field without them),
 /// a colour picker, a checkbox, a drop-down for a choice; a dot on values that differ from
 /// the file. Edits go to the live values of ``PreviewSceneSource``: drawing them reads no
-/// file, and compiles nothing once the preview has prepared its programs (Preview+Prepare.swift).
+/// file, and no frame waits for a program once the preview has prepared its programs (Preview+Prepare.swift).
 enum ParameterControls {
     /// A number's step when the declaration gives none: a hundredth of its range, else 0.1.
     static func defaultStep(min: Double?, max: Double?) -> Double {

@@ -17,14 +17,21 @@ extension Preview {
         let (parts, _) = windowLayout(framebuffer: fb, error: nil)
         guard let c = parts.canvas else { return }
         let grey = Preview.letterboxGrey
-        var rects = [WindowOverlay.Rect(x: 0, y: 0, width: fb.0, height: fb.1, color: (grey, grey, grey))]
-        if case .color(let bg) = scene.canvas.background {
-            func over(_ v: Double) -> Float { Float(v * bg.a) + grey * Float(1 - bg.a) }
-            rects.append(.init(x: c.originX, y: c.originY, width: c.width, height: c.height, color: (over(bg.r), over(bg.g), over(bg.b))))
-        }
-        WindowOverlay.fill(rects, framebufferHeight: fb.1)
+        WindowOverlay.fill([WindowOverlay.Rect(x: 0, y: 0, width: fb.0, height: fb.1, color: (grey, grey, grey))], framebufferHeight: fb.1)
+        fillCanvasBackground(c, framebufferHeight: fb.1)
         drawUI(error: nil, column: parts.column)
         glfwSwapBuffers(window)
         say("halo preview: before the first frame: the canvas's background and the column (\(preparationProgress ?? "ready"))")
+    }
+
+    /// The canvas's rect in its background colour (a flat colour; its alpha over the
+    /// letterbox grey), where no frame of the scene has been drawn (before the first, or a
+    /// scene whose first frame failed: its error is in the banner).
+    func fillCanvasBackground(_ c: PreviewLayout, framebufferHeight: Int) {
+        guard case .color(let bg) = scene.canvas.background else { return }
+        let grey = Preview.letterboxGrey
+        func over(_ v: Double) -> Float { Float(v * bg.a) + grey * Float(1 - bg.a) }
+        WindowOverlay.fill([.init(x: c.originX, y: c.originY, width: c.width, height: c.height, color: (over(bg.r), over(bg.g), over(bg.b)))],
+                           framebufferHeight: framebufferHeight)
     }
 }

@@ -50,6 +50,12 @@ extension Preview {
         }
         printStats()
         if failed || (frames != nil && scriptFailed) { return 1 }
+        // A scripted run whose scene never drew (its first frame failed, and every one after):
+        // bad input, as `halo render` says of it.
+        if frames != nil, !drewGoodFrame, let drawError {
+            printError("halo preview: no frame of the scene was drawn: \(drawError)")
+            return 2
+        }
         return frames != nil && scriptRefused ? 2 : 0
     }
 
@@ -57,10 +63,17 @@ extension Preview {
     /// scripted run, writes the screenshots first. False when a screenshot failed.
     func drawFrame(finalFrame: Bool) -> Bool {
         fitWindowToColumn(error: reloadError ?? drawError)
-        let fb = framebufferSize()
+        var fb = framebufferSize()
         needsDraw = false
         // The banner, the column and the timeline take their parts first; the canvas fits what is left.
-        let (parts, bannerImage) = windowLayout(framebuffer: fb, error: reloadError ?? drawError)
+        var (parts, bannerImage) = windowLayout(framebuffer: fb, error: reloadError ?? drawError)
+        if parts.canvas == nil, options.size == nil, fb.0 > 0, fb.1 > 0, let banner = bannerImage {
+            // A banner taller than a small window leaves the canvas no room: a window the run
+            // sized grows by the banner's height.
+            Preview.setFramebufferSize(window, (fb.0, fb.1 + banner.height))
+            fb = framebufferSize()
+            (parts, bannerImage) = windowLayout(framebuffer: fb, error: reloadError ?? drawError)
+        }
         guard let layout = parts.canvas else {
             return finalFrame ? writeScreenshots(layout: nil, framebuffer: fb) : true
         }
@@ -83,6 +96,7 @@ extension Preview {
             }
         } catch {
             drawError = report(error, previous: drawError)
+            if !drewGoodFrame { fillCanvasBackground(layout, framebufferHeight: fb.1) }
         }
         timer.end()
         drawnLayout = layout

@@ -3,7 +3,7 @@ import Halo
 
 /// Live parameter values in the preview (docs/scene-format.md "Parameters"): set, save, and what a
 /// reload did with them. A value is data to the renderer; every program any value can need is
-/// prepared between the first frames (Preview+Prepare.swift), so drawing one compiles nothing.
+/// prepared between the first frames (Preview+Prepare.swift), so no frame that draws one waits for a compile.
 extension Preview {
     /// Sets a live value and draws it from the next frame; a refusal is printed and changes nothing.
     func setParameter(_ name: String, text: String) {

@@ -8,17 +8,24 @@ extension Preview {
     /// there; a GPU's driver does several.
     static let preparationBudget = 0.03
 
-    /// The preview's programs (``Specialisation``): general ones on a GPU; on a software
-    /// rasteriser general ones first, each specialised one compiled between frames once a
-    /// frame has needed it, so that the window shows the scene at once and runs fast after.
+    /// The preview's programs (``Specialisation``): `$HALO_PROGRAMS` where set; else general
+    /// ones on a GPU, and on a software rasteriser general ones first, the specialised ones a
+    /// frame needed compiled after it, so that the window shows the scene at once and runs
+    /// fast after.
     static func specialisation(_ renderer: GLRenderer) -> Specialisation {
-        renderer.isSoftware ? .whenReady : .never
+        switch ProcessInfo.processInfo.environment["HALO_PROGRAMS"] {
+        case "general": return .never
+        case "specialised": return .always
+        case "when-ready": return .whenReady
+        default: return renderer.isSoftware ? .whenReady : .never
+        }
     }
 
     /// After a frame is drawn: lists the programs the scene's values can need (once a scene
     /// and renderer: at load, after a reload) and makes the next few ready (``preparationBudget``),
-    /// so that the window shows the scene from its first frame and a value set once all are
-    /// ready compiles nothing. Scenes without parameters prepare nothing.
+    /// so that the window shows the scene from its first frame and no frame drawn once all
+    /// are ready waits for a compile; then the specialised programs the frames needed
+    /// (``prepareSpecialised(into:)``). Scenes without parameters list nothing.
     func prepareProgramsAfterFrame(layout: PreviewLayout, framebuffer fb: (Int, Int), all: Bool = false) {
         let target = FrameTarget.window(width: fb.0, height: fb.1, originX: layout.originX, originY: layout.originY)
         guard !source.state.parameters.isEmpty else { return prepareSpecialised(into: target) }
@@ -45,7 +52,7 @@ extension Preview {
         }
         if p.pending.isEmpty {
             say("halo preview: programs prepared: \(p.pending.total) listed, \(renderer.programsCompiled - p.compiledBefore) compiled"
-                + String(format: " in %.0f ms over %d frames", (now() - p.start) * 1000, p.frames)
+                + String(format: " in %.0f ms over %d frame%@", (now() - p.start) * 1000, p.frames, p.frames == 1 ? "" : "s")
                 + " (programs compiled so far: \(renderer.programsCompiled), by frames: \(renderer.programsCompiledByFrames))")
         }
     }
@@ -53,13 +60,14 @@ extension Preview {
 
 extension Preview {
     /// The specialised programs general ones stood in for in the frames so far
-    /// (``GLRenderer/wantedPrograms(like:)``), compiled within ``preparationBudget``
-    /// after the listed programs are ready; the next frame draws with them.
+    /// (``GLRenderer/wantedPrograms()``), all compiled after the frame once the listed
+    /// programs are ready (a frame drawn by general programs costs llvmpipe several
+    /// compiles' time); the next frame draws with them.
     func prepareSpecialised(into target: FrameTarget) {
         var wanted = renderer.wantedPrograms()
         guard !wanted.isEmpty else { return }
         do {
-            try renderer.prepare(&wanted, into: target, for: Preview.preparationBudget)
+            try renderer.prepare(&wanted, into: target, for: .infinity)
         } catch {
             printError("halo preview: preparing programs: \(error)")
         }

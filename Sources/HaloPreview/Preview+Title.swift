@@ -59,7 +59,7 @@ extension Preview {
         if options.frames != nil { updateTitle(force: true); say("halo preview: title: \(title)") }
         let intervals = zip(frameStarts.dropFirst(), frameStarts).map { ($0 - $1) * 1000 }.dropFirst()   // the first frame compiles
         guard !intervals.isEmpty else {
-            say("halo preview: \(frameStarts.count) frames drawn: too few for a frame-time median (the first compiles; 3 or more are needed)")
+            say("halo preview: \(frameStarts.count) frame\(frameStarts.count == 1 ? "" : "s") drawn: too few for a frame-time median (the first compiles; 3 or more are needed)")
             return
         }
         let gpu = timer.samplesMs.dropFirst()

@@ -77,7 +77,8 @@ extension PreviewScript {
                      help: "wait up to 30 s for a changed file to be reloaded or refused", example: []) { _ in .waitReload },
         ActionSyntax(name: "wait-prepared", arguments: [], restOfStep: false,
                      help: "make ready now every program the scene's parameter values can need (the preview otherwise "
-                        + "prepares a few after each frame); a set after it compiles nothing", example: []) { _ in .waitPrepared },
+                        + "prepares a few after each frame); no frame after it waits for a program (on llvmpipe, programs specialised "
+                        + "for the classes a frame drew are still compiled between frames)", example: []) { _ in .waitPrepared },
         ActionSyntax(name: "demo-controls", arguments: [], restOfStep: false,
                      help: "show a control panel of one demonstration control of each kind", example: []) { _ in .demoControls },
         ActionSyntax(name: "focus-panel", arguments: [], restOfStep: false,

@@ -53,7 +53,9 @@ enum PreviewCommand {
 
     EXIT STATUS: 0 done; 1 no window or GL 3.3 context, the shaders failed at start,
     a screenshot could not be written, or a script's save failed; 2 bad input
-    (scene, option, a value a script's set gives that the parameter refuses).
+    (scene, option, a value a script's set gives that the parameter refuses, or a
+    scripted run whose scene never drew a frame: a shader paint or shape that does
+    not compile or reaches the loop bound).
     """
 
     /// Opens the preview of a parsed command line; the exit status.

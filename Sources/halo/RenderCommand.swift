@@ -50,7 +50,8 @@ enum RenderCommand {
     EXIT STATUS: 0 written; 1 rendering or writing failed; 2 bad input (the
     scene, an option, a background image, or an output path that is a folder,
     device or pipe or whose folder does not exist: all checked before drawing;
-    a shader paint whose GLSL does not compile, or on --backend cpu; shaders of
+    a shader paint or shape whose GLSL does not compile or is refused, or whose
+    loop reaches Halo's bound, or one on --backend cpu; shaders of
     --shaders DIR or $HALO_SHADERS that fail to compile); 128 + N
     ended by signal N (SIGHUP 129, SIGINT 130, SIGTERM 143): the output being
     written, a sequence's frames so far and every temporary file are removed and

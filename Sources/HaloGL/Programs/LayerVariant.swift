@@ -39,6 +39,18 @@ struct LayerVariant: Hashable {
     /// A general program (HALO_GENERAL 1, ``general``): the tile's edge mode, glow mode and
     /// output are the draw's uniforms, not constants.
     private(set) var isGeneral = false
+    /// The layer's own paints and glow, whatever its tiles cover: the general program draws
+    /// every tile of the layer with them (``general``); nil for a text layer, a glow source
+    /// and the variants made by hand.
+    private(set) var structure: Structure?
+
+    /// A layer's paints and glow (``structure``).
+    struct Structure: Hashable {
+        var fill: PaintKind?, stroke: PaintKind?
+        var fillPaint: ShaderPaintSource?, strokePaint: ShaderPaintSource?
+        var glows: Bool, fillGlows: Bool
+        var dashed: Bool
+    }
 
     init(shape: ShapeKind, fill: PaintKind?, stroke: PaintKind?, glow: GlowMode, edge: EdgeMode) {
         self.shape = shape; self.fill = fill; self.stroke = stroke; self.glow = glow; self.edge = edge
@@ -59,13 +71,15 @@ struct LayerVariant: Hashable {
         kinksOnly = group.paintAA && group.kinks
         corners = group.edge ? group.corners : 1
         self.output = output
+        structure = Structure(fill: fill, stroke: stroke, fillPaint: fillPaint, strokePaint: strokePaint, glows: layer.glow != nil,
+                              fillGlows: layer.fillGlows, dashed: layer.stroke?.dash != nil)
         // Edge-free tiles: a draw that covers none of the tile is compiled out.
         if !group.edge && !group.fill { fill = nil; fillPaint = nil }
         if !group.edge && !group.stroke { stroke = nil; strokePaint = nil }
         if stroke != nil, let d = layer.stroke?.dash { dash = d.isFine ? .fine : d.isFine ? .fine : d.round ? .round : .butt }
         if layer.isText {
             // Fill and glow are in the text atlas already.
-            text = true; shape = .roundedBox; fill = nil; fillPaint = nil; stroke = nil; strokePaint = nil
+            text = true; shape = .roundedBox; fill = nil; fillPaint = nil; stroke = nil; strokePaint = nil; structure = nil
             self.glow = .none; glowFromFill = false; edge = .inside; paintAA = false; kinksOnly = false
         }
     }
@@ -73,6 +87,7 @@ struct LayerVariant: Hashable {
     /// The glow-source variant of `layer`'s stroke (Shaders/glow_source.frag).
     static func glowSource(_ layer: ResolvedLayer, group: LayerTiles.Group) -> LayerVariant {
         var v = LayerVariant(layer, glow: .none, group: group, output: .canvas)
+        v.structure = nil       // (the source is one paint: the general program keeps it alone)
         if layer.fillGlows {
             v.stroke = nil; v.strokePaint = nil
             v.fill = layer.fill.map(LayerVariant.kind)
@@ -127,15 +142,22 @@ struct LayerVariant: Hashable {
     }
 
     /// The general program's variant that serves this one's tiles (lib/layer_data.glsl
-    /// HALO_GENERAL): the edge mode, the glow mode (sharp or blurred) and the output become
-    /// the draw's uniforms (``drawUniforms``); the paint is averaged unless uPaintAtMiddle
-    /// (as ``averaged``), and every corner's code is kept. The same image as this variant's
-    /// own program (ShortcutTests, `specialisedPrograms`).
+    /// HALO_GENERAL): the edge mode, the glow mode (none, sharp or blurred) and the output
+    /// become the draw's uniforms (``drawUniforms``); the paint is averaged unless
+    /// uPaintAtMiddle (as ``averaged``), and every corner's code is kept. The layer's own
+    /// paints and glow (``structure``) are kept where an edge-free tile covers neither: its
+    /// coverage 0 adds nothing (but a dashed stroke, whose dashes' code is left out as before).
+    /// The same image as this variant's own program (ShortcutTests, `specialisedPrograms`).
     var general: LayerVariant {
         var v = self
         v.isGeneral = true
         v.edge = .perPixel
         v.glow = glow == .none ? .none : .blurred
+        if let s = structure {
+            v.fill = s.fill; v.fillPaint = s.fillPaint
+            if !s.dashed { v.stroke = s.stroke; v.strokePaint = s.strokePaint }
+            if s.glows { v.glow = .blurred; v.glowFromFill = s.fillGlows }
+        }
         v.output = .canvas
         v.paintAA = true
         v.kinksOnly = false

@@ -171,3 +171,23 @@ func randomValue(_ p: Parameter, _ random: inout SplitMix64) -> JSONValue {
         return .bool(random.next() % 2 == 0)
     }
 }
+
+extension ProgramClassesTests {
+    /// Every bundled scene (the examples, the conformance scenes), had it parameters whose
+    /// values may move every number: the general programs its structure can need, with the
+    /// renderer's own three (resolve, canvas clear, target restore), are at most 16.
+    func testEveryBundledScenesGeneralProgramsAreAtMostSixteen() throws {
+        var files = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("Examples").path)
+            .filter { $0.hasSuffix(".json") }.map { "Examples/\($0)" }
+        for dir in ["Tests/Fixtures/conformance/scenes", "Tests/Fixtures/conformance/scenes/next"] {
+            files += try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent(dir).path)
+                .filter { $0.hasSuffix(".json") }.map { "\(dir)/\($0)" }
+        }
+        XCTAssertGreaterThan(files.count, 80)
+        for file in files {
+            let (scene, background) = try loadScene(repositoryRoot.appendingPathComponent(file))
+            let listed = PendingPrograms(listing: [Frame(scene, time: 0.5, backgroundImage: background)], window: false, general: true)
+            XCTAssertLessThanOrEqual(listed.total + 3, 16, "\(file): \(listed.items)")
+        }
+    }
+}
