@@ -45,6 +45,9 @@ public struct PreviewScript: Equatable, Sendable {
             }
             let arguments = Array(words.dropFirst(2))
             guard let syntax = PreviewScript.actionTable.first(where: { $0.name == words[1] && $0.accepts(argumentCount: arguments.count) }) else {
+                if let named = PreviewScript.actionTable.first(where: { $0.name == words[1] }) {
+                    throw PreviewError.usage("--script: expected \"\(named.usage)\", found \"\(words[1...].joined(separator: " "))\"")
+                }
                 let known = PreviewScript.actionTable.map { $0.usage }.joined(separator: ", ")
                 throw PreviewError.usage("--script: unknown action \"\(words[1...].joined(separator: " "))\" (\(known))")
             }

@@ -95,6 +95,10 @@ final class PreviewTests: XCTestCase {
         for bad in ["x key space", "1 key f13", "1 resize 0 5", "1 jump", "1 resize 10", "1 resize 16385 100", "1 resize 100000 100000"] {
             XCTAssertThrowsError(try PreviewScript(parsing: bad), bad)
         }
+        // A known action with the wrong arguments names what it takes.
+        XCTAssertThrowsError(try PreviewScript(parsing: "1 set width")) { error in
+            XCTAssertEqual("\(error)", "--script: expected \"set NAME VALUE\", found \"set width\"")
+        }
     }
 
     // MARK: Scripted runs of `halo preview` under Xvfb
