@@ -98,6 +98,11 @@ struct ParameterOptions {
                 throw SceneError(file: scene, path: JSONValue.memberPath("params", s.name), expected: p.expectation,
                                  found: "\(JSONValue.string(s.text).jsonText) (--set \(s.given))")
             }
+            // Its range or options, checked here so that a refusal names the --set given.
+            do { _ = try p.checked(v, file: scene) } catch var e as SceneError {
+                e.found += " (--set \(s.given))"
+                throw e
+            }
             out[s.name] = v
         }
         return out
