@@ -41,7 +41,7 @@ final class GlowCache {
 
     /// The layer-data texel of the layer's and the glow's opacity (vLayer in
     /// Shaders/lib/layer_data.glsl), left out of the key: the glow source does not read it.
-    static let opacityTexel = 8
+    static let opacityTexel = LayerRow.layerTexel
 
     /// One source draw of a glow: its variant and its tiles' instances.
     struct Source: Equatable {
