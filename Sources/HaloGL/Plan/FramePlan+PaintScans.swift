@@ -19,6 +19,7 @@ extension FramePlan {
         var index: [[ShaderPaintSource?]: Int] = [:]
         for batch in canvasBatches + targetBatches {
             let v = batch.variant
+            guard v.text || v.fillPaint != nil || v.strokePaint != nil else { continue }     // no shader paint drawn
             for s in stride(from: 0, to: batch.instances.count, by: m) {
                 let row = Int(batch.instances[s + 6])
                 let pair = v.text ? [layers.indices.contains(row) ? layers[row].layer.fill?.shaderSource : nil, nil] : [v.fillPaint, v.strokePaint]
