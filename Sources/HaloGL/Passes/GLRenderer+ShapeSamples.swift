@@ -72,12 +72,14 @@ extension LayerVariant {
         return v
     }
 
-    /// The variant whose program draws these tiles: a shader shape's text left out where the
-    /// program reads the shape pass's samples instead of calling the function (all but the
-    /// distance view), so that one program serves every text of it.
+    /// The variant whose program draws these tiles: without the layer's ``structure`` (which
+    /// only the general variant reads), and a shader shape's text left out where the program
+    /// reads the shape pass's samples instead of calling the function (all but the distance
+    /// view), so that one program serves every text of it.
     var program: LayerVariant {
-        guard shape == .shader, !distanceView else { return self }
         var v = self
+        v.structure = nil
+        guard shape == .shader, !distanceView else { return v }
         v.shapeSource = nil
         return v
     }

@@ -41,8 +41,9 @@ struct LayerVariant: Hashable {
     private(set) var isGeneral = false
     /// The layer's own paints and glow, whatever its tiles cover: the general program draws
     /// every tile of the layer with them (``general``); nil for a text layer, a glow source
-    /// and the variants made by hand.
-    private(set) var structure: Structure?
+    /// and the variants made by hand. Not part of a program's key (``program``): layers of
+    /// other structures whose tiles take the same variant share its program.
+    var structure: Structure?
 
     /// A layer's paints and glow (``structure``).
     struct Structure: Hashable {
@@ -162,6 +163,7 @@ struct LayerVariant: Hashable {
         v.paintAA = true
         v.kinksOnly = false
         v.corners = 1
+        v.structure = nil
         return v
     }
 
