@@ -18,18 +18,22 @@ extension Preview {
             }
         }
         if let path = options.screenshot {
-            do { try save(to: path, layout: layout); say("halo preview: wrote \(path)") } catch {
+            do { try save(to: path); say("halo preview: wrote \(path)") } catch {
                 printError("halo preview: \(error)"); ok = false
             }
         }
         return ok
     }
 
-    /// Renders the current frame's canvas (at `layout`'s scale: the window's without the error banner; else the scene's own) and writes it.
-    func save(to path: String, layout: PreviewLayout?) throws {
+    /// Renders the current frame's canvas at the scene's own scale, whatever the window's
+    /// (the file is `halo render --time T`'s image of the frame), and writes it; with the
+    /// distance view on, the view at that scale.
+    func save(to path: String) throws {
         var s = scene
-        if let layout { s.canvas.scale = layout.scale }
         if let rm = clock.reduceMotion { s.reduceMotion = rm }
+        let shown = renderer.distanceView
+        if showDistance { renderer.distanceView = Preview.distanceViewStep * s.canvas.scale }
+        defer { renderer.distanceView = shown }
         let image = try withOrdinaryGlows { try renderer.render(try Frame(resolving: s, time: clock.time, backgroundImage: background)) }
         try PNG.write(image, to: path)
     }

@@ -57,7 +57,7 @@ extension Preview {
         case .record: recordLoop()
         case .save:
             let path = savePath()
-            do { try save(to: path, layout: screenshotLayout ?? drawnLayout); say("halo preview: saved \(path)") } catch {
+            do { try save(to: path); say("halo preview: saved \(path)") } catch {
                 printError("halo preview: could not save the frame: \(error)")
             }
         default:

@@ -24,7 +24,6 @@ extension Preview {
 
     /// This frame's parts for a framebuffer of `fb` pixels under `error` (the banner is made
     /// for the canvas area's width first, its height then reserved).
-    /// Also keeps ``screenshotLayout``: the canvas as it would be without the banner.
     func windowLayout(framebuffer fb: (Int, Int), error: String?) -> (layout: WindowLayout, banner: RGBA8Image?) {
         let column = columnShown(error: error) ? columnPixels() : 0
         let image = error.flatMap { errorBanner($0, width: max(fb.0 - column, 0)) }
@@ -34,7 +33,6 @@ extension Preview {
                          bannerHeight: banner, timelineHeight: showTimeline ? Preview.timelineHeight : 0)
         }
         let layout = parts(banner: image?.height ?? 0)
-        screenshotLayout = image == nil ? layout.canvas : parts(banner: 0).canvas
         if options.frames != nil && layout != saidLayout {
             saidLayout = layout
             if let c = layout.canvas {

@@ -107,7 +107,7 @@ extension Preview {
         drawUI(error: reloadError ?? drawError, column: parts.column)
         if releaseEnterAfterFrame { releaseEnterAfterFrame = false; halo_imgui_key_event(window, GLFW_KEY_ENTER, 0, GLFW_RELEASE, 0) }
         var ok = true
-        if finalFrame { ok = writeScreenshots(layout: screenshotLayout ?? layout, framebuffer: fb) }
+        if finalFrame { ok = writeScreenshots(layout: layout, framebuffer: fb) }
         glfwSwapBuffers(window)
         growForColumnContents(framebuffer: fb, column: parts.column)
         // After the swap: the window shows this frame while the next programs are made ready.

@@ -46,8 +46,7 @@ public final class Preview {
     var drawnWindow: WindowLayout?
     /// Whether the column was shown at the last frame's layout (nil before the first).
     var columnWasShown: Bool?
-    /// The canvas's layout without the error banner: what S and --screenshot render at.
-    var screenshotLayout: PreviewLayout?
+
     /// The window layout a scripted run last said (it says each new one).
     var saidLayout: WindowLayout?
     var lastTitle = -1.0

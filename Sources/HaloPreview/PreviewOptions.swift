@@ -12,8 +12,8 @@ public struct PreviewOptions: Sendable {
     public var frames: Int?
     /// Start time, seconds (nil: the scene's `time`).
     public var time: Double?
-    /// Scripted run: write the last frame's canvas here (the canvas as drawn, at the
-    /// window's scale, straight alpha: with the default window size, `halo render`'s image).
+    /// Scripted run: write the last frame's canvas here at the scene's own scale, straight
+    /// alpha: `halo render`'s image of that frame, whatever the window's size.
     public var screenshot: String?
     /// Scripted run: write the last frame's whole window (letterbox, checkerboard) here.
     public var windowScreenshot: String?

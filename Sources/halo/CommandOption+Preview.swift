@@ -37,8 +37,8 @@ extension CommandOption {
     /// `preview`: the last frame's canvas as a PNG (a `String`); needs `--frames`.
     static let screenshot = CommandOption(
         "--screenshot", value: .outputFile("OUT.png"), commands: [.preview], requires: "--frames", heading: scripted,
-        help: "write the last frame's canvas (straight alpha; with the default window size, the same image as "
-            + "`halo render` at that time)")
+        help: "write the last frame's canvas at the scene's own scale (straight alpha: the same image as "
+            + "`halo render` at that time, whatever the window's size)")
 
     /// `preview`: the last frame's window as a PNG (a `String`); needs `--frames`.
     static let windowScreenshot = CommandOption(

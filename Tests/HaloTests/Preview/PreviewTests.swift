@@ -126,6 +126,18 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: shot)), try Data(contentsOf: URL(fileURLWithPath: single)))
     }
 
+    /// A window smaller than the scene (the canvas shrunk to fit): the screenshot is still the
+    /// scene at its own scale, byte for byte `halo render --time T`.
+    func testAScreenshotIsTheSceneAtItsOwnScaleInASmallWindow() throws {
+        let shot = folder.appendingPathComponent("small.png").path
+        let run = try preview([button.path, "--size", "340x144", "--frames", "4", "--screenshot", shot, "--script", "1 seek 1.7"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("340x144 window"), run.stdout)
+        let single = folder.appendingPathComponent("single.png").path
+        XCTAssertEqual(try runHalo(["render", button.path, "--backend", "gpu", "--time", "1.7", "-o", single]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: shot)), try Data(contentsOf: URL(fileURLWithPath: single)))
+    }
+
     /// R records one loop beside the scene; its frames are the ones `halo render --loop` exports.
     func testARecordedLoopIsTheExportedLoop() throws {
         let scene = folder.appendingPathComponent("rec.json")
