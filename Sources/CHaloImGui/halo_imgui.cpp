@@ -236,6 +236,17 @@ void halo_imgui_error_section(const char *file, int line, int column, const char
         std::replace(source.begin(), source.end(), '\t', ' ');
         ImGui::Separator();
         ImGui::PushFont(monoFont);
+        // A line wider than the column is shown around the column it names, "..." marking
+        // the cut ends, so that the caret stays in view.
+        int cells = std::max(12, int(ImGui::GetContentRegionAvail().x / std::max(1.0f, ImGui::CalcTextSize("0").x)));
+        int length = int(source.size());
+        if (length > cells) {
+            int start = column > 0 ? std::max(0, std::min(column - 1 - cells / 2, length - cells)) : 0;
+            source = source.substr(size_t(start), size_t(cells));
+            if (start > 0) source.replace(0, 3, "...");
+            if (start + cells < length) source.replace(size_t(cells - 3), 3, "...");
+            if (column > 0) column -= start;
+        }
         ImGui::TextUnformatted(source.c_str());
         if (column > 0) {
             std::string caret(size_t(column - 1), ' ');
