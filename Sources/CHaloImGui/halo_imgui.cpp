@@ -219,6 +219,18 @@ void halo_imgui_differs_marker(bool differs) {
 
 void halo_imgui_focus_next(void) { ImGui::SetKeyboardFocusHere(0); }
 
+void halo_imgui_warning_section(const char *const *warnings, int count) {
+    if (!ready || count <= 0) return;
+    ImGui::PushStyleColor(ImGuiCol_Header, ImVec4(0.55f, 0.4f, 0.05f, 1));
+    bool open = ImGui::CollapsingHeader("Warning", ImGuiTreeNodeFlags_DefaultOpen);
+    ImGui::PopStyleColor();
+    if (!open) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.82f, 0.45f, 1));
+    for (int i = 0; i < count; i++) ImGui::TextWrapped("%s", warnings[i] ? warnings[i] : "");
+    ImGui::PopStyleColor();
+    ImGui::Spacing();
+}
+
 void halo_imgui_error_section(const char *file, int line, int column, const char *message, const char *sourceLine) {
     if (!ready) return;
     ImGui::PushStyleColor(ImGuiCol_Header, ImVec4(0.55f, 0.08f, 0.1f, 1));

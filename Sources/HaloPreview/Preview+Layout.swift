@@ -10,7 +10,7 @@ extension Preview {
 
     /// Whether the side column is shown: the panel is on (P) or there is an error to list,
     /// and Dear ImGui runs.
-    func columnShown(error: String?) -> Bool { uiReady && (showPanel || error != nil) }
+    func columnShown(error: String?) -> Bool { uiReady && (showPanel || error != nil || !shapeWarningsSaid.isEmpty) }
 
     /// The side column's width in framebuffer pixels: ``columnPoints`` at the panel's scale,
     /// in the framebuffer's own pixels (framebuffer over window size where the window system scales).

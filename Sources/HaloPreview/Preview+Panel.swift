@@ -71,6 +71,16 @@ extension Preview {
         if error != nil, let l = errorPanel?.location {
             halo_imgui_error_section(l.file, Int32(clamping: l.line), Int32(clamping: l.column), l.message, l.sourceLine)
         }
+        // A shader shape's distance that turns NaN or infinite (the terminal says it too).
+        if !shapeWarningsSaid.isEmpty {
+            var cStrings = shapeWarningsSaid.map { strdup($0) }
+            defer { cStrings.forEach { free($0) } }
+            cStrings.withUnsafeMutableBufferPointer { buf in
+                buf.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buf.count) {
+                    halo_imgui_warning_section($0, Int32(buf.count))
+                }
+            }
+        }
         if paletteKey != reloadAttempts {
             paletteKey = reloadAttempts
             panel.palette = ScenePalette.colours(in: self.source.document.tree)

@@ -98,6 +98,9 @@ void halo_imgui_focus_next(void);
 /// a caret under the column (1-based).
 void halo_imgui_error_section(const char *file, int line, int column, const char *message, const char *sourceLine);
 
+/// The column's warning section: `count` warnings, each wrapped to the column.
+void halo_imgui_warning_section(const char *const *warnings, int count);
+
 #ifdef __cplusplus
 }
 #endif
