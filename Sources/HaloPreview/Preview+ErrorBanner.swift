@@ -20,8 +20,11 @@ extension Preview {
         if let b = banner, b.text == message, b.width == w { return b.image }
         let scale = Double(deviceScale())
         let widthPoints = Double(w) / scale, textWidth = max(widthPoints - 2 * Preview.bannerPadding, 1)
-        // (A compiler's message says "error:" itself, after the file and line.)
-        let text = message.contains("error:") ? message : "error: " + message
+        // (A compiler's message says "error:" itself, after the file and line.) The source
+        // lines it quotes under the error are left to the column's error section.
+        let quoted = #/^\s*(\d+ )?\| /#
+        let kept = message.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains(quoted) }
+        let text = message.contains("error:") ? kept.joined(separator: "\n") : "error: " + kept.joined(separator: "\n")
         let font = try? FontMatch.match(family: "Inter", weight: 500, italic: false)
         var lines = Array(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         if let font, let face = try? FontFace.load(font) {

@@ -16,10 +16,16 @@ struct CompileLog {
     /// The source numbers of the user's files (shader paints and shapes), whose errors show their context.
     var userFiles: Set<Int> = []
 
-    /// The log, rewritten line by line; lines without a location are kept as they are.
+    /// The log, rewritten line by line; lines without a location are kept as they are. Errors
+    /// that only follow from an earlier one (``isFollowOn(_:)``) are left out, counted.
     func explained(_ log: String) -> String {
-        var contextShown = false
-        return log.split(separator: "\n", omittingEmptySubsequences: true).map { text -> String in
+        var contextShown = false, followOns = 0, inFollowOn = false
+        let lines = log.split(separator: "\n", omittingEmptySubsequences: true).compactMap { text -> String? in
+            if contextShown, let driver = DriverLogLine(text) {
+                let candidate = driver.message.hasPrefix("error:    ")
+                if CompileLog.isFollowOn(String(driver.message)) || (candidate && inFollowOn) { inFollowOn = true; followOns += 1; return nil }
+                inFollowOn = false
+            }
             guard let driver = DriverLogLine(text), let (f, mesaLine) = driver.fileAndLine(fileCount: paths.count) else { return String(text) }
             let source = f < texts.count ? texts[f] : nil
             var line = mesaLine
@@ -39,7 +45,16 @@ struct CompileLog {
                 out += "\n" + source.context(line: line, column: column)
             }
             return out
-        }.joined(separator: "\n")
+        }
+        let left = followOns == 0 ? "" : "\n(\(followOns) more error line\(followOns == 1 ? "" : "s") that follow from the first, left out)"
+        return lines.joined(separator: "\n") + left
+    }
+
+    /// Whether a driver's error only follows from an earlier one: Mesa gives an expression
+    /// that failed the type `error`, and then reports every use of it ("no matching function
+    /// for call to `mix(vec4, vec4, error)'", "`return' with wrong type error").
+    static func isFollowOn(_ message: String) -> Bool {
+        message.contains(/[(, ]error[),]/) || message.contains("wrong type error")
     }
 
     /// The closest known name to the one an error says is undeclared or not a function; nil when none is close.

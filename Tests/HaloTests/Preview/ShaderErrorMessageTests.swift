@@ -61,6 +61,21 @@ final class ShaderErrorMessageTests: XCTestCase {
         XCTAssertTrue(stderr.contains("\(shape):2:41: error: `p_cornr' undeclared; did you mean p_corner?\n"), stderr)
     }
 
+    /// Mesa gives a failed expression the type `error` and then reports each use of it (13
+    /// lines for a `mix` call and its candidates, a `return` of the wrong type): left out,
+    /// counted, after the first error and its context.
+    func testErrorsThatFollowFromTheFirstAreLeftOutAndCounted() throws {
+        let (stderr, shape) = try renderRefused("""
+            float haloShape(vec2 point, vec2 size, float time) {
+                return mix(length(point - 0.5 * size) - 40.0, 0.0, p_cornr);
+            }
+            """)
+        XCTAssertTrue(stderr.contains("\(shape):2:56: error: `p_cornr' undeclared; did you mean p_corner?\n"), stderr)
+        XCTAssertTrue(stderr.hasSuffix(" more error lines that follow from the first, left out)\n"), stderr)
+        XCTAssertFalse(stderr.contains("candidates"), stderr)
+        XCTAssertFalse(stderr.contains("wrong type"), stderr)
+    }
+
     func testAMisspeltBuiltInFunctionGetsTheClosestGLSLBuiltIn() throws {
         let (stderr, shape) = try renderRefused("""
             float haloShape(vec2 point, vec2 size, float time) {
