@@ -52,8 +52,8 @@ extension Preview {
         if failed || (frames != nil && scriptFailed) { return 1 }
         // A scripted run whose scene never drew (its first frame failed, and every one after):
         // bad input, as `halo render` says of it.
-        if frames != nil, !drewGoodFrame, let drawError {
-            printError("halo preview: no frame of the scene was drawn: \(drawError)")
+        if frames != nil, !drewGoodFrame, drawError != nil {
+            printError("halo preview: no frame of the scene was drawn (the error above); exit 2")
             return 2
         }
         return frames != nil && scriptRefused ? 2 : 0

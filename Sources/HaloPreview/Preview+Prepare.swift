@@ -41,8 +41,9 @@ extension Preview {
         do {
             try renderer.prepare(&p.pending, into: target, for: all ? .infinity : Preview.preparationBudget)
         } catch {
-            // The frame that needs the program reports it; the rest are still prepared.
-            printError("halo preview: preparing programs: \(error)")
+            // The frame that needs the program reports it (said here only when it has not); the
+            // rest are still prepared.
+            if "\(error)" != drawError { printError("halo preview: preparing programs: \(error)") }
         }
         p.frames += 1
         preparation = p
@@ -69,7 +70,7 @@ extension Preview {
         do {
             try renderer.prepare(&wanted, into: target, for: .infinity)
         } catch {
-            printError("halo preview: preparing programs: \(error)")
+            if "\(error)" != drawError { printError("halo preview: preparing programs: \(error)") }
         }
         needsDraw = true        // the next frame draws with the programs made ready
     }

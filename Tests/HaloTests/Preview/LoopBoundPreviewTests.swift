@@ -31,7 +31,7 @@ final class LoopBoundPreviewTests: XCTestCase {
         let run = try PreviewProcess(arguments: ["preview", scene.path, "--frames", "3", "--time", "0", "--window-screenshot", shot],
                                      folder: folder).wait()
         XCTAssertEqual(run.status, 2, run.stderr)
-        XCTAssertTrue(run.stderr.contains("halo preview: no frame of the scene was drawn: shader loop bound reached:"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("halo preview: no frame of the scene was drawn (the error above); exit 2"), run.stderr)
         let at = try SaidLayout(lastIn: run.stdout), w = try PNG.read(shot)
         let i = 4 * ((at.y + 2) * w.width + at.x + 2)
         XCTAssertEqual(Array(w.pixels[i..<(i + 3)]), [0x20, 0x20, 0x30], "the canvas's background #202030 at its top-left")
