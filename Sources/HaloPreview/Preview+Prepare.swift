@@ -13,12 +13,7 @@ extension Preview {
     /// frame needed compiled after it, so that the window shows the scene at once and runs
     /// fast after.
     static func specialisation(_ renderer: GLRenderer) -> Specialisation {
-        switch ProcessInfo.processInfo.environment["HALO_PROGRAMS"] {
-        case "general": return .never
-        case "specialised": return .always
-        case "when-ready": return .whenReady
-        default: return renderer.isSoftware ? .whenReady : .never
-        }
+        GLRenderer.environmentSpecialisation ?? (renderer.isSoftware ? .whenReady : .never)
     }
 
     /// After a frame is drawn: lists the programs the scene's values can need (once a scene

@@ -90,13 +90,18 @@ extension GLRenderer {
     /// or `when-ready`) where set, else specialised programs on a software rasteriser and
     /// general ones on a GPU.
     static func defaultSpecialisation(software: Bool) -> Specialisation {
+        environmentSpecialisation ?? (software ? .always : .never)
+    }
+
+    /// `$HALO_PROGRAMS` read once, when a renderer first needs it (nil: unset or another value).
+    public static let environmentSpecialisation: Specialisation? = {
         switch ProcessInfo.processInfo.environment["HALO_PROGRAMS"] {
         case "general": return .never
         case "specialised": return .always
         case "when-ready": return .whenReady
-        default: return software ? .always : .never
+        default: return nil
         }
-    }
+    }()
 }
 
 /// Which programs draw (``RendererOptions/specialisation``). General programs branch on the
