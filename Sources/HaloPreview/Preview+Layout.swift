@@ -46,9 +46,19 @@ extension Preview {
     /// Once the column has been drawn: a window whose size the run chose (no `--size`), lower
     /// than the column's contents, grows to hold them (within 90% of the monitor's height);
     /// the canvas, limited by its width, keeps its size, centred. The window goes back to
-    /// its height when the column goes.
+    /// its height when the column goes, and towards it when the contents shrink (an error
+    /// cleared from the list).
     func growForColumnContents(framebuffer fb: (Int, Int), column: WindowLayout.Area) {
-        guard options.size == nil, column.width > 0, columnContentHeight > fb.1, fb.1 > 0 else { return }
+        guard options.size == nil, column.width > 0, fb.1 > 0 else { return }
+        if let from = grownFrom, columnContentHeight < fb.1 {
+            let height = max(from, columnContentHeight)
+            guard height < fb.1 else { return }
+            if height == from { grownFrom = nil }
+            Preview.setFramebufferSize(window, (fb.0, height))
+            needsDraw = true
+            return
+        }
+        guard columnContentHeight > fb.1 else { return }
         var limit = Int.max
         if let monitor = glfwGetPrimaryMonitor() {
             var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0

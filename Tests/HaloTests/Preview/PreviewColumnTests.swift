@@ -81,6 +81,30 @@ final class PreviewColumnTests: XCTestCase {
         try assertCanvas(w, at, equals: try render(scale: at.scale, time: lastTime))
     }
 
+    /// A window grown to hold the error list goes back to its height once the error is fixed
+    /// (the column stays for the parameters).
+    func testTheWindowGoesBackToItsHeightOnceTheErrorIsFixed() throws {
+        let scene = folder.appendingPathComponent("params.json")
+        try FileManager.default.copyItem(at: params, to: scene)
+        let good = try String(contentsOf: scene, encoding: .utf8)
+        let p = try PreviewProcess(arguments: ["preview", scene.path, "--frames", "6", "--script", "1 wait-reload; 3 wait-reload"],
+                                   folder: folder)
+        try p.waitForOutput("watching")
+        try Data(good.replacingOccurrences(of: "\"value\": 3, \"min\"", with: "\"value\": 3 \"min\"").utf8).write(to: scene, options: .atomic)
+        try p.waitForOutput("error panel: ")
+        try Data(good.utf8).write(to: scene, options: .atomic)
+        let r = try p.wait()
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("error panel cleared"), r.stdout)
+        // The same run without the error: the window it ends with.
+        let plain = try PreviewProcess(arguments: ["preview", params.path, "--frames", "6"], folder: folder).wait()
+        func window(_ out: String) -> String? { out.firstMatch(of: /in a (\d+x\d+) window/).map { String($0.1) } }
+        XCTAssertNotNil(window(plain.stdout), plain.stdout)
+        XCTAssertEqual(window(r.stdout), window(plain.stdout), "the window's height without the error: \(r.stdout)")
+        let last = try SaidLayout(lastIn: r.stdout)
+        XCTAssertEqual([last.banner, last.width, last.height], [0, 320, 200])
+    }
+
     /// While programs are made ready the run says "preparing K of N" after each frame, K
     /// rising, N the count the end line gives; the first frame is drawn before any of it.
     /// (No shader cache: each program a cold compile, longer than a frame's budget.)
