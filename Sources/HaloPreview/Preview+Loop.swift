@@ -86,6 +86,7 @@ extension Preview {
             // A scripted run's last frame is drawn with ordinary glows, so that a window screenshot's
             // canvas is `halo render`'s image of that frame (live frames steer turning glows, within the bound).
             let ordinary = finalFrame && options.windowScreenshot != nil
+            drawnTime = clock.time
             try drawing(ordinaryGlows: ordinary) { try renderer.draw(frame(of: scene, background: background, layout: layout), into: target) }
             drawError = nil
             drewGoodFrame = true

@@ -10,7 +10,7 @@ extension Preview {
         lastTitle = t
         let recent = frameStarts.suffix(240).filter { t - $0 <= 1.0 }
         let fps = recent.count > 1 ? Double(recent.count - 1) / (recent.last! - recent.first!) : 0
-        var parts = [(options.scenePath as NSString).lastPathComponent, String(format: "t %.2f s", clock.time),
+        var parts = [(options.scenePath as NSString).lastPathComponent, String(format: "t %.2f s", drawnTime ?? clock.time),
                      String(format: "%.0f fps", fps)]
         if timer.available, let ms = timer.lastMs { parts.append(String(format: "GPU %.1f ms", ms)) } else { parts.append("GPU time n/a") }
         // A frame over a second of GPU time: said once each time frames become that long. (A

@@ -42,6 +42,8 @@ public final class Preview {
     var drewGoodFrame = false
     var frameStarts: [Double] = []
     var drawnLayout: PreviewLayout?
+    /// The clock's time of the frame last drawn (the title's time; the clock may be past it).
+    var drawnTime: Double?
     /// The window's parts as last drawn (the timeline's clicks read it).
     var drawnWindow: WindowLayout?
     /// Whether the column was shown at the last frame's layout (nil before the first).
