@@ -6,13 +6,13 @@ extension ProgramCache {
     /// The general variant to draw `v`'s tiles with, nil for `v`'s own program: always under
     /// ``Specialisation/never``; under ``Specialisation/whenReady`` until `v`'s own is
     /// compiled (`item` is noted for ``wantedNow()``).
-    func standIn(for v: LayerVariant, in cache: [LayerVariant: GLProgram], item: PendingPrograms.Item) -> LayerVariant? {
+    func standIn(for v: LayerVariant, key: (LayerVariant) -> ProgramKey, item: PendingPrograms.Item) -> LayerVariant? {
         if compilesAsNamed || v.isGeneral { return nil }
         switch specialisation {
         case .always: return nil
         case .never: return v.general
         case .whenReady:
-            if cache[v.program] != nil || cache[v.program.averaged] != nil && (sharesAveragedPrograms || kinksTakeFullPrograms) { return nil }
+            if programs[key(v.program)] != nil || programs[key(v.program.averaged)] != nil && (sharesAveragedPrograms || kinksTakeFullPrograms) { return nil }
             if wantedSet.insert(item).inserted { wanted.append(item) }
             return v.general
         }
@@ -26,9 +26,9 @@ extension ProgramCache {
             switch $0 {
             case .layer(let v): return !hasLayerProgram(v)
             case .glowSource(let v): return !hasGlowSourceProgram(v)
-            case .blur(let pairs, _): return blur[pairs] == nil
-            case .glowCombine(let layers, let opaque): return glowCombine[GlowCombineKey(layers: layers, opaque: opaque)] == nil
-            case .glowModes(let v): return glowModes[v] == nil
+            case .blur(let pairs, _): return programs[.blur(pairs: pairs)] == nil
+            case .glowCombine(let layers, let opaque): return programs[.glowCombine(layers: layers, opaque: opaque)] == nil
+            case .glowModes(let v): return programs[.glowModes(v)] == nil
             default: return true
             }
         }

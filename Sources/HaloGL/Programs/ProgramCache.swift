@@ -1,31 +1,43 @@
 import CEpoxy
 import HaloCore
 
-/// The renderer's GL programs, each compiled on first use: layer and glow-source programs
-/// by ``LayerVariant``, the blur by its pair count (a bucket's, ``GlowPlan/pairBuckets``), and the resolve.
+/// What a program is: its one key in ``ProgramCache``.
+enum ProgramKey: Hashable {
+    /// tile.vert + layer.frag for a variant.
+    case layer(LayerVariant)
+    /// tile.vert + glow_source.frag for a variant (``LayerVariant/glowSource(_:group:)``).
+    case glowSource(LayerVariant)
+    /// glow_source.frag with HALO_MODES: a steered glow's planes (SteeredGlows).
+    case glowModes(LayerVariant)
+    /// glow_combine.frag by its layer count (0: the general program) and whether it sums the
+    /// colour channels alone.
+    case glowCombine(layers: Int, opaque: Bool)
+    /// blur.frag by its pair count (0: the general program).
+    case blur(pairs: Int)
+    /// text_fill.frag for a text's fill paint.
+    case textFill(LayerVariant)
+    /// shape_pass.frag for a shader shape's text (``LayerVariant/shapePass(_:)``).
+    case shapePass(LayerVariant)
+    /// paint_scan.frag for shader paints' texts (``LayerVariant/paintScan(fill:stroke:)``).
+    case paintScan(LayerVariant)
+    /// A fragment shader without variants (resolve.frag, glow_phase.frag, ...).
+    case single(String)
+
+    /// The variant the program is compiled for, if it has one.
+    var variant: LayerVariant? {
+        switch self {
+        case .layer(let v), .glowSource(let v), .glowModes(let v), .textFill(let v), .shapePass(let v), .paintScan(let v): return v
+        case .glowCombine, .blur, .single: return nil
+        }
+    }
+}
+
+/// The renderer's GL programs, each compiled on first use, in one cache by ``ProgramKey``:
+/// layer and glow-source programs by ``LayerVariant``, the blur by its pair count (a
+/// bucket's, ``GlowPlan/pairBuckets``), and the programs without variants.
 final class ProgramCache {
     let shaders: ShaderLibrary
-    private var layer: [LayerVariant: GLProgram] = [:]
-    private var glowSource: [LayerVariant: GLProgram] = [:]
-    /// glow_source.frag with HALO_MODES: a steered glow's planes (SteeredGlows).
-    private(set) var glowModes: [LayerVariant: GLProgram] = [:]
-    /// glow_combine.frag by its layer bucket and whether it sums the colour channels alone.
-    private(set) var glowCombine: [GlowCombineKey: GLProgram] = [:]
-    struct GlowCombineKey: Hashable { var layers: Int; var opaque: Bool }
-    private var glowPhase: GLProgram?
-    private(set) var blur: [Int: GLProgram] = [:]
-    private var resolveProgram: GLProgram?
-    private var distanceViewProgram: GLProgram?
-    private var canvasClearProgram: GLProgram?
-    private var targetRestoreProgram: GLProgram?
-    private var downsample: GLProgram?
-    private var loopScan: GLProgram?
-    private var text: GLProgram?
-    private var textFill: [LayerVariant: GLProgram] = [:]
-    /// Shape passes by their shader shape's text (``LayerVariant/shapePass(_:)``).
-    private var shapePass: [LayerVariant: GLProgram] = [:]
-    /// Paint scans by their shader paints' texts (``LayerVariant/paintScan(fill:stroke:)``).
-    private var paintScan: [LayerVariant: GLProgram] = [:]
+    private(set) var programs: [ProgramKey: GLProgram] = [:]
     /// The averaged variants (``LayerVariant/averaged``) of the frame being drawn
     /// (``prepare(for:)``): with ``sharesAveragedPrograms``, a tile draw without averaging
     /// uses the averaged program when the frame needs it anyway or it is compiled already.
@@ -52,12 +64,12 @@ final class ProgramCache {
     /// own program is compiled, general or specialised as it names, whatever ``specialisation``.
     var compilesAsNamed = false
     /// Layer programs compiled so far.
-    var layerProgramCount: Int { layer.count }
+    var layerProgramCount: Int { layerVariants.count }
     /// The variants of the layer and glow-source programs compiled so far.
-    var layerVariants: [LayerVariant] { Array(layer.keys) }
-    var glowSourceVariants: [LayerVariant] { Array(glowSource.keys) }
+    var layerVariants: [LayerVariant] { programs.keys.compactMap { if case .layer(let v) = $0 { v } else { nil } } }
+    var glowSourceVariants: [LayerVariant] { programs.keys.compactMap { if case .glowSource(let v) = $0 { v } else { nil } } }
     /// The pair counts of the blur programs compiled so far.
-    var blurPairCounts: [Int] { blur.keys.sorted() }
+    var blurPairCounts: [Int] { programs.keys.compactMap { if case .blur(let n) = $0 { n } else { nil } }.sorted() }
     /// The parameters the shader-paint programs in the cache were compiled for (``use(_:)``).
     private(set) var parameters = ShaderParameters([])
     /// The distance view's spacing of iso-lines in pixels (GLRenderer+DistanceView.swift);
@@ -72,12 +84,8 @@ final class ProgramCache {
 
     /// Deletes every program; call while the context is current.
     func delete() {
-        for p in Array(layer.values) + Array(glowSource.values) + Array(glowModes.values) + Array(blur.values) + Array(textFill.values)
-                    + Array(shapePass.values) + Array(paintScan.values) + Array(glowCombine.values) + [glowPhase, resolveProgram, distanceViewProgram, canvasClearProgram, targetRestoreProgram, downsample, loopScan, text].compactMap({ $0 }) {
-            p.delete()
-        }
-        glowModes = [:]; glowCombine = [:]; glowPhase = nil
-        layer = [:]; glowSource = [:]; blur = [:]; textFill = [:]; shapePass = [:]; paintScan = [:]; resolveProgram = nil; distanceViewProgram = nil; canvasClearProgram = nil; targetRestoreProgram = nil; downsample = nil; loopScan = nil; text = nil
+        for p in programs.values { p.delete() }
+        programs = [:]
     }
 
     /// Compiles shader paints for `parameters` from now on: programs with a shader paint
@@ -86,11 +94,9 @@ final class ProgramCache {
     func use(_ parameters: ShaderParameters) {
         guard parameters != self.parameters else { return }
         self.parameters = parameters
-        for cache in [\ProgramCache.layer, \.glowSource, \.textFill, \.shapePass, \.paintScan] {
-            for (v, p) in self[keyPath: cache] where v.readsParameters {
-                p.delete()
-                self[keyPath: cache][v] = nil
-            }
+        for (key, p) in programs where key.variant?.readsParameters == true {
+            p.delete()
+            programs[key] = nil
         }
     }
 
@@ -107,12 +113,12 @@ final class ProgramCache {
         var v = v
         v.distanceView = distanceStep != nil
         v = v.program
-        return layer[v] != nil || (sharesAveragedPrograms && layer[v.averaged] != nil)
+        return programs[.layer(v)] != nil || (sharesAveragedPrograms && programs[.layer(v.averaged)] != nil)
     }
     /// Whether the program that draws `v`'s glow-source tiles is compiled.
     func hasGlowSourceProgram(_ v: LayerVariant) -> Bool {
         let v = v.program
-        return glowSource[v] != nil || (sharesAveragedPrograms && glowSource[v.averaged] != nil)
+        return programs[.glowSource(v)] != nil || (sharesAveragedPrograms && programs[.glowSource(v.averaged)] != nil)
     }
 
     /// tile.vert + layer.frag for `v`: its own program, or the general one that serves it
@@ -121,28 +127,26 @@ final class ProgramCache {
     func layerProgram(_ v: LayerVariant) throws -> GLProgram {
         var v = v
         v.distanceView = distanceStep != nil
-        if let g = standIn(for: v, in: layer, item: .layer(v)) { v = g }
-        return try variant(v, fragment: "layer.frag", uniforms: Uniforms.layerProgram, in: &layer, averaged: averagedLayers)
+        if let g = standIn(for: v, key: ProgramKey.layer, item: .layer(v)) { v = g }
+        return try variant(v, fragment: "layer.frag", uniforms: Uniforms.layerProgram, key: ProgramKey.layer, averaged: averagedLayers)
     }
 
     /// tile.vert + glow_source.frag for `v` (``LayerVariant/glowSource(_:group:)``), or the
     /// general one that serves it (``specialisation``).
     func glowSourceProgram(_ v: LayerVariant) throws -> GLProgram {
-        let g = standIn(for: v, in: glowSource, item: .glowSource(v)) ?? v
-        return try variant(g, fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram, in: &glowSource, averaged: averagedGlowSources)
+        let g = standIn(for: v, key: ProgramKey.glowSource, item: .glowSource(v)) ?? v
+        return try variant(g, fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram, key: ProgramKey.glowSource, averaged: averagedGlowSources)
     }
 
     /// glow_source.frag for `v`'s tiles drawing a steered glow's planes (HALO_MODES 1):
     /// coverage times cos and sin of n theta in place of the paint (lib/angular_modes.glsl).
     func glowModesProgram(_ v: LayerVariant) throws -> GLProgram {
         var v = v.program
-        if let g = standIn(for: v, in: glowModes, item: .glowModes(v)) { v = g }
-        if let p = glowModes[v] { return p }
-        compiledCount += 1
-        let p = try GLProgram(shaders.withShaders(of: v, parameters: parameters), vertex: "tile.vert", fragment: "glow_source.frag",
-                              uniforms: Uniforms.glowSourceProgram, defines: v.defines + [("HALO_MODES", "1")])
-        glowModes[v] = p
-        return p
+        if let g = standIn(for: v, key: ProgramKey.glowModes, item: .glowModes(v)) { v = g }
+        return try compiled(.glowModes(v)) {
+            try GLProgram(shaders.withShaders(of: v, parameters: parameters), vertex: "tile.vert", fragment: "glow_source.frag",
+                          uniforms: Uniforms.glowSourceProgram, defines: v.defines + [("HALO_MODES", "1")])
+        }
     }
 
     /// tile.vert + glow_combine.frag: steered glows from their planes, `layers` of them (a
@@ -150,83 +154,79 @@ final class ProgramCache {
     /// channels alone summed where `opaque` (the paint's alpha constant around the turn).
     /// Each a small program (``PendingPrograms`` lists every bucket of a steerable glow).
     func glowCombineProgram(layers: Int, opaque: Bool) throws -> GLProgram {
-        var key = GlowCombineKey(layers: layers, opaque: opaque)
-        if layers != 0, standsIn(compiled: glowCombine[key] != nil, item: .glowCombine(layers: layers, opaque: opaque)) {
+        var (layers, opaque) = (layers, opaque)
+        if layers != 0, standsIn(compiled: programs[.glowCombine(layers: layers, opaque: opaque)] != nil,
+                                 item: .glowCombine(layers: layers, opaque: opaque)) {
             // The general program (HALO_MODE_LAYERS 0): the count the draw's uniform uModeLayers,
             // every channel summed (an opaque paint's alpha terms are exact zeros).
-            key = GlowCombineKey(layers: 0, opaque: false)
+            (layers, opaque) = (0, false)
         }
-        if let p = glowCombine[key] { return p }
-        compiledCount += 1
-        let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "glow_combine.frag", uniforms: Uniforms.glowCombineProgram,
-                              defines: [("HALO_MODE_LAYERS", "\(key.layers)"), ("HALO_OPAQUE", key.opaque ? "1" : "0")])
-        glowCombine[key] = p
-        return p
+        return try compiled(.glowCombine(layers: layers, opaque: opaque)) {
+            try GLProgram(shaders, vertex: "tile.vert", fragment: "glow_combine.frag", uniforms: Uniforms.glowCombineProgram,
+                          defines: [("HALO_MODE_LAYERS", "\(layers)"), ("HALO_OPAQUE", opaque ? "1" : "0")])
+        }
     }
 
     /// tile.vert + glow_phase.frag: steered glows read from their phase tables (``PhaseTable``).
     func glowPhaseProgram() throws -> GLProgram {
-        if let p = glowPhase { return p }
+        try single(fragment: "glow_phase.frag", uniforms: Uniforms.glowPhaseProgram)
+    }
+
+    /// The program of `key`, from the cache or made by `make` (counted, and kept).
+    private func compiled(_ key: ProgramKey, _ make: () throws -> GLProgram) throws -> GLProgram {
+        if let p = programs[key] { return p }
         compiledCount += 1
-        let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "glow_phase.frag", uniforms: Uniforms.glowPhaseProgram)
-        glowPhase = p
+        let p = try make()
+        programs[key] = p
         return p
     }
 
-    /// `fragment` with tile.vert for `v`, its shader paints in place, from `cache` or compiled.
+    /// `fragment` with tile.vert for `v`, its shader paints in place, cached under `key(v)`.
     /// With ``sharesAveragedPrograms``, `v` takes a program that averages more where
     /// `averaged` (the frame's averaged variants) holds it or it is compiled already: the
     /// fully averaged one (``LayerVariant/averaged``) for tiles without averaging or
     /// averaged for kinks only, else the one for kinks only for tiles without averaging.
-    private func variant(_ v: LayerVariant, fragment: String, uniforms: [String], in cache: inout [LayerVariant: GLProgram],
+    private func variant(_ v: LayerVariant, fragment: String, uniforms: [String], key: (LayerVariant) -> ProgramKey,
                          averaged: Set<LayerVariant>) throws -> GLProgram {
         var v = v.program
         if cornersTakeFullPrograms { v.corners = 1 }
         var kinks = v.averaged
         kinks.kinksOnly = true
         let wider = v.paintAA && !v.kinksOnly ? [] : v.paintAA ? [v.averaged] : [v.averaged, kinks]
-        let key = kinksTakeFullPrograms && v.kinksOnly ? v.averaged
-                : sharesAveragedPrograms ? wider.first { averaged.contains($0) || cache[$0] != nil } ?? v : v
-        if let p = cache[key] { return p }
-        compiledCount += 1
-        let p = try GLProgram(shaders.withShaders(of: v, parameters: parameters), vertex: "tile.vert",
-                              fragment: fragment, uniforms: uniforms + (v.readsParameters ? parameters.uniformNames : []), defines: key.defines)
-        cache[key] = p
-        return p
+        let chosen = kinksTakeFullPrograms && v.kinksOnly ? v.averaged
+                : sharesAveragedPrograms ? wider.first { averaged.contains($0) || programs[key($0)] != nil } ?? v : v
+        return try compiled(key(chosen)) {
+            try GLProgram(shaders.withShaders(of: v, parameters: parameters), vertex: "tile.vert",
+                          fragment: fragment, uniforms: uniforms + (v.readsParameters ? parameters.uniformNames : []), defines: chosen.defines)
+        }
     }
 
     /// tile.vert + shape_pass.frag for a shader shape's text (``LayerVariant/shapePass(_:)``):
     /// the one program that holds the shape's file, so an edit of it compiles this alone.
     /// - Throws: ``ShaderError`` mapped to the shape's file and line.
     func shapePassProgram(_ v: LayerVariant) throws -> GLProgram {
-        try placedInAtlas(v, fragment: "shape_pass.frag", uniforms: Uniforms.shapePassProgram, in: &shapePass)
+        try placedInAtlas(v, fragment: "shape_pass.frag", uniforms: Uniforms.shapePassProgram, key: .shapePass(v))
     }
 
     /// tile.vert + paint_scan.frag for shader paints' texts (``LayerVariant/paintScan(fill:stroke:)``),
     /// the tiles placed as the shape pass's are (HALO_SHAPE_PASS; a scan's aCover is 0).
     /// - Throws: ``ShaderError`` mapped to a paint's file and line.
     func paintScanProgram(_ v: LayerVariant) throws -> GLProgram {
-        try placedInAtlas(v, fragment: "paint_scan.frag", uniforms: Uniforms.paintScanProgram, in: &paintScan)
+        try placedInAtlas(v, fragment: "paint_scan.frag", uniforms: Uniforms.paintScanProgram, key: .paintScan(v))
     }
 
     /// tile.vert (HALO_SHAPE_PASS: tiles placed in their slot of the sample atlas) + `fragment`
-    /// for `v`'s shader files and the parameters, from `cache` or compiled.
-    private func placedInAtlas(_ v: LayerVariant, fragment: String, uniforms: [String], in cache: inout [LayerVariant: GLProgram]) throws -> GLProgram {
-        if let p = cache[v] { return p }
-        compiledCount += 1
-        let p = try GLProgram(shaders.withShaders(of: v, parameters: parameters), vertex: "tile.vert", fragment: fragment,
-                              uniforms: uniforms + parameters.uniformNames, defines: v.defines + [("HALO_SHAPE_PASS", "1")])
-        cache[v] = p
-        return p
+    /// for `v`'s shader files and the parameters, cached under `key`.
+    private func placedInAtlas(_ v: LayerVariant, fragment: String, uniforms: [String], key: ProgramKey) throws -> GLProgram {
+        try compiled(key) {
+            try GLProgram(shaders.withShaders(of: v, parameters: parameters), vertex: "tile.vert", fragment: fragment,
+                          uniforms: uniforms + parameters.uniformNames, defines: v.defines + [("HALO_SHAPE_PASS", "1")])
+        }
     }
 
-    /// tile.vert + `fragment`, kept in `slot` once compiled (programs without variants).
-    private func single(_ slot: inout GLProgram?, fragment: String, uniforms: [String]) throws -> GLProgram {
-        if let p = slot { return p }
-        compiledCount += 1
-        let p = try GLProgram(shaders, vertex: "tile.vert", fragment: fragment, uniforms: uniforms)
-        slot = p
-        return p
+    /// tile.vert + `fragment`, a program without variants.
+    private func single(fragment: String, uniforms: [String]) throws -> GLProgram {
+        try compiled(.single(fragment)) { try GLProgram(shaders, vertex: "tile.vert", fragment: fragment, uniforms: uniforms) }
     }
 
     /// True (the default): blur kernels are drawn by the program of their pair count's
@@ -240,52 +240,50 @@ final class ProgramCache {
     func blurProgram(pairs: Int) throws -> GLProgram {
         var pairs = pairs
         // The general program (HALO_PAIRS 0): the count the draw's uniform uPairs.
-        if pairs != 0, standsIn(compiled: blur[pairs] != nil, item: .blur(pairs: pairs, region: false)) { pairs = 0 }
-        if let p = blur[pairs] { return p }
-        compiledCount += 1
-        let p = try GLProgram(shaders, vertex: "tile.vert", fragment: "blur.frag", uniforms: Uniforms.blurProgram,
-                              defines: [("HALO_PAIRS", "\(pairs)")])
-        blur[pairs] = p
-        return p
+        if pairs != 0, standsIn(compiled: programs[.blur(pairs: pairs)] != nil, item: .blur(pairs: pairs, region: false)) { pairs = 0 }
+        return try compiled(.blur(pairs: pairs)) {
+            try GLProgram(shaders, vertex: "tile.vert", fragment: "blur.frag", uniforms: Uniforms.blurProgram,
+                          defines: [("HALO_PAIRS", "\(pairs)")])
+        }
     }
 
     /// tile.vert + resolve.frag.
     func resolve() throws -> GLProgram {
-        try single(&resolveProgram, fragment: "resolve.frag", uniforms: Uniforms.resolveProgram)
+        try single(fragment: "resolve.frag", uniforms: Uniforms.resolveProgram)
     }
 
     /// tile.vert + distance_view.frag: the distance view's field coloured (GLRenderer+DistanceView).
     func distanceView() throws -> GLProgram {
-        try single(&distanceViewProgram, fragment: "distance_view.frag", uniforms: Uniforms.distanceViewProgram)
+        try single(fragment: "distance_view.frag", uniforms: Uniforms.distanceViewProgram)
     }
 
     /// tile.vert + canvas_clear.frag.
     func canvasClear() throws -> GLProgram {
-        try single(&canvasClearProgram, fragment: "canvas_clear.frag", uniforms: Uniforms.canvasClearProgram)
+        try single(fragment: "canvas_clear.frag", uniforms: Uniforms.canvasClearProgram)
     }
 
     /// tile.vert + target_restore.frag.
     func targetRestore() throws -> GLProgram {
-        try single(&targetRestoreProgram, fragment: "target_restore.frag", uniforms: Uniforms.targetRestoreProgram)
+        try single(fragment: "target_restore.frag", uniforms: Uniforms.targetRestoreProgram)
     }
 
     /// tile.vert + downsample.frag.
     func downsampleProgram() throws -> GLProgram {
-        try single(&downsample, fragment: "downsample.frag", uniforms: Uniforms.downsampleProgram)
+        try single(fragment: "downsample.frag", uniforms: Uniforms.downsampleProgram)
     }
 
     /// tile.vert + loop_scan.frag.
     func loopScanProgram() throws -> GLProgram {
-        try single(&loopScan, fragment: "loop_scan.frag", uniforms: Uniforms.loopScanProgram)
+        try single(fragment: "loop_scan.frag", uniforms: Uniforms.loopScanProgram)
     }
 
     /// tile.vert + text.frag.
     func textProgram() throws -> GLProgram {
-        try single(&text, fragment: "text.frag", uniforms: Uniforms.textProgram)
+        try single(fragment: "text.frag", uniforms: Uniforms.textProgram)
     }
 
     /// tile.vert + text_fill.frag for the fill paint of `v`.
     func textFillProgram(_ v: LayerVariant) throws -> GLProgram {
-        try variant(v, fragment: "text_fill.frag", uniforms: Uniforms.textFillProgram, in: &textFill, averaged: [])
+        try variant(v, fragment: "text_fill.frag", uniforms: Uniforms.textFillProgram, key: ProgramKey.textFill, averaged: [])
     }
 }
