@@ -33,7 +33,7 @@ flat in vec2 vCover;             // edge-free tiles: coverage of fill and stroke
                                  // edge tiles: their slot in the sample atlas (lib/shape_samples.glsl)
 #if HALO_GLOW == 1
 flat in vec3 vGlowAtlas;         // the glow's atlas texel for canvas pixel p is p * z + xy (tile.vert)
-uniform vec2 uGlowAtlasSize;     // texels
+uniform vec2 uGlowAtlasTexel;    // 1 / the atlas's size (a power of two a side: exact)
 #endif
 #if HALO_FILL == HALO_PAINT_MATERIAL
 // A material fill replaces the canvas within its coverage (docs/scene-format.md "Material"), which
@@ -147,7 +147,7 @@ void main() {
             // Past the region, the blank texels around it are read (GlowAtlas). The coordinate
             // from the canvas pixel, not interpolated: interpolation rounds by where the
             // primitive lies in the target, so a canvas placed in a window would differ.
-            g = textureLod(uGlow, (p * vGlowAtlas.z + vGlowAtlas.xy) / uGlowAtlasSize, 0.0) * vLayer.y;
+            g = textureLod(uGlow, (p * vGlowAtlas.z + vGlowAtlas.xy) * uGlowAtlasTexel, 0.0) * vLayer.y;
         } else
 #endif
         {

@@ -74,7 +74,8 @@ extension GLRenderer {
                 halo_glActiveTexture(GLenum(GL_TEXTURE1))
                 halo_glBindTexture(GLenum(GL_TEXTURE_2D), glowA.texture)
                 halo_glUniform1i(p.loc("uGlow"), 1)
-                halo_glUniform2f(p.loc("uGlowAtlasSize"), Float(glowA.width), Float(glowA.height))
+                // A power of two a side (GlowAtlas.textureSide): the product by its reciprocal is the quotient, exactly.
+                halo_glUniform2f(p.loc("uGlowAtlasTexel"), 1 / Float(glowA.width), 1 / Float(glowA.height))
                 halo_glActiveTexture(GLenum(GL_TEXTURE0))
             }
             drawTiles(batch.instances)

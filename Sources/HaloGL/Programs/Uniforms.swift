@@ -17,7 +17,7 @@ enum Uniforms {
     /// lib/shape_samples.glsl's: the shape pass's sample atlas.
     static let shapeSamples = ["uShapeSamples"]
     static let layerProgram = tile + tileLayer + tileDirect + layer + paint + shapeSamples
-        + ["uGlow", "uGlowAtlasSize", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas"]
+        + ["uGlow", "uGlowAtlasTexel", "uBackgroundImage", "uMaterial", "uMaterialSize", "uTextAtlas"]
     /// glow_source.frag's; uFirstScalar only where it draws a steered glow's planes (HALO_MODES).
     static let glowSourceProgram = tile + tileLayer + layer + paint + shapeSamples + ["uFirstScalar"]
     /// uModeLayers only in the general program (HALO_MODE_LAYERS 0).
