@@ -32,11 +32,24 @@ uniform sampler2D uLayers;       // LAYER_TEXELS texels a layer, one row each
 #if HALO_GLOW == 1
 flat out vec3 vGlowAtlas;        // the glow's atlas texel for canvas pixel p is p * z + xy (layer.frag)
 #endif
+#if HALO_PLACED
+#include "lib/shape.glsl"
+#include "lib/tile_placement.glsl"
+#endif
 #endif
 
 void main() {
+#if HALO_PLACED
+    // The instance is a layer's quad: vertex gl_VertexID % 6 of its tile gl_VertexID / 6.
+    int corners[6] = int[6](0, 1, 2, 2, 1, 3);
+    int vertex = corners[gl_VertexID % 6];
+    vec2 corner = vec2(float(vertex & 1), float(vertex >> 1));
+    vec4 rect = placedTile(aRect, gl_VertexID / 6);
+#else
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
-    vec2 canvas = mix(aRect.xy, aRect.zw, corner);
+    vec4 rect = aRect;
+#endif
+    vec2 canvas = mix(rect.xy, rect.zw, corner);
     vec2 p = canvas * uCanvasToTarget.xy + uCanvasToTarget.zw;
     vCover = aCover;
 #if HALO_GENERAL || HALO_DIRECT >= 1 && HALO_DIRECT <= 2
@@ -68,6 +81,14 @@ void main() {
 #if HALO_GLOW == 1
     vGlowAtlas = texelFetch(uLayers, ivec2(11, row), 0).xyz;
 #endif
+#endif
+#if HALO_PLACED
+    // The tile's class, from its layer's signed distance (lib/tile_placement.glsl); a tile
+    // past the layer's quad or with nothing in it is culled.
+    if (rect.z <= rect.x || !classifyPlacedTile(rect)) {
+        gl_Position = vec4(-2.0, -2.0, 0.0, 1.0);
+        return;
+    }
 #endif
 #if defined(HALO_LAYER_DATA) && HALO_SHAPE_PASS
     // A shader shape's edge tile into its slot of the sample atlas (aCover, where an edge tile

@@ -75,11 +75,26 @@
 #ifndef HALO_GENERAL
 #define HALO_GENERAL 0
 #endif
+//   HALO_PLACED 1 (general programs only): the instance is a whole layer, whose tiles the
+//                vertex stage places and classifies (tile.vert): the edge mode is each tile's
+//                flat input vEdge, not the draw's uniform.
+#ifndef HALO_PLACED
+#define HALO_PLACED 0
+#endif
 #if HALO_GENERAL
-uniform int uEdge;
 uniform int uGlowMode;
 uniform int uOutput;
+#if HALO_PLACED
+#ifdef HALO_VERTEX_SHADER
+flat out int vEdge;
+#else
+flat in int vEdge;
+#endif
+#define EDGE vEdge
+#else
+uniform int uEdge;
 #define EDGE uEdge
+#endif
 #define GLOW uGlowMode
 #define OUTPUT uOutput
 #else

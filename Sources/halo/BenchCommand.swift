@@ -84,7 +84,7 @@ enum BenchCommand {
                 let cpuThreads = threads ?? ProcessInfo.processInfo.activeProcessorCount
                 let renderer = gpu?.rendererName ?? "cpu reference (\(Self.threadsText(threads)))"
                 let gpuFields = gpu.map { g in
-                    ", \"plan_ms\": \(num(r.planMedianMs)), \"draws\": \(r.drawsMedian.map(String.init) ?? "null"), \"programs\": \(g.programsCompiled)"
+                    ", \"plan_ms\": \(num(r.planMedianMs)), \"draws\": \(r.drawsMedian.map(String.init) ?? "null"), \"programs\": \(g.programsCompiled), \"tiles\": \"\(r.frameStats.last?.tilesPlaced == true ? "gpu" : "cpu")\""
                 } ?? ", \"threads\": \(cpuThreads)"
                 print("{\"median_ms\": \(num(r.medianMs)), \"min_ms\": \(num(r.minMs)), \"max_ms\": \(num(r.maxMs)), " +
                       "\"mpix_per_s\": \(num(r.megapixelsPerSecond)), \"peak_rss_mb\": \(num(r.peakRSSMB)), " +
@@ -99,7 +99,8 @@ enum BenchCommand {
                 print(String(format: "frame time: min %.2f ms, median %.2f ms, max %.2f ms (%.1f Mpix/s)", r.minMs, r.medianMs, r.maxMs, r.megapixelsPerSecond))
                 if let g = r.gpuMedianMs { print(String(format: "GPU time (timer queries): median %.2f ms", g)) }
                 if let p = r.planMedianMs, let d = r.drawsMedian, let g = gpu {
-                    print(String(format: "CPU before the first draw: median %.3f ms; %d draw calls a frame; %d programs compiled", p, d, g.programsCompiled))
+                    print(String(format: "CPU before the first draw: median %.3f ms; %d draw calls a frame; %d programs compiled; tiles placed on the %@", p, d, g.programsCompiled,
+                                 r.frameStats.last?.tilesPlaced == true ? "GPU" : "CPU"))
                 }
                 if let f = r.firstMs { print(String(format: "first frame (compiles, fills the caches): %.2f ms", f)) }
                 if let s = r.secondMs, gpu?.options.steersGlows == true {

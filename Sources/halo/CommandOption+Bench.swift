@@ -24,7 +24,7 @@ extension CommandOption {
         help: "one JSON object: median_ms, min_ms, max_ms, mpix_per_s, peak_rss_mb, gpu_median_ms (null for the CPU "
             + "or without timer queries), first_ms (the first frame, warm-up or not), second_ms (the second), width, height, backend, frames, renderer; for gpu also gl_vendor, gl_version, egl_platform, "
             + "mode (preview or export), threads (cpu); for gpu also plan_ms (the median CPU time from the resolved frame to "
-            + "its first draw call), draws (the median GL draw calls a frame), programs (GL programs compiled so far), "
+            + "its first draw call), draws (the median GL draw calls a frame), programs (GL programs compiled so far), tiles (gpu or cpu: where the last frame's tiles were placed, $HALO_TILES), "
             + "gl_vendor, gl_version, egl_platform, "
             + "glows (the last frame's: steered, their modes, drawn by source and blur, kept, twins reading another glow's texels)")
 

@@ -55,5 +55,10 @@ default:
         printError("halo: HALO_PROGRAMS=\(programs): expected general, specialised or when-ready, found \(programs.isEmpty ? "an empty value" : "\"\(programs)\"")")
         exit(2)
     }
+    // Where the GPU's tiles are placed (docs/performance.md "Tiles"): cpu or gpu.
+    if let tiles = ProcessInfo.processInfo.environment["HALO_TILES"], !["cpu", "gpu"].contains(tiles) {
+        printError("halo: HALO_TILES=\(tiles): expected cpu or gpu, found \(tiles.isEmpty ? "an empty value" : "\"\(tiles)\"")")
+        exit(2)
+    }
     Interruption.exit(command.run(Array(argv.dropFirst())))
 }

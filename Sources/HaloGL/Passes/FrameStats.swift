@@ -12,8 +12,12 @@ public struct FrameStats: Sendable, Equatable {
     /// GL draw calls (`glDrawArrays`, `glDrawArraysInstanced`) the frame issued; clears and
     /// blits are not draws.
     public var draws: Int
+    /// Whether the frame's tiles were placed and classified on the GPU (``TilePlacement/gpu``).
+    public var tilesPlaced = false
 
-    public init(planMs: Double, draws: Int) { self.planMs = planMs; self.draws = draws }
+    public init(planMs: Double, draws: Int, tilesPlaced: Bool = false) {
+        self.planMs = planMs; self.draws = draws; self.tilesPlaced = tilesPlaced
+    }
 }
 
 /// Counts a frame's draws and times its CPU side up to the first (``FrameStats``).
@@ -21,12 +25,15 @@ struct FrameStatsCounter {
     private var start: UInt64 = 0
     private var firstDraw: UInt64?
     private(set) var draws = 0
+    /// Whether the frame's tiles are placed on the GPU (set by its plan).
+    var tilesPlaced = false
 
     /// Starts a frame: no draws yet, the plan's clock running.
     mutating func begin() {
         start = DispatchTime.now().uptimeNanoseconds
         firstDraw = nil
         draws = 0
+        tilesPlaced = false
     }
 
     /// Notes one GL draw call (the first stops the plan's clock).
@@ -38,7 +45,7 @@ struct FrameStatsCounter {
     /// The frame's figures; called when its draw() returns.
     func finished() -> FrameStats {
         let end = firstDraw ?? DispatchTime.now().uptimeNanoseconds
-        return FrameStats(planMs: Double(end &- start) / 1e6, draws: draws)
+        return FrameStats(planMs: Double(end &- start) / 1e6, draws: draws, tilesPlaced: tilesPlaced)
     }
 }
 

@@ -31,8 +31,9 @@ public struct PendingPrograms {
     init(items: [Item], blank: Frame?, total: Int) { self.items = items; self.blank = blank; self.total = total }
 
     /// The programs of ``GLRenderer/programsToPrepare(for:window:)``; `general`: the general
-    /// programs that serve them (``Specialisation``), not each class's own.
-    init(listing frames: [Frame], window: Bool, general: Bool) {
+    /// programs that serve them (``Specialisation``), not each class's own; `placed`: frames
+    /// whose tiles the GPU can place (``TilePlacement/gpu``) take their layers' placed programs.
+    init(listing frames: [Frame], window: Bool, general: Bool, placed: Bool = false) {
         var seen = Set<Item>(), items: [Item] = []
         func add(_ i: Item) {
             var i = i
@@ -52,8 +53,16 @@ public struct PendingPrograms {
             // A window's direct tiles are written over an opaque background (else every tile
             // goes through the canvas); offscreen the background's alpha or image picks the mode.
             let outputs: [OutputMode] = window ? [.canvas, .overOpaque] : [.canvas, .overOpaque, .overBackground, .overImage]
+            let placesTiles = placed && FramePlan.placeable(frame)
             for layer in frame.layers {
-                for v in ProgramClasses.layerVariants(layer, outputs: outputs).sorted(by: LayerVariant.preparationOrder) { add(.layer(v)) }
+                if placesTiles {
+                    // (A frame with a material draws its texts by the text program alone: GLRenderer+Segments.swift.)
+                    if !(layer.isText && frame.layers.contains { $0.fill?.isMaterial == true }) {
+                        for v in ProgramClasses.placedVariants(layer) { add(.layer(v)) }
+                    }
+                } else {
+                    for v in ProgramClasses.layerVariants(layer, outputs: outputs).sorted(by: LayerVariant.preparationOrder) { add(.layer(v)) }
+                }
                 for v in ProgramClasses.glowSourceVariants(layer).sorted(by: LayerVariant.preparationOrder) { add(.glowSource(v)) }
                 if SteeredGlows.maySteer(layer) {
                     for v in ProgramClasses.glowSourceVariants(layer).sorted(by: LayerVariant.preparationOrder) { add(.glowModes(v.program)) }
@@ -89,7 +98,7 @@ extension GLRenderer {
     /// a layer's structure (a choice, a boolean: a paint type, a corner style, a dash cap).
     /// - Parameter window: the frames go to a window (``FrameTarget/window(width:height:originX:originY:)``).
     public func programsToPrepare(for frames: [Frame], window: Bool) -> PendingPrograms {
-        PendingPrograms(listing: frames, window: window, general: programs.specialisation != .always)
+        PendingPrograms(listing: frames, window: window, general: programs.specialisation != .always, placed: placesTilesOnGPU)
     }
 
     /// The specialised programs that general ones have drawn in place of and that are not

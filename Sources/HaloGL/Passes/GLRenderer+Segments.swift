@@ -47,7 +47,8 @@ extension GLRenderer {
         var sub = frame
         sub.layers = layers
         let plan = FramePlan(sub, isWindow: target.isWindow, lutWidth: ramps.lutWidth,
-                             maxTextureSize: maxTextureSize, throughCanvas: true)
+                             maxTextureSize: maxTextureSize, throughCanvas: true, tilesOnGPU: placesTilesOnGPU)
+        if plan.placed { frameStats.tilesPlaced = true }
         programs.prepare(for: plan)
         ramps.upload(sub)
         arcs.upload(sub)

@@ -78,18 +78,20 @@ extension GLRenderer {
                 halo_glUniform2f(p.loc("uGlowAtlasTexel"), 1 / Float(glowA.width), 1 / Float(glowA.height))
                 halo_glActiveTexture(GLenum(GL_TEXTURE0))
             }
-            drawTiles(batch.instances)
+            drawTiles(batch.instances, placedTiles: batch.placedTiles)
             if passTimer != nil {
                 let v = batch.variant
-                let kind = (v.corners == 0 ? "straight " : v.corners == 2 ? "one-corner " : "") + (v.edge == .inside ? "inner" : v.edge == .smooth ? "smooth-edge" : "edge")
+                let kind = v.placed ? "placed" : (v.corners == 0 ? "straight " : v.corners == 2 ? "one-corner " : "") + (v.edge == .inside ? "inner" : v.edge == .smooth ? "smooth-edge" : "edge")
                 endPass("\(kind) tiles\(v.kinksOnly ? ", kinks averaged" : v.paintAA ? ", paint averaged" : "")\(toCanvas ? ", via canvas" : "")")
             }
         }
     }
 
     /// One instanced draw of tiles (``FramePlan/floatsPerInstance`` floats each; tile.vert)
-    /// with the program and framebuffer in use.
-    func drawTiles(_ data: [Float]) {
+    /// with the program and framebuffer in use: each instance a tile (a 4-vertex strip), or
+    /// where `placedTiles` > 0 a layer's quad whose tiles, `placedTiles` at most, the vertex
+    /// stage places (two triangles each: lib/tile_placement.glsl).
+    func drawTiles(_ data: [Float], placedTiles: Int = 0) {
         guard !data.isEmpty else { return }
         halo_glBindVertexArray(tileVAO)
         halo_glBindBuffer(GLenum(GL_ARRAY_BUFFER), tileBuffer)
@@ -97,7 +99,12 @@ extension GLRenderer {
             halo_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(buf.count), buf.baseAddress, GLenum(GL_STREAM_DRAW))
         }
         frameStats.countDraw()
-        halo_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(data.count / FramePlan.floatsPerInstance))
+        let instances = GLsizei(data.count / FramePlan.floatsPerInstance)
+        if placedTiles > 0 {
+            halo_glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, GLsizei(6 * placedTiles), instances)
+        } else {
+            halo_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, instances)
+        }
     }
 
     /// Draws from here on replace the texels they cover (source times one plus destination

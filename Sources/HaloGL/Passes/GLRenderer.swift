@@ -218,7 +218,8 @@ public final class GLRenderer {
             return
         }
         let plan = FramePlan(frame, isWindow: target.isWindow,
-                             lutWidth: ramps.lutWidth, maxTextureSize: maxTextureSize)
+                             lutWidth: ramps.lutWidth, maxTextureSize: maxTextureSize, tilesOnGPU: placesTilesOnGPU)
+        frameStats.tilesPlaced = plan.placed
         if !plan.textAtlasFits {
             keptTiles.reset()
             try drawInSegments(frame, into: target)

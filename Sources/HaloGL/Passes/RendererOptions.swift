@@ -51,6 +51,11 @@ public struct RendererOptions: Equatable, Sendable {
     /// `$HALO_PROGRAMS` overrides that (``GLRenderer/defaultSpecialisation(software:)``).
     /// The same image either way (bit for bit).
     public var specialisation: Specialisation?
+    /// Where a frame's tiles are placed and classified (``TilePlacement``): on the CPU, tile
+    /// by tile, or on the GPU, one instance a layer. nil (the default): ``TilePlacement/cpu``
+    /// on a software rasteriser, ``TilePlacement/gpu`` on a GPU (``GLRenderer/isSoftware``);
+    /// `$HALO_TILES` (`cpu` or `gpu`) overrides that. Within the certified bound either way.
+    public var tilePlacement: TilePlacement?
 
     /// Every shortcut at its default.
     public init() {}
@@ -86,6 +91,20 @@ extension GLRenderer {
         programs.specialisation = options.specialisation ?? GLRenderer.defaultSpecialisation(software: isSoftware)
     }
 
+    /// Whether this frame's tiles are placed on the GPU (``RendererOptions/tilePlacement``).
+    var placesTilesOnGPU: Bool {
+        (options.tilePlacement ?? GLRenderer.environmentPlacement ?? (isSoftware ? .cpu : .gpu)) == .gpu
+    }
+
+    /// `$HALO_TILES` read once (nil: unset or another value).
+    public static let environmentPlacement: TilePlacement? = {
+        switch ProcessInfo.processInfo.environment["HALO_TILES"] {
+        case "cpu": return .cpu
+        case "gpu": return .gpu
+        default: return nil
+        }
+    }()
+
     /// ``RendererOptions/specialisation``'s default: `$HALO_PROGRAMS` (`general`, `specialised`
     /// or `when-ready`) where set, else specialised programs on a software rasteriser and
     /// general ones on a GPU.
@@ -117,4 +136,20 @@ public enum Specialisation: Sendable, Equatable {
     /// (``GLRenderer/prepare(_:into:for:)`` with ``GLRenderer/wantedPrograms()``): the preview's
     /// on a software rasteriser, whose first frames need few compiles and later ones run fast.
     case whenReady
+}
+
+/// Where a frame's tiles are placed and classified (``RendererOptions/tilePlacement``).
+public enum TilePlacement: Sendable, Equatable {
+    /// On the CPU, tile by tile (``LayerTiles``): edge-free, smooth-edge and per-pixel tiles,
+    /// tiles with and without paint averaging, each drawn by its own program; tiles one layer
+    /// alone touches written to the target directly; unchanged cells kept between frames.
+    /// The shortcuts a software rasteriser needs, at a CPU cost that grows with the tiles
+    /// (docs/performance.md).
+    case cpu
+    /// On the GPU: one instance a layer, its quad, which the vertex stage cuts into tiles
+    /// and classifies from the layer's signed distance (Shaders/lib/tile_placement.glsl);
+    /// every tile blended into the float canvas by the layer's general program, edges per
+    /// pixel and paints averaged. The CPU's work is O(layers). Frames with a shader shape or
+    /// a dashed stroke are placed on the CPU (``FramePlan/placeable(_:)``).
+    case gpu
 }

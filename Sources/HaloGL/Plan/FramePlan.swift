@@ -76,6 +76,9 @@ struct FramePlan {
         var glowPage = 0
         var instances: [Float] = []
         var layers = 0
+        /// Tiles a placed instance reaches at most (``TilePlacement/gpu``: each instance a
+        /// layer's quad, the vertex stage's tiles); 0 where each instance is a tile.
+        var placedTiles = 0
         var tileCount: Int { instances.count / FramePlan.floatsPerInstance }
     }
 
@@ -99,6 +102,8 @@ struct FramePlan {
     /// background colour, opaque in a window, or a background image offscreen); else every
     /// tile goes through the canvas.
     let direct: Bool
+    /// Whether the layers' tiles are placed and classified on the GPU (``planPlacedTiles()``).
+    let placed: Bool
     var layers: [LayerPlan] = []
     var glowPages: [GlowPage] = []
     /// The text atlas's size (texels; 0 x 0 without text) and whether its regions fit in one
@@ -151,15 +156,18 @@ struct FramePlan {
     ///   - maxTextureSize: the GPU's; a glow region or atlas page larger is not drawn.
     ///   - throughCanvas: every tile goes through the float canvas (a frame with a material
     ///     fill, drawn in segments: GLRenderer).
+    ///   - tilesOnGPU: the layers' tiles are placed on the GPU where the frame allows it
+    ///     (``TilePlacement/gpu``, ``placeable(_:)``).
     init(_ frame: Frame, isWindow: Bool, lutWidth: Int, maxTextureSize: Int,
-         throughCanvas: Bool = false) {
+         throughCanvas: Bool = false, tilesOnGPU: Bool = false) {
         width = frame.width; height = frame.height
         grid = TileGrid(width: width, height: height)
         let bg = frame.backgroundColor
         // A window shows a background that is not opaque over a checkerboard: the resolve does.
-        direct = throughCanvas ? false : frame.backgroundImage == nil ? (!isWindow || bg.w >= 1) : !isWindow
+        placed = tilesOnGPU && FramePlan.placeable(frame)
+        direct = throughCanvas || placed ? false : frame.backgroundImage == nil ? (!isWindow || bg.w >= 1) : !isWindow
         touches = [UInt8](repeating: direct ? 0 : 2, count: grid.columns * grid.rows)
-        layers = FramePlan.planLayers(frame, grid: grid, lutWidth: lutWidth, maxTextureSize: maxTextureSize)
+        layers = FramePlan.planLayers(frame, grid: grid, lutWidth: lutWidth, maxTextureSize: maxTextureSize, classify: !placed)
         if direct { touches = FramePlan.sharing(layers, cells: touches.count) }
         backdrops = CellBackdrops(cells: touches.count, background: bg)
         if direct && frame.backgroundImage == nil {
@@ -169,16 +177,19 @@ struct FramePlan {
         planGlows(maxTextureSize: maxTextureSize, lutWidth: lutWidth)
         planTextAtlas(maxTextureSize: maxTextureSize)
         output = frame.backgroundImage != nil ? .overImage : bg.w >= 1 ? .overOpaque : .overBackground
-        planTiles(output: output)
+        if placed { planPlacedTiles() } else { planTiles(output: output) }
         planShapeSamples(maxTextureSize: maxTextureSize)
         let shared = touches
-        resolveRects = FramePlan.instances(grid.rects { shared[$0] >= 2 }, row: 0)
+        resolveRects = placed ? [0, 0, Float(width), Float(height), 0, 0, 0, 0]
+            : FramePlan.instances(grid.rects { shared[$0] >= 2 }, row: 0)
     }
 
     // MARK: - Layers
 
     /// The layers' bounds, glows and tiles, in drawing order.
-    private static func planLayers(_ frame: Frame, grid: TileGrid, lutWidth: Int, maxTextureSize: Int) -> [LayerPlan] {
+    /// - Parameter classify: each layer's tiles are classified here (``LayerTiles``); false
+    ///   where the GPU places them.
+    private static func planLayers(_ frame: Frame, grid: TileGrid, lutWidth: Int, maxTextureSize: Int, classify: Bool) -> [LayerPlan] {
         let w = frame.width, h = frame.height
         var plans: [LayerPlan] = []
         // An opaque background colour on the 8-bit grid (LayerTiles.faintGlowDistance).
@@ -257,6 +268,7 @@ struct FramePlan {
             }
             plans.append(plan)
         }
+        guard classify else { return plans }
         // The tiles, layer by layer on every core (each layer's classification is its own).
         let results = ParallelSlots<LayerTiles>(count: plans.count)
         let specs = plans.map { p in

@@ -1975,11 +1975,26 @@ vec4 distanceFieldTexel(vec2 p) {
 #ifndef HALO_GENERAL
 #define HALO_GENERAL 0
 #endif
+//   HALO_PLACED 1 (general programs only): the instance is a whole layer, whose tiles the
+//                vertex stage places and classifies (tile.vert): the edge mode is each tile's
+//                flat input vEdge, not the draw's uniform.
+#ifndef HALO_PLACED
+#define HALO_PLACED 0
+#endif
 #if HALO_GENERAL
-uniform int uEdge;
 uniform int uGlowMode;
 uniform int uOutput;
+#if HALO_PLACED
+#ifdef HALO_VERTEX_SHADER
+flat out int vEdge;
+#else
+flat in int vEdge;
+#endif
+#define EDGE vEdge
+#else
+uniform int uEdge;
 #define EDGE uEdge
+#endif
 #define GLOW uGlowMode
 #define OUTPUT uOutput
 #else
@@ -3549,6 +3564,63 @@ ShapeSamples readShapeSamples(vec2 t, float s) {
 #endif
 
 """#,
+        "lib/tile_placement.glsl": #"""
+// A layer's tiles placed and classified by the vertex stage (HALO_PLACED; tile.vert), so that
+// the CPU hands the GPU one instance a layer: its quad (canvas pixels, whole), cut on the
+// frame's 16 px grid (TileGrid.swift): tile t is the t-th cell the quad reaches, row by row,
+// cut to the quad. Needs lib/shape.glsl and the layer data (lib/layer_data.glsl).
+#ifndef HALO_TILE_PLACEMENT_GLSL
+#define HALO_TILE_PLACEMENT_GLSL
+
+const float PLACED_TILE_SIDE = 16.0;   // LayerTiles.size
+
+// Tile t of the quad q (x0, y0, x1, y1): its rect, or an empty one (z <= x) past the last.
+vec4 placedTile(vec4 q, int t) {
+    ivec2 c0 = ivec2(floor(q.xy / PLACED_TILE_SIDE)), c1 = ivec2(ceil(q.zw / PLACED_TILE_SIDE));
+    int columns = c1.x - c0.x;
+    if (columns <= 0 || t >= columns * (c1.y - c0.y)) return vec4(0.0);
+    vec2 cell = vec2(c0 + ivec2(t % columns, t / columns)) * PLACED_TILE_SIDE;
+    return vec4(max(cell, q.xy), min(cell + PLACED_TILE_SIDE, q.zw));
+}
+
+// How far (pixels) the float32 signed distance at a tile's centre is taken to be from the
+// exact one: a quarter pixel, far above its rounding at canvas coordinates up to 2^13
+// (a few ulps of the coordinates, under 0.01 px), so a tile is edge-free only when it is.
+const float PLACED_DISTANCE_MARGIN = 0.25;
+
+// Classifies the tile r (canvas pixels) as LayerTiles does on the CPU: by the signed distance
+// d at its centre and its half-diagonal h, every point of the tile lies within d +- h of the
+// outline (the distance is 1-Lipschitz: exact, or a bound at mitred corners). Sets vEdge
+// (EDGE_PER_PIXEL where an edge of the fill or of either stroke edge may cross the tile, else
+// EDGE_INSIDE) and, for an edge-free tile, vCover (fill, stroke: each 1 or 0, the tile's
+// coverage). False where nothing of the layer reaches the tile: no edge, neither paint
+// covering it, and no blurred glow (which reaches every tile of the quad). A text layer's
+// tiles are all drawn, edge-free.
+bool classifyPlacedTile(vec4 r) {
+#if HALO_TEXT
+    // A text's pixels come from the text atlas over its whole quad (TextAtlas.swift).
+    vEdge = EDGE_INSIDE;
+    vCover = vec2(1.0, 0.0);
+    return true;
+#endif
+    float h = 0.5 * length(r.zw - r.xy) + PLACED_DISTANCE_MARGIN;
+    float d = shapeSDG(0.5 * (r.xy + r.zw)).x;
+    bool edge = false;
+    float fill = 0.0, stroke = 0.0;
+    if (HALO_FILL >= 0) {
+        if (d + h <= 0.0) fill = 1.0; else if (d - h < 0.0) edge = true;
+    }
+    if (HALO_STROKE >= 0) {
+        if (d - h >= vStroke.x && d + h <= vStroke.y) stroke = 1.0;
+        else if (d + h > vStroke.x && d - h < vStroke.y) edge = true;
+    }
+    vEdge = edge ? EDGE_PER_PIXEL : EDGE_INSIDE;
+    vCover = vec2(fill, stroke);
+    return edge || fill > 0.0 || stroke > 0.0 || GLOW == GLOW_BLURRED;
+}
+#endif
+
+"""#,
         "loop_scan.frag": #"""
 #version 330 core
 // The loop scan: after the shape pass, one quad over the used part of the sample atlas,
@@ -3807,11 +3879,24 @@ uniform sampler2D uLayers;       // LAYER_TEXELS texels a layer, one row each
 #if HALO_GLOW == 1
 flat out vec3 vGlowAtlas;        // the glow's atlas texel for canvas pixel p is p * z + xy (layer.frag)
 #endif
+#if HALO_PLACED
+#include "lib/shape.glsl"
+#include "lib/tile_placement.glsl"
+#endif
 #endif
 
 void main() {
+#if HALO_PLACED
+    // The instance is a layer's quad: vertex gl_VertexID % 6 of its tile gl_VertexID / 6.
+    int corners[6] = int[6](0, 1, 2, 2, 1, 3);
+    int vertex = corners[gl_VertexID % 6];
+    vec2 corner = vec2(float(vertex & 1), float(vertex >> 1));
+    vec4 rect = placedTile(aRect, gl_VertexID / 6);
+#else
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
-    vec2 canvas = mix(aRect.xy, aRect.zw, corner);
+    vec4 rect = aRect;
+#endif
+    vec2 canvas = mix(rect.xy, rect.zw, corner);
     vec2 p = canvas * uCanvasToTarget.xy + uCanvasToTarget.zw;
     vCover = aCover;
 #if HALO_GENERAL || HALO_DIRECT >= 1 && HALO_DIRECT <= 2
@@ -3843,6 +3928,14 @@ void main() {
 #if HALO_GLOW == 1
     vGlowAtlas = texelFetch(uLayers, ivec2(11, row), 0).xyz;
 #endif
+#endif
+#if HALO_PLACED
+    // The tile's class, from its layer's signed distance (lib/tile_placement.glsl); a tile
+    // past the layer's quad or with nothing in it is culled.
+    if (rect.z <= rect.x || !classifyPlacedTile(rect)) {
+        gl_Position = vec4(-2.0, -2.0, 0.0, 1.0);
+        return;
+    }
 #endif
 #if defined(HALO_LAYER_DATA) && HALO_SHAPE_PASS
     // A shader shape's edge tile into its slot of the sample atlas (aCover, where an edge tile

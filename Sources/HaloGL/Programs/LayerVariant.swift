@@ -36,6 +36,10 @@ struct LayerVariant: Hashable {
     /// The distance view (HALO_DISTANCE_VIEW, GLRenderer+DistanceView.swift): iso-lines of
     /// the layer's signed distance instead of its paints.
     var distanceView = false
+    /// The instance is a whole layer, whose tiles the vertex stage places and classifies
+    /// (HALO_PLACED 1, Shaders/lib/tile_placement.glsl; ``TilePlacement/gpu``): always drawn
+    /// by its ``general`` program, the edge mode each tile's.
+    var placed = false
     /// A general program (HALO_GENERAL 1, ``general``): the tile's edge mode, glow mode and
     /// output are the draw's uniforms, not constants.
     private(set) var isGeneral = false
@@ -176,7 +180,8 @@ struct LayerVariant: Hashable {
         if isGeneral {
             return [("HALO_LAYER_DATA", "1"), ("HALO_GENERAL", "1"), ("HALO_SHAPE", "\(shape.rawValue)"), ("HALO_FILL", "\(fill?.rawValue ?? -1)"),
                     ("HALO_STROKE", "\(stroke?.rawValue ?? -1)"), ("HALO_GLOW", glow == .none ? "0" : "1"), ("HALO_GLOW_FILL", glowFromFill ? "1" : "0"),
-                    ("HALO_TEXT", text ? "1" : "0"), ("HALO_DASH", "\(dash.rawValue)"), ("HALO_DISTANCE_VIEW", distanceView ? "1" : "0")]
+                    ("HALO_TEXT", text ? "1" : "0"), ("HALO_DASH", "\(dash.rawValue)"), ("HALO_DISTANCE_VIEW", distanceView ? "1" : "0"),
+                    ("HALO_PLACED", placed ? "1" : "0")]
         }
         return [("HALO_LAYER_DATA", "1"), ("HALO_SHAPE", "\(shape.rawValue)"), ("HALO_FILL", "\(fill?.rawValue ?? -1)"),
          ("HALO_STROKE", "\(stroke?.rawValue ?? -1)"), ("HALO_GLOW", "\(glow.rawValue)"), ("HALO_EDGE", "\(edge.rawValue)"),

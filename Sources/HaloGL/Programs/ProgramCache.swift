@@ -127,6 +127,7 @@ final class ProgramCache {
     func layerProgram(_ v: LayerVariant) throws -> GLProgram {
         var v = v
         v.distanceView = distanceStep != nil
+        if v.placed { v = v.general }
         if let g = standIn(for: v, key: ProgramKey.layer, item: .layer(v)) { v = g }
         return try variant(v, fragment: "layer.frag", uniforms: Uniforms.layerProgram, key: ProgramKey.layer, averaged: averagedLayers)
     }

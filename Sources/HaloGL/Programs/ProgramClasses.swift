@@ -50,6 +50,17 @@ enum ProgramClasses {
         return out
     }
 
+    /// The programs of `layer`'s tiles placed on the GPU (``TilePlacement/gpu``): its general
+    /// program, one a glow mode (``FramePlan/planPlacedTiles()``).
+    static func placedVariants(_ layer: ResolvedLayer) -> [LayerVariant] {
+        let glows: [GlowMode] = layer.glow == nil ? [.none] : GlowMode.allCases
+        return glows.map { glow in
+            var v = LayerVariant(layer, glow: glow, group: LayerTiles.Group(edge: true, fill: true, stroke: true, paintAA: true), output: .canvas)
+            v.placed = true
+            return v.general
+        }
+    }
+
     /// `v` with each dash mode its stroke can take: a dash period of at most a pixel is
     /// drawn by the fine variant (``ResolvedDash/isFine``), which a width or a scale moves.
     private static func withDashModes(_ v: LayerVariant, _ layer: ResolvedLayer) -> [LayerVariant] {

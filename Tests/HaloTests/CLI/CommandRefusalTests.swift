@@ -155,4 +155,17 @@ final class CommandRefusalTests: XCTestCase {
         XCTAssertEqual(images[0], images[1])
         XCTAssertEqual(images[0], images[2])
     }
+
+    /// `HALO_TILES` takes cpu or gpu; anything else is refused with exit 2 and no image.
+    func testTheTilePlacementTheEnvironmentNamesIsCPUOrGPU() throws {
+        let out = folder.appendingPathComponent("x.png").path
+        assertRefused(try runHalo(["render", button, "-o", out, "--backend", "gpu"], environment: ["HALO_TILES": "vertex"]),
+                      saying: ["HALO_TILES=vertex", "expected cpu or gpu", "found \"vertex\""])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        for mode in ["cpu", "gpu"] {
+            let run = try runHalo(["bench", button, "--backend", "gpu", "--frames", "1", "--warmup", "0", "--json"], environment: ["HALO_TILES": mode])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertTrue(run.stdout.contains("\"tiles\": \"\(mode)\""), run.stdout)
+        }
+    }
 }

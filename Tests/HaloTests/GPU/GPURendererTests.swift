@@ -190,8 +190,10 @@ final class GPURendererTests: XCTestCase {
             return names
         }
         // tile.vert's text declares, behind #ifdefs, the layer data's uniforms, the glow atlas
-        // size and the backdrops of direct tiles.
-        XCTAssertEqual(try declared("tile.vert"), Set(Uniforms.tile + Uniforms.tileLayer + Uniforms.tileDirect + Uniforms.layer))
+        // size and the backdrops of direct tiles, and where it places tiles (HALO_PLACED) the
+        // shape's (lib/shape.glsl: shader paints' time, the sample atlas, the loop bound).
+        XCTAssertEqual(try declared("tile.vert"), Set(Uniforms.tile + Uniforms.tileLayer + Uniforms.tileDirect + Uniforms.layer
+                                                      + Uniforms.paint + Uniforms.shapeSamples + Uniforms.neverSet))
         let tile = Set(Uniforms.tile)
         XCTAssertEqual(try declared("layer.frag").union(try declared("tile.vert")), Set(Uniforms.layerProgram + Uniforms.neverSet))
         XCTAssertEqual(try declared("glow_source.frag").union(tile).union(Uniforms.tileLayer), Set(Uniforms.glowSourceProgram + Uniforms.neverSet))

@@ -50,7 +50,7 @@ final class ProgramClassesTests: XCTestCase {
             let document = try SceneDocument(bytes: Array(text.utf8), file: name)
             var state = ParameterState(try document.scene().parameters)
             var random = SplitMix64(seed: 7)
-            var checked = 0
+            var checked = 0, placedChecked = 0
             for round in 0..<200 {
                 for p in state.parameters where random.next() % 2 == 0 || round == 0 { try state.set(p.name, randomValue(p, &random)) }
                 let scale = [0.5, 1, 1.5, 2, 2.7][Int(random.next() % 5)], time = random.uniform() * 4
@@ -73,6 +73,14 @@ final class ProgramClassesTests: XCTestCase {
                     XCTAssertTrue(generalItems.contains(.layer(b.variant.general)), "\(name) round \(round): general \(b.variant)")
                     checked += 1
                 }
+                // Tiles placed on the GPU: the placed programs listed for a frame that can be so.
+                let placedItems = Set(PendingPrograms(listing: frames, window: true, general: true, placed: true).items)
+                XCTAssertLessThanOrEqual(placedItems.count, 16, "\(name): \(placedItems)")
+                let placedPlan = FramePlan(f, isWindow: true, lutWidth: 8192, maxTextureSize: 16384, tilesOnGPU: true)
+                for b in placedPlan.canvasBatches + placedPlan.targetBatches {
+                    XCTAssertTrue(placedItems.contains(.layer(b.variant.general)), "\(name) round \(round): placed \(b.variant)")
+                    if b.variant.placed { placedChecked += 1 }
+                }
                 for page in plan.glowPages {
                     for b in page.source {
                         XCTAssertTrue(items.contains(.glowSource(b.variant)), "\(name) round \(round): glow source \(b.variant)")
@@ -86,6 +94,8 @@ final class ProgramClassesTests: XCTestCase {
                 }
             }
             XCTAssertGreaterThan(checked, 300, name)
+            // feature-params' layers can always be placed (the dashed scene's only where a value turns its dashes off).
+            if name == "feature-params" { XCTAssertGreaterThan(placedChecked, 100) }
         }
     }
 
@@ -186,8 +196,10 @@ extension ProgramClassesTests {
         XCTAssertGreaterThan(files.count, 80)
         for file in files {
             let (scene, background) = try loadScene(repositoryRoot.appendingPathComponent(file))
-            let listed = PendingPrograms(listing: [Frame(scene, time: 0.5, backgroundImage: background)], window: false, general: true)
-            XCTAssertLessThanOrEqual(listed.total + 3, 16, "\(file): \(listed.items)")
+            for placed in [false, true] {
+                let listed = PendingPrograms(listing: [Frame(scene, time: 0.5, backgroundImage: background)], window: false, general: true, placed: placed)
+                XCTAssertLessThanOrEqual(listed.total + 3, 16, "\(file)\(placed ? ", tiles placed on the GPU" : ""): \(listed.items)")
+            }
         }
     }
 }

@@ -1,0 +1,55 @@
+import HaloCore
+
+/// Tiles placed on the GPU (``TilePlacement/gpu``): one instance a layer, its quad, and the
+/// vertex stage cuts it into the grid's tiles and classifies each from the layer's signed
+/// distance (Shaders/lib/tile_placement.glsl), so the CPU's work is O(layers), not O(tiles).
+/// Every tile is blended into the float canvas in layer order and the canvas is resolved
+/// whole: no tile is written to the target directly, no cell is kept from the frame before,
+/// and edge tiles are drawn per pixel with paints averaged (the exact paths, within the
+/// same certified bound: ``ErrorBound`` does not depend on the tiles' classes).
+extension FramePlan {
+    /// Whether every layer of `frame` can be placed on the GPU: a shape with a signed
+    /// distance in GLSL or a text (whose whole quad is drawn from the text atlas), not a
+    /// shader shape, and no dashed stroke (their tiles need the CPU: the shape pass, the
+    /// dashes' programs). (A frame with a material fill is drawn in segments, each placed.)
+    static func placeable(_ frame: Frame) -> Bool {
+        frame.layers.allSatisfy { l in l.opacity <= 0 || (l.outline.kind != .shader && l.stroke?.dash == nil) }
+    }
+
+    /// The tiles a quad reaches on the grid (the vertex stage's count: lib/tile_placement.glsl).
+    static func placedTileCount(_ q: Box) -> Int {
+        let s = Double(LayerTiles.size)
+        let columns = Int((q.x1 / s).rounded(.up)) - Int((q.x0 / s).rounded(.down))
+        let rows = Int((q.y1 / s).rounded(.up)) - Int((q.y0 / s).rounded(.down))
+        return max(columns, 0) * max(rows, 0)
+    }
+
+    /// One canvas draw a run of layers of one program and glow mode (their variant), in layer
+    /// order: a layer joins the latest draw of its variant when no draw after that one
+    /// reaches its quad, else starts a new draw.
+    mutating func planPlacedTiles() {
+        let whole = LayerTiles.Group(edge: true, fill: true, stroke: true, paintAA: true)
+        var boxes: [Box] = []
+        for (row, plan) in layers.enumerated() {
+            var variant = LayerVariant(plan.layer, glow: plan.glowMode, group: whole, output: .canvas)
+            variant.placed = true
+            let page = plan.glowMode == .blurred ? plan.atlas.page : 0
+            let q = plan.quad
+            var joined: Int?
+            for b in canvasBatches.indices.reversed() {
+                if canvasBatches[b].variant == variant && canvasBatches[b].glowPage == page { joined = b; break }
+                let o = boxes[b]
+                if o.x0 < q.x1 && q.x0 < o.x1 && o.y0 < q.y1 && q.y0 < o.y1 { break }
+            }
+            let b = joined ?? {
+                canvasBatches.append(Batch(variant: variant, glowPage: page))
+                boxes.append(q)
+                return canvasBatches.count - 1
+            }()
+            canvasBatches[b].instances += [Float(q.x0), Float(q.y0), Float(q.x1), Float(q.y1), 0, 0, Float(row), 0]
+            canvasBatches[b].layers += 1
+            canvasBatches[b].placedTiles = max(canvasBatches[b].placedTiles, FramePlan.placedTileCount(q))
+            boxes[b] = boxes[b].union(q)
+        }
+    }
+}
