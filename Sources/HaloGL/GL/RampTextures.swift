@@ -19,6 +19,8 @@ final class RampTextures {
     /// Index of each distinct ramp of the frame.
     private var index: [GradientRamp: Int] = [:]
     private var rows: [Int] = []
+    /// Each frame layer's fill and stroke ramp index (-1: none), by the layer's index.
+    private var layerRamps: [(fill: Int, stroke: Int)] = []
     /// Texels a lookup-table row: 8192, or the GPU's texture size if smaller.
     let lutWidth: Int
     let maxTextureSize: Int
@@ -40,7 +42,22 @@ final class RampTextures {
     /// lookup-table row (texel-centre v); zeros for a ramp not uploaded.
     func place(_ ramp: GradientRamp) -> (row: Int, count: Int, lutV: Float) {
         guard let i = index[ramp] else { return (0, 0, 0) }
-        return (rows[i], min(ramp.locations.count, maxTextureSize), (Float(min(i, lutHeight - 1)) + 0.5) / Float(lutHeight))
+        return place(i, ramp)
+    }
+
+    /// ``place(_:)`` of the ramp of the fill (`slot` 0) or stroke (1) of the layer at `layer`
+    /// in the frame last uploaded, found without hashing it again (``place(_:)`` for a ramp
+    /// that is not the one uploaded there).
+    func place(layer: Int, slot: Int, ramp: GradientRamp) -> (row: Int, count: Int, lutV: Float) {
+        guard layer < layerRamps.count, let uploaded else { return place(ramp) }
+        let i = slot == 0 ? layerRamps[layer].fill : layerRamps[layer].stroke
+        // (The same ramp as uploaded: its arrays share storage, so this compares no elements.)
+        guard i >= 0, i < uploaded.count, uploaded[i] == ramp else { return place(ramp) }
+        return place(i, ramp)
+    }
+
+    private func place(_ i: Int, _ ramp: GradientRamp) -> (row: Int, count: Int, lutV: Float) {
+        (rows[i], min(ramp.locations.count, maxTextureSize), (Float(min(i, lutHeight - 1)) + 0.5) / Float(lutHeight))
     }
 
     /// The change of the ramp's slope dc/dt at each node: the slope of the segment after it
@@ -60,12 +77,20 @@ final class RampTextures {
     func upload(_ frame: Frame) {
         index.removeAll(keepingCapacity: true)
         var ramps: [GradientRamp] = []
+        layerRamps.removeAll(keepingCapacity: true)
         for layer in frame.layers {
-            for paint in [layer.fill, layer.stroke?.paint] {
-                guard let paint, let ramp = paint.ramp else { continue }
+            var found = (fill: -1, stroke: -1)
+            for slot in 0..<2 {
+                guard let paint = slot == 0 ? layer.fill : layer.stroke?.paint, let ramp = paint.ramp else { continue }
                 if case .solid = paint.geometry { continue }
-                if index[ramp] == nil { index[ramp] = ramps.count; ramps.append(ramp) }
+                let i = index[ramp] ?? {
+                    index[ramp] = ramps.count
+                    ramps.append(ramp)
+                    return ramps.count - 1
+                }()
+                if slot == 0 { found.fill = i } else { found.stroke = i }
             }
+            layerRamps.append(found)
         }
         let height = max(5, min(maxTextureSize / 5 * 5, ramps.count * 5))
         rows = ramps.indices.map { min($0 * 5, height - 5) }

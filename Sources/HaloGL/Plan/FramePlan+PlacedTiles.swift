@@ -30,9 +30,20 @@ extension FramePlan {
     mutating func planPlacedTiles() {
         let whole = LayerTiles.Group(edge: true, fill: true, stroke: true, paintAA: true)
         var boxes: [Box] = []
+        // The last layer's variant, kept for the next of the same kinds (the variant is these
+        // kinds alone where no shader code is involved): most layers take their neighbour's.
+        var last: (kinds: Int, variant: LayerVariant)?
         for (row, plan) in layers.enumerated() {
-            var variant = LayerVariant(plan.layer, glow: plan.glowMode, group: whole, output: .canvas)
-            variant.placed = true
+            let kinds = FramePlan.placedKinds(plan)
+            let variant: LayerVariant
+            if let l = last, kinds >= 0, l.kinds == kinds {
+                variant = l.variant
+            } else {
+                var v = LayerVariant(plan.layer, glow: plan.glowMode, group: whole, output: .canvas)
+                v.placed = true
+                variant = v
+                last = (kinds, v)
+            }
             let page = plan.glowMode == .blurred ? plan.atlas.page : 0
             let q = plan.quad
             var joined: Int?
@@ -46,10 +57,21 @@ extension FramePlan {
                 boxes.append(q)
                 return canvasBatches.count - 1
             }()
-            canvasBatches[b].instances += [Float(q.x0), Float(q.y0), Float(q.x1), Float(q.y1), 0, 0, Float(row), 0]
+            canvasBatches[b].instances.append(contentsOf: [Float(q.x0), Float(q.y0), Float(q.x1), Float(q.y1), 0, 0, Float(row), 0])
             canvasBatches[b].layers += 1
             canvasBatches[b].placedTiles = max(canvasBatches[b].placedTiles, FramePlan.placedTileCount(q))
             boxes[b] = boxes[b].union(q)
         }
+    }
+
+    /// A code for what fixes a placed layer's variant where no shader code is involved: its
+    /// shape, paint and glow kinds, text or not (``LayerVariant``); -1 for a layer with a
+    /// shader paint or shape (its variant holds the code's text).
+    static func placedKinds(_ plan: LayerPlan) -> Int {
+        let l = plan.layer
+        if l.outline.kind == .shader || l.fill?.shaderSource != nil || l.stroke?.paint.shaderSource != nil { return -1 }
+        func kind(_ p: ResolvedPaint?) -> Int { p.map { LayerVariant.kind($0).rawValue + 1 } ?? 0 }
+        return LayerVariant.shape(l.outline).rawValue | kind(l.fill) << 3 | kind(l.stroke?.paint) << 7
+            | plan.glowMode.rawValue << 11 | (l.fillGlows ? 1 << 14 : 0) | (l.isText ? 1 << 15 : 0) | (l.glow != nil ? 1 << 16 : 0)
     }
 }

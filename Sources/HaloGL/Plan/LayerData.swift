@@ -11,10 +11,11 @@ enum LayerData {
     /// - Parameter ramps: the frame's ramps, uploaded (their rows and lookup-table rows).
     /// - Parameter arcs: the frame's arc-length tables, uploaded (dashes, path paints).
     static func rows(_ plan: FramePlan, ramps: RampTextures, arcs: ArcTables? = nil) -> [Float] {
-        var data: [Float] = []
-        data.reserveCapacity(plan.layers.count * texels * 4)
-        for p in plan.layers { data += row(p, ramps: ramps, arcs: arcs) }
-        return data
+        let n = texels * 4
+        return [Float](unsafeUninitializedCapacity: plan.layers.count * n) { buf, count in
+            for (i, p) in plan.layers.enumerated() { LayerRow(p, ramps: ramps, arcs: arcs).store(into: buf.baseAddress! + i * n) }
+            count = plan.layers.count * n
+        }
     }
 
     static func row(_ plan: FramePlan.LayerPlan, ramps: RampTextures, arcs: ArcTables? = nil) -> [Float] {
@@ -27,8 +28,8 @@ enum LayerData {
 struct LayerRow {
     var shape = SIMD4<Float>.zero          // 0: centre.xy, half size.zw (pixels)
     var shapeRadii = SIMD4<Float>.zero     // 1: the corners' radii
-    var paintColor = [SIMD4<Float>](repeating: .zero, count: 2)    // 2, 3: fill, stroke: solid colour, premultiplied
-    var paintGeometry = [SIMD4<Float>](repeating: .zero, count: 2) // 4, 5: each paint kind's geometry
+    var paintColor = (SIMD4<Float>.zero, SIMD4<Float>.zero)        // 2, 3: fill, stroke: solid colour, premultiplied
+    var paintGeometry = (SIMD4<Float>.zero, SIMD4<Float>.zero)     // 4, 5: each paint kind's geometry
     var paintRamps = SIMD4<Float>.zero     // 6: ramp row and node count, fill then stroke
     var stroke = SIMD4<Float>.zero         // 7: inner, outer offsets; the paints' lookup-table rows
     var layer = SIMD4<Float>.zero          // 8: opacity, glow opacity
@@ -54,39 +55,43 @@ struct LayerRow {
         let layer = plan.layer, o = layer.outline
         shape = SIMD4(Float(o.center.x), Float(o.center.y), Float(o.halfSize.x), Float(o.halfSize.y))
         shapeRadii = SIMD4(Float(o.radii[0]), Float(o.radii[1]), Float(o.radii[2]), Float(o.radii[3]))
-        for (slot, paint) in [layer.fill, layer.stroke?.paint].enumerated() {
-            guard let paint else { continue }
+        for slot in 0..<2 {
+            guard let paint = slot == 0 ? layer.fill : layer.stroke?.paint else { continue }
+            var color = SIMD4<Float>.zero, geometry = SIMD4<Float>.zero
+            defer {
+                if slot == 0 { paintColor.0 = color; paintGeometry.0 = geometry } else { paintColor.1 = color; paintGeometry.1 = geometry }
+            }
             switch paint.geometry {
             case .solid(let c):
-                paintColor[slot] = SIMD4<Float>(c)
+                color = SIMD4<Float>(c)
             case .material(_, let saturation, let tint):
                 // lib/material.glsl materialColor: the tint as the fill's colour; the blurred
                 // region's origin and 1 / k (GLRenderer's material passes), the saturation.
-                paintColor[slot] = SIMD4<Float>(tint)
+                color = SIMD4<Float>(tint)
                 if let m = plan.material {
                     material = SIMD4(Float(m.origin.x), Float(m.origin.y), Float(1 / Double(m.plan.k)), Float(saturation))
                 }
             case .linear(let s, _):
                 // lib/paint.glsl linearGradientT: the start and dt/dp, well conditioned in float.
                 let g = paint.linearGradient
-                paintGeometry[slot] = SIMD4(Float(s.x), Float(s.y), Float(g.x), Float(g.y))
+                geometry = SIMD4(Float(s.x), Float(s.y), Float(g.x), Float(g.y))
             case .angular(let c, let angle, let span):
-                paintGeometry[slot] = SIMD4(Float(c.x), Float(c.y), Float(angle.truncatingRemainder(dividingBy: 360)), Float(span))
+                geometry = SIMD4(Float(c.x), Float(c.y), Float(angle.truncatingRemainder(dividingBy: 360)), Float(span))
             case .radial(let c, let r0, _):
                 // lib/paint.glsl radialGradientT: 1 / (r1 - r0) from double.
-                paintGeometry[slot] = SIMD4(Float(c.x), Float(c.y), Float(r0), Float(paint.radialInverseWidth))
+                geometry = SIMD4(Float(c.x), Float(c.y), Float(r0), Float(paint.radialInverseWidth))
             case .path(let offset, let arc):
                 // lib/arc_length.glsl pathGradientT: the offset (turns, in [0, 1)) and L (pixels).
-                paintGeometry[slot] = SIMD4(Float(offset), Float(arc.length), 0, 0)
+                geometry = SIMD4(Float(offset), Float(arc.length), 0, 0)
             case .shader(_, let origin, let size, let scale, let time):
                 // lib/shader_paint.glsl shaderPaintColor: the shape's rect in pixels; (scale, time).
-                paintGeometry[slot] = SIMD4(Float(origin.x), Float(origin.y), Float(size.x), Float(size.y))
+                geometry = SIMD4(Float(origin.x), Float(origin.y), Float(size.x), Float(size.y))
                 shaderPaint[2 * slot] = Float(scale)
                 shaderPaint[2 * slot + 1] = Float(time)
             }
             if case .solid = paint.geometry { continue }
             if let ramp = paint.ramp {
-                let place = ramps.place(ramp)
+                let place = ramps.place(layer: plan.index, slot: slot, ramp: ramp)
                 paintRamps[2 * slot] = Float(place.row)
                 paintRamps[2 * slot + 1] = Float(place.count)
                 stroke[2 + slot] = place.lutV
@@ -116,14 +121,23 @@ struct LayerRow {
         }
     }
 
-    /// The texels in row order (``LayerData/texels`` of them), four floats each.
-    var texels: [SIMD4<Float>] {
-        [shape, shapeRadii, paintColor[0], paintColor[1], paintGeometry[0], paintGeometry[1], paintRamps, stroke, layer,
-         glowColor, glowMap, glowAtlas, shaderPaint, material, arcListsOrShaderShape, arcJumps, arcInfo]
+    /// Writes the texels in row order (``LayerData/texels`` of them, four floats each), as the
+    /// layer-data texture takes them, from `out` on.
+    func store(into out: UnsafeMutablePointer<Float>) {
+        out.withMemoryRebound(to: SIMD4<Float>.self, capacity: LayerData.texels) { t in
+            t[0] = shape; t[1] = shapeRadii; t[2] = paintColor.0; t[3] = paintColor.1; t[4] = paintGeometry.0
+            t[5] = paintGeometry.1; t[6] = paintRamps; t[7] = stroke; t[8] = layer; t[9] = glowColor; t[10] = glowMap
+            t[11] = glowAtlas; t[12] = shaderPaint; t[13] = material; t[14] = arcListsOrShaderShape; t[15] = arcJumps; t[16] = arcInfo
+        }
     }
 
-    /// ``texels`` as floats, as the layer-data texture takes them.
-    var floats: [Float] { texels.flatMap { [$0.x, $0.y, $0.z, $0.w] } }
+    /// The texels as floats (``store(into:)``).
+    var floats: [Float] {
+        [Float](unsafeUninitializedCapacity: LayerData.texels * 4) { buf, count in
+            store(into: buf.baseAddress!)
+            count = LayerData.texels * 4
+        }
+    }
 
     /// The index of the texel holding the layer's and the glow's opacity (``layer``).
     static let layerTexel = 8
