@@ -78,16 +78,20 @@ final class RampTextures {
         index.removeAll(keepingCapacity: true)
         var ramps: [GradientRamp] = []
         layerRamps.removeAll(keepingCapacity: true)
+        // The last ramp found: a layer's is often its neighbour's, and comparing two ramps
+        // costs less than hashing one.
+        var last: (ramp: GradientRamp, index: Int)?
         for layer in frame.layers {
             var found = (fill: -1, stroke: -1)
             for slot in 0..<2 {
                 guard let paint = slot == 0 ? layer.fill : layer.stroke?.paint, let ramp = paint.ramp else { continue }
                 if case .solid = paint.geometry { continue }
-                let i = index[ramp] ?? {
+                let i = last.flatMap { $0.ramp == ramp ? $0.index : nil } ?? index[ramp] ?? {
                     index[ramp] = ramps.count
                     ramps.append(ramp)
                     return ramps.count - 1
                 }()
+                last = (ramp, i)
                 if slot == 0 { found.fill = i } else { found.stroke = i }
             }
             layerRamps.append(found)

@@ -189,9 +189,9 @@ extension SteeredGlows {
     /// about its centre maps to itself (a built-in shape whose opposite corners have equal
     /// radii) with the angular paint's centre at the shape's: its planes are point-symmetric
     /// when its glow region is centred on the shape (``GlowPlan/centred(_:_:on:k:)``).
-    static func mayHoldHalfTurn(_ layer: ResolvedLayer) -> Bool {
+    static func mayHoldHalfTurn(_ layer: ResolvedLayer, plan: GlowPlan) -> Bool {
         let o = layer.outline
-        guard maySteer(layer), o.kind != .shader, o.radii[0] == o.radii[2], o.radii[1] == o.radii[3],
+        guard maySteer(layer, plan: plan), o.kind != .shader, o.radii[0] == o.radii[2], o.radii[1] == o.radii[3],
               let s = layer.glowSource, case .angular(let c, _, _) = s.paint.geometry else { return false }
         return c == o.center
     }

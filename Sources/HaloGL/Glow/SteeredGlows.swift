@@ -170,7 +170,8 @@ final class SteeredGlows {
         return maySteer(layer, plan: GlowPlan(sigma: g.sigma))
     }
 
-    private static func maySteer(_ layer: ResolvedLayer, plan: GlowPlan) -> Bool {
+    /// ``maySteer(_:)`` with the glow's plan at hand.
+    static func maySteer(_ layer: ResolvedLayer, plan: GlowPlan) -> Bool {
         GlowCache.isSteerable(layer) && !layer.fillGlows && layer.outline.kind != .shader && plan.k > 1
             && layer.glowSource?.paint.ramp != nil
     }

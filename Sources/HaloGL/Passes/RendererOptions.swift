@@ -1,7 +1,7 @@
 import Foundation
 /// The GPU renderer's shortcuts, in one value (``GLRenderer/options``). Each shortcut buys
 /// speed or fewer compiles and is checked against the plain path it replaces: turned off
-/// alone, it gives the image of every shortcut on, bit for bit, or (the two marked) within
+/// alone, it gives the image of every shortcut on, bit for bit, or (the three marked) within
 /// the certified bound the renderer states for it (ShortcutTests; docs/architecture.md
 /// lists what each buys).
 public struct RendererOptions: Equatable, Sendable {
@@ -54,7 +54,8 @@ public struct RendererOptions: Equatable, Sendable {
     /// Where a frame's tiles are placed and classified (``TilePlacement``): on the CPU, tile
     /// by tile, or on the GPU, one instance a layer. nil (the default): ``TilePlacement/cpu``
     /// on a software rasteriser, ``TilePlacement/gpu`` on a GPU (``GLRenderer/isSoftware``);
-    /// `$HALO_TILES` (`cpu` or `gpu`) overrides that. Within the certified bound either way.
+    /// `$HALO_TILES` (`cpu` or `gpu`) overrides that. Within the certified bound either way
+    /// (the shortcut "cpuTiles": llvmpipe's tiles, classified on the CPU).
     public var tilePlacement: TilePlacement?
 
     /// Every shortcut at its default.
@@ -74,6 +75,7 @@ public struct RendererOptions: Equatable, Sendable {
         ("padsBlurKernels", { $0.padsBlurKernels = false }),
         ("canvasBands", { $0.wholeCanvasBytes = Int.max }),
         ("specialisedPrograms", { $0.specialisation = .never }),
+        ("cpuTiles", { $0.tilePlacement = .gpu }),
     ]
 }
 

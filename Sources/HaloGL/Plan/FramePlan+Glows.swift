@@ -69,7 +69,7 @@ extension FramePlan {
     private func glowParts(_ plan: LayerPlan, lutWidth: Int) -> GlowTwins.Parts {
         let layer = plan.layer, gp = plan.glowPlan!, region = plan.glowRegion
         let sources = LayerTiles.glowSource(layer, origin: Vec2(region.x0, region.y0), k: gp.k,
-                                            texels: (region.gw, region.gh), lutWidth: lutWidth)
+                                            texels: (region.gw, region.gh), lutWidth: lutWidth, plan: gp)
             .map { (variant: LayerVariant.glowSource(layer, group: $0.key), data: $0.data) }
         let capReach = layer.stroke?.capReach ?? 0
         let k = Double(gp.k)

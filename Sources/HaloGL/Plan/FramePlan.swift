@@ -48,27 +48,6 @@ struct FramePlan {
         var text: TextPlacement?
     }
 
-    /// Where the GPU blurs the canvas below a material fill (docs/scene-format.md "Material"): at 1/k
-    /// resolution (``GlowPlan``, the same kernel and error budget as a glow), over the
-    /// fill's pixels grown by the kernel's reach and two blocks more, so that the texels the
-    /// layer reads never see the region's border (blur.frag reads past it unguarded).
-    struct MaterialRegion {
-        var plan: GlowPlan
-        /// Canvas pixel of texel (0, 0)'s block.
-        var origin: (x: Int, y: Int)
-        /// Size in texels.
-        var width: Int, height: Int
-
-        /// The region of a material of `sigma` pixels over the fill's `pixels` (canvas pixels).
-        init(sigma: Double, pixels f: Box) {
-            plan = GlowPlan(sigma: sigma)
-            let k = plan.k, margin = (plan.radius + 2) * k
-            origin = (Int(f.x0) - margin, Int(f.y0) - margin)
-            width = (Int(f.x1 - f.x0) + 2 * margin + k - 1) / k
-            height = (Int(f.y1 - f.y0) + 2 * margin + k - 1) / k
-        }
-    }
-
     /// One instanced draw: tiles of one variant (``floatsPerInstance`` floats each).
     struct Batch {
         var variant: LayerVariant
@@ -196,6 +175,9 @@ struct FramePlan {
         let bg = frame.backgroundColor
         let onGrid = frame.backgroundImage == nil && bg.w == 1
             && [bg.x, bg.y, bg.z].allSatisfy { abs($0 * 255 - ($0 * 255).rounded()) < 1e-6 }
+        // Each sigma's kernel and each faint-glow distance once a frame (layers mostly share them).
+        var glowPlans: [Double: GlowPlan] = [:], faintDistances: [SIMD2<Double>: Double] = [:]
+        plans.reserveCapacity(frame.layers.count)
         for (index, layer) in frame.layers.enumerated() where layer.opacity > 0 {
             if layer.isText {
                 if let plan = TextPlacement.layerPlan(layer, index: index, width: w, height: h) { plans.append(plan) }
@@ -224,7 +206,11 @@ struct FramePlan {
                     ? layer.outline.bounds(grownBy: source.outer + 1)
                     : strokeBounds(layer.stroke!, grownBy: source.outer + (layer.stroke?.capReach ?? 0) + 1)
                 if let glow = layer.glow, glow.sigma > 0 {
-                    let plan = GlowPlan(sigma: glow.sigma)
+                    let plan = glowPlans[glow.sigma] ?? {
+                        let p = GlowPlan(sigma: glow.sigma)
+                        glowPlans[glow.sigma] = p
+                        return p
+                    }()
                     // One blank texel beyond the reach on each side (blur.frag reads up to it).
                     let g = sb.grown(by: plan.reach + Double(plan.k))
                     // Only the part that can reach the canvas.
@@ -234,7 +220,7 @@ struct FramePlan {
                         var gw = Int(((x1 - x0) / Double(plan.k)).rounded(.up)), gh = Int(((y1 - y0) / Double(plan.k)).rounded(.up))
                         // A glow that may turn on a point-symmetric shape: the region centred on
                         // it where it can be, for a phase table of half the turn (PhaseTable).
-                        if SteeredGlows.mayHoldHalfTurn(layer) {
+                        if SteeredGlows.mayHoldHalfTurn(layer, plan: plan) {
                             let c = layer.outline.center
                             if x1 == g.x1, let r = GlowPlan.centred(x0, x1, on: c.x, k: plan.k) { (x0, gw) = r }
                             if y1 == g.y1, let r = GlowPlan.centred(y0, y1, on: c.y, k: plan.k) { (y0, gh) = r }
@@ -256,7 +242,12 @@ struct FramePlan {
             // Glow too faint to change a pixel over this background is not drawn.
             var faint: Double?
             if onGrid, let glow = layer.glow, glowMode == .blurred {
-                faint = LayerTiles.faintGlowDistance(sigma: glow.sigma, opacity: glow.opacity * layer.opacity)
+                let key = SIMD2(glow.sigma, glow.opacity * layer.opacity)
+                faint = faintDistances[key] ?? {
+                    let f = LayerTiles.faintGlowDistance(sigma: glow.sigma, opacity: key.y)
+                    faintDistances[key] = f
+                    return f
+                }()
             }
             var plan = LayerPlan(index: index, layer: layer, glowPlan: glowPlan, glowRegion: glowRegion, glowMode: glowMode,
                                  faint: faint, quad: quad)

@@ -41,13 +41,14 @@ extension LayerTiles {
     /// ``GlowPlan/centreSampledSigma``, where the blur hides the difference), so no tile
     /// needs the averaging variant; a glow of k = 1 and smaller sigma averages the paint per
     /// pixel as on the canvas.
-    static func glowSource(_ layer: ResolvedLayer, origin: Vec2, k: Int, texels: (Int, Int), lutWidth: Int) -> [(key: Group, data: [Float])] {
+    static func glowSource(_ layer: ResolvedLayer, origin: Vec2, k: Int, texels: (Int, Int), lutWidth: Int,
+                           plan: GlowPlan? = nil) -> [(key: Group, data: [Float])] {
         // The stroke's band, or the fill's (-infinity, 0) for a layer without a stroke.
         guard let st = layer.glowSource else { return [] }
         let fillGlows = layer.fillGlows
         var byGroup: [Group: [Float]] = [:]
         let s = LayerTiles.size, kd = Double(k)
-        let averaged = layer.glow.map { GlowPlan(sigma: $0.sigma).sourceAveragesPaint } ?? (k == 1)
+        let averaged = layer.glow.map { (plan ?? GlowPlan(sigma: $0.sigma)).sourceAveragesPaint } ?? (k == 1)
         let strokeJumps = averaged ? PaintJumps(st.paint, tMargin: 1 / Double(lutWidth - 2)) : nil
         let smooth = SmoothEdges(layer, block: kd)
         var v = 0

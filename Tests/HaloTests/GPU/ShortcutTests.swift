@@ -7,8 +7,9 @@ import HaloReference
 import HaloTesting
 
 /// Every shortcut of the GPU renderer (``RendererOptions/shortcuts``), turned off alone, gives
-/// the image of all of them on: bit for bit, or, for the two that approximate (steered glows
-/// and their phase tables), within the certified bound of the exact image; canvas bands a
+/// the image of all of them on: bit for bit, or, for the three that approximate or take
+/// another route (steered glows, their phase tables, the CPU's tiles), within the certified
+/// bound of the exact image; canvas bands a
 /// level at most in rare pixels (CanvasBandTests). Kept glows, which steering needs, give
 /// bit for bit the image of steering off.
 final class ShortcutTests: XCTestCase {
@@ -33,6 +34,7 @@ final class ShortcutTests: XCTestCase {
     /// bands of 16 rows instead.)
     static let allOn: RendererOptions = {
         var o = RendererOptions()
+        o.tilePlacement = .cpu             // (llvmpipe's own default, whatever $HALO_TILES says)
         o.steersGlows = true
         o.sharesAveragedPrograms = true
         return o
@@ -94,8 +96,9 @@ final class ShortcutTests: XCTestCase {
             case "keepsGlows":
                 XCTAssertTrue(r.steered.isEmpty, "no glow steered without kept glows")
                 XCTAssertEqual(r.image.pixels, unsteered.image.pixels, "keepsGlows off: the image of steering off, bit for bit")
-            case "steersGlows", "phaseTables":
-                // Both approximations are certified: each image within its bound of the exact one.
+            case "steersGlows", "phaseTables", "cpuTiles":
+                // The approximations are certified: each image within its bound of the exact one
+                // (tiles placed on the GPU draw every edge per pixel and average every paint).
                 for (label, image, steered) in [("all on", reference.image, reference.steered), ("\(c.name) off", r.image, r.steered)] {
                     let check = try XCTUnwrap(CertifiedComparison(reference: exact, actual: image,
                                                                   bound: ErrorBound(frame: r.frame, image: image, steered: steered)))
