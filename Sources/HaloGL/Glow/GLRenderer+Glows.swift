@@ -47,7 +47,7 @@ extension GLRenderer {
             halo_glUniform2f(s.loc("uTarget"), Float(glowA.width), Float(glowA.height))
             halo_glUniform4f(s.loc("uCanvasToTarget"), 1, 1, 0, 0)
             setFrameUniforms(s, for: batch.variant)
-            drawTiles(batch.instances)
+            drawTiles(batch.instances, placedTiles: batch.placedTiles)
         }
         endPass("glow atlas \(index + 1): sources")
         for (src, dst, horizontal) in [(glowA, glowB, true), (glowB, glowA, false)] {

@@ -15,7 +15,9 @@ extension GLRenderer {
     func steers(_ plan: FramePlan, glowing: [Int], changed: [Int], rows: [(place: GlowAtlas.Place, row: [Float])?],
                 held: [Int: [Float]], rests: GlowRests) throws -> [Int: SteeredGlows.Steer] {
         var out: [Int: SteeredGlows.Steer] = [:]
-        guard steering.isEnabled else { return out }
+        // (Tiles placed on the GPU: a GPU draws turning glows by source and blur, cheaply;
+        // steering is llvmpipe's shortcut, whose planes and tables cost CPU and programs.)
+        guard steering.isEnabled, !plan.placed else { return out }
         var made = 0, tablesMade = 0
         let angleIndex = GlowCache.paintTexel(strokeGlows: true) * 4 + 2
         for n in changed {

@@ -63,8 +63,13 @@ public struct PendingPrograms {
                 } else {
                     for v in ProgramClasses.layerVariants(layer, outputs: outputs).sorted(by: LayerVariant.preparationOrder) { add(.layer(v)) }
                 }
-                for v in ProgramClasses.glowSourceVariants(layer).sorted(by: LayerVariant.preparationOrder) { add(.glowSource(v)) }
-                if SteeredGlows.maySteer(layer) {
+                if placesTiles {
+                    if let v = ProgramClasses.placedGlowSourceVariant(layer) { add(.glowSource(v)) }
+                } else {
+                    for v in ProgramClasses.glowSourceVariants(layer).sorted(by: LayerVariant.preparationOrder) { add(.glowSource(v)) }
+                }
+                // (Frames placed on the GPU draw turning glows by source and blur: no steering.)
+                if SteeredGlows.maySteer(layer) && !placesTiles {
                     for v in ProgramClasses.glowSourceVariants(layer).sorted(by: LayerVariant.preparationOrder) { add(.glowModes(v.program)) }
                     // Whether the paint's alpha is constant follows its colours, which are numbers.
                     for opaque in [true, false] {

@@ -45,6 +45,11 @@ extension FramePlan {
                 }()
                 FramePlan.appendInstances(data, row: i, dx: ox, dy: oy, to: &glowPages[place.page].source[b].instances)
                 glowPages[place.page].source[b].layers += 1
+                if variant.placed {
+                    let r = layers[i].glowRegion
+                    let tiles = FramePlan.placedTileCount(Box(x0: Double(ox), y0: Double(oy), x1: Double(ox) + Double(r.gw), y1: Double(oy) + Double(r.gh)))
+                    glowPages[place.page].source[b].placedTiles = max(glowPages[place.page].source[b].placedTiles, tiles)
+                }
             }
             let b = blurIndex[place.page][gp.weights] ?? {
                 glowPages[place.page].blurs.append(BlurBatch(plan: gp))
@@ -68,9 +73,10 @@ extension FramePlan {
     /// is under 0.45 / 255, as for the glow-only tiles that are not drawn past it.
     private func glowParts(_ plan: LayerPlan, lutWidth: Int) -> GlowTwins.Parts {
         let layer = plan.layer, gp = plan.glowPlan!, region = plan.glowRegion
-        let sources = LayerTiles.glowSource(layer, origin: Vec2(region.x0, region.y0), k: gp.k,
-                                            texels: (region.gw, region.gh), lutWidth: lutWidth, plan: gp)
-            .map { (variant: LayerVariant.glowSource(layer, group: $0.key), data: $0.data) }
+        let sources = placed ? [FramePlan.placedGlowSource(plan)]
+            : LayerTiles.glowSource(layer, origin: Vec2(region.x0, region.y0), k: gp.k,
+                                    texels: (region.gw, region.gh), lutWidth: lutWidth, plan: gp)
+                .map { (variant: LayerVariant.glowSource(layer, group: $0.key), data: $0.data) }
         let capReach = layer.stroke?.capReach ?? 0
         let k = Double(gp.k)
         let read = plan.faint.flatMap { f in layer.glowSource.map { $0.outer + capReach + f + k } }

@@ -64,6 +64,19 @@ extension FramePlan {
         }
     }
 
+    /// A glowing layer's glow source placed on the GPU: one instance, its whole region (texels
+    /// relative to it), whose tiles the vertex stage classifies by the source band
+    /// (HALO_GLOW_SOURCE, lib/tile_placement.glsl); paints averaged where the glow's plan
+    /// averages its source (``GlowPlan/sourceAveragesPaint``), else taken at each block's centre.
+    static func placedGlowSource(_ plan: LayerPlan) -> (variant: LayerVariant, data: [Float]) {
+        let layer = plan.layer, r = plan.glowRegion
+        let averages = plan.glowPlan?.sourceAveragesPaint ?? false
+        var v = LayerVariant.glowSource(layer, group: LayerTiles.Group(edge: true, fill: layer.fillGlows, stroke: !layer.fillGlows,
+                                                                       paintAA: averages))
+        v.placed = true
+        return (v, [0, 0, Float(r.gw), Float(r.gh), 0, 0])
+    }
+
     /// A code for what fixes a placed layer's variant where no shader code is involved: its
     /// shape, paint and glow kinds, text or not (``LayerVariant``); -1 for a layer with a
     /// shader paint or shape (its variant holds the code's text).

@@ -3596,13 +3596,33 @@ const float PLACED_DISTANCE_MARGIN = 0.25;
 // coverage). False where nothing of the layer reaches the tile: no edge, neither paint
 // covering it, and no blurred glow (which reaches every tile of the quad). A text layer's
 // tiles are all drawn, edge-free.
+#ifndef HALO_GLOW_SOURCE
+#define HALO_GLOW_SOURCE 0       // 1: a glow source's tiles (glow_source.frag), in the glow atlas
+#endif
+
 bool classifyPlacedTile(vec4 r) {
-#if HALO_TEXT
+#if HALO_GLOW_SOURCE
+    // A glow source's tile is in atlas texels: texel t stands for the k x k pixel block from
+    // vGlowMap.xy + t k (glow_source.frag), so the tile covers the pixels vGlowMap.xy + r k.
+    // Only the source band is drawn there (the stroke's, or the fill's below 0); a tile
+    // outside it is left clear.
+    float k = vGlowMap.z;
+    vec4 px = vec4(vGlowMap.xy + r.xy * k, vGlowMap.xy + r.zw * k);
+    float h = 0.5 * length(px.zw - px.xy) + PLACED_DISTANCE_MARGIN;
+    float d = shapeSDG(0.5 * (px.xy + px.zw)).x;
+    float lo = HALO_STROKE >= 0 ? vStroke.x : -1e30, hi = HALO_STROKE >= 0 ? vStroke.y : 0.0;
+    bool edge = false;
+    float c = 0.0;
+    if (d - h >= lo && d + h <= hi) c = 1.0; else if (d + h > lo && d - h < hi) edge = true;
+    vEdge = edge ? EDGE_PER_PIXEL : EDGE_INSIDE;
+    vCover = HALO_STROKE >= 0 ? vec2(0.0, c) : vec2(c, 0.0);
+    return edge || c > 0.0;
+#elif HALO_TEXT
     // A text's pixels come from the text atlas over its whole quad (TextAtlas.swift).
     vEdge = EDGE_INSIDE;
     vCover = vec2(1.0, 0.0);
     return true;
-#endif
+#else
     float h = 0.5 * length(r.zw - r.xy) + PLACED_DISTANCE_MARGIN;
     float d = shapeSDG(0.5 * (r.xy + r.zw)).x;
     bool edge = false;
@@ -3617,6 +3637,7 @@ bool classifyPlacedTile(vec4 r) {
     vEdge = edge ? EDGE_PER_PIXEL : EDGE_INSIDE;
     vCover = vec2(fill, stroke);
     return edge || fill > 0.0 || stroke > 0.0 || GLOW == GLOW_BLURRED;
+#endif
 }
 #endif
 

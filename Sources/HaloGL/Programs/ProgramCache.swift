@@ -135,7 +135,7 @@ final class ProgramCache {
     /// tile.vert + glow_source.frag for `v` (``LayerVariant/glowSource(_:group:)``), or the
     /// general one that serves it (``specialisation``).
     func glowSourceProgram(_ v: LayerVariant) throws -> GLProgram {
-        let g = standIn(for: v, key: ProgramKey.glowSource, item: .glowSource(v)) ?? v
+        let g = v.placed ? v.general : standIn(for: v, key: ProgramKey.glowSource, item: .glowSource(v)) ?? v
         return try variant(g, fragment: "glow_source.frag", uniforms: Uniforms.glowSourceProgram, key: ProgramKey.glowSource, averaged: averagedGlowSources)
     }
 
@@ -196,9 +196,11 @@ final class ProgramCache {
         let wider = v.paintAA && !v.kinksOnly ? [] : v.paintAA ? [v.averaged] : [v.averaged, kinks]
         let chosen = kinksTakeFullPrograms && v.kinksOnly ? v.averaged
                 : sharesAveragedPrograms ? wider.first { averaged.contains($0) || programs[key($0)] != nil } ?? v : v
+        // (A glow source's placed tiles are classified by its source band, in the atlas: tile.vert.)
+        let source: [(String, String)] = fragment == "glow_source.frag" && chosen.placed ? [("HALO_GLOW_SOURCE", "1")] : []
         return try compiled(key(chosen)) {
             try GLProgram(shaders.withShaders(of: v, parameters: parameters), vertex: "tile.vert",
-                          fragment: fragment, uniforms: uniforms + (v.readsParameters ? parameters.uniformNames : []), defines: chosen.defines)
+                          fragment: fragment, uniforms: uniforms + (v.readsParameters ? parameters.uniformNames : []), defines: chosen.defines + source)
         }
     }
 

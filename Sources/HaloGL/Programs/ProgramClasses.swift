@@ -61,6 +61,15 @@ enum ProgramClasses {
         }
     }
 
+    /// The program of `layer`'s glow source placed on the GPU (``FramePlan/placedGlowSource(_:)``):
+    /// its general program, whichever the glow's plan (the paint's averaging is its uniform).
+    static func placedGlowSourceVariant(_ layer: ResolvedLayer) -> LayerVariant? {
+        guard layer.glow != nil, layer.glowSource != nil, !layer.isText else { return nil }
+        var v = LayerVariant.glowSource(layer, group: LayerTiles.Group(edge: true, fill: layer.fillGlows, stroke: !layer.fillGlows, paintAA: true))
+        v.placed = true
+        return v.general
+    }
+
     /// `v` with each dash mode its stroke can take: a dash period of at most a pixel is
     /// drawn by the fine variant (``ResolvedDash/isFine``), which a width or a scale moves.
     private static func withDashModes(_ v: LayerVariant, _ layer: ResolvedLayer) -> [LayerVariant] {

@@ -40,6 +40,24 @@ final class PlacedTilesPlanTests: XCTestCase {
         XCTAssertEqual(plan.resolveRects, [0, 0, Float(plan.width), Float(plan.height), 0, 0, 0, 0])
     }
 
+    func testTheGridsGlowSourcesAreOneInstanceAGlowInOneDraw() throws {
+        let (scene, _) = try loadScene(repositoryRoot.appendingPathComponent("tools/bench-scenes/grid-100-buttons.json"))
+        let plan = placedPlan(Frame(scene, time: 0.5))
+        XCTAssertTrue(plan.placed)
+        let sources = plan.glowPages.flatMap(\.source)
+        XCTAssertEqual(sources.count, 1)
+        XCTAssertTrue(sources[0].variant.placed)
+        XCTAssertEqual(sources[0].tileCount, 100, "one instance a glow: its whole region in the atlas")
+        // Each instance is its glow's region at its atlas place, the tiles the vertex stage cuts.
+        for (n, layer) in plan.layers.enumerated() {
+            let r = layer.glowRegion, a = layer.atlas, i = sources[0].instances[(n * FramePlan.floatsPerInstance)...]
+            XCTAssertEqual(Array(i.prefix(4)), [Float(a.x), Float(a.y), Float(a.x + r.gw), Float(a.y + r.gh)])
+            XCTAssertEqual(i.dropFirst(6).first, Float(n), "its layer's row")
+            let side = Double(LayerTiles.size)
+            XCTAssertLessThanOrEqual(((Double(r.gw) / side).rounded(.up)) * ((Double(r.gh) / side).rounded(.up)), Double(sources[0].placedTiles))
+        }
+    }
+
     func testALayerJoinsAnEarlierDrawOfItsProgramUnlessADrawBetweenReachesIt() {
         // A and C share a program; B, another, overlaps A. C far from B joins A's draw.
         let apart = placedPlan(frame([layer(10, 10, angular: true), layer(60, 20, angular: false), layer(250, 120, angular: true)]))

@@ -81,6 +81,9 @@ final class ProgramClassesTests: XCTestCase {
                     XCTAssertTrue(placedItems.contains(.layer(b.variant.general)), "\(name) round \(round): placed \(b.variant)")
                     if b.variant.placed { placedChecked += 1 }
                 }
+                for b in placedPlan.glowPages.flatMap(\.source) {
+                    XCTAssertTrue(placedItems.contains(.glowSource(b.variant.general)), "\(name) round \(round): placed glow source \(b.variant)")
+                }
                 for page in plan.glowPages {
                     for b in page.source {
                         XCTAssertTrue(items.contains(.glowSource(b.variant)), "\(name) round \(round): glow source \(b.variant)")
