@@ -51,6 +51,17 @@ extension GLRenderer {
         }
     }
 
+    /// The float canvas cleared to nothing (0, 0, 0, 0): it holds the layers alone, and the
+    /// resolve composites them over the background (``resolve(_:target:under:)``). Tiles
+    /// placed on the GPU take this route: no copy of a background image into the canvas.
+    func clearCanvasToNothing(width w: Int, height h: Int) throws {
+        try canvas.ensure(width: w, height: h)
+        halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.fbo)
+        halo_glViewport(0, 0, GLsizei(w), GLsizei(h))
+        halo_glClearColor(0, 0, 0, 0)
+        halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    }
+
     /// The area of instances (``FramePlan/floatsPerInstance`` floats each), pixels.
     static func area(_ rects: [Float]) -> Double {
         var sum = 0.0
@@ -98,7 +109,9 @@ extension GLRenderer {
 
     /// The canvas's shared cells (`rects`) into the target as final 8-bit values (from the
     /// band the canvas holds, ``canvasBand``, where it is drawn in bands).
-    func resolve(_ rects: [Float], target: FrameTarget) throws {
+    /// - Parameter under: the frame whose background lies under a canvas that holds its
+    ///   layers alone (``clearCanvasToNothing()``); nil where the canvas holds the background.
+    func resolve(_ rects: [Float], target: FrameTarget, under: Frame? = nil) throws {
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         halo_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
         halo_glDisable(GLenum(GL_BLEND))
@@ -106,6 +119,15 @@ extension GLRenderer {
         useCanvasReader(r, sampler: "uCanvas", target: target)
         halo_glUniform1i(r.loc("uChecker"), target.isWindow ? 1 : 0)
         halo_glUniform2i(r.loc("uCanvasOrigin"), 0, GLint(canvasBand?.y0 ?? 0))
+        let image = under.flatMap { f in f.backgroundImage.map { $0.width == f.width && $0.height == f.height } } == true
+        halo_glUniform1i(r.loc("uUnder"), under == nil ? 0 : image ? 2 : 1)
+        if let bg = under?.backgroundColor {
+            halo_glUniform4f(r.loc("uUnderColour"), Float(bg.x), Float(bg.y), Float(bg.z), Float(bg.w))
+        }
+        halo_glActiveTexture(GLenum(GL_TEXTURE5))
+        halo_glBindTexture(GLenum(GL_TEXTURE_2D), backgroundFloat.texture)
+        halo_glUniform1i(r.loc("uUnderImage"), 5)
+        halo_glActiveTexture(GLenum(GL_TEXTURE0))
         drawTiles(rects)
         try checkError("resolving the canvas")
     }

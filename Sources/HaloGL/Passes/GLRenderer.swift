@@ -251,7 +251,9 @@ public final class GLRenderer {
         // into the target between their canvas draws (drawPaged, drawCanvasInBands).
         let canvasFirst = plan.glowPages.count <= 1 && bands == nil
         if canvasFirst && plan.usesCanvas {
-            try clearCanvas(frame, within: plan.canvasBox, cells: plan.resolveRects)
+            if plan.placed { try clearCanvasToNothing(width: frame.width, height: frame.height) } else {
+                try clearCanvas(frame, within: plan.canvasBox, cells: plan.resolveRects)
+            }
             endPass("background")
             try drawBatches(plan.canvasBatches, plan: plan, target: target, background: bg)
         }
@@ -270,7 +272,11 @@ public final class GLRenderer {
             halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
         if target.isWindow { clearLetterbox(target, width: frame.width, height: frame.height) }
-        if !canvasFirst && plan.usesCanvas && bands == nil { try clearCanvas(frame, within: plan.canvasBox, cells: plan.resolveRects) }
+        if !canvasFirst && plan.usesCanvas && bands == nil {
+            if plan.placed { try clearCanvasToNothing(width: frame.width, height: frame.height) } else {
+                try clearCanvas(frame, within: plan.canvasBox, cells: plan.resolveRects)
+            }
+        }
         endPass("background")
         if plan.glowPages.count > 1 {
             try drawPaged(plan, target: target, background: bg)
@@ -283,7 +289,7 @@ public final class GLRenderer {
         }
         halo_glDisable(GLenum(GL_BLEND))
         try checkError("drawing the layers")
-        if bands == nil && !plan.resolveRects.isEmpty { try resolve(plan.resolveRects, target: target) }
+        if bands == nil && !plan.resolveRects.isEmpty { try resolve(plan.resolveRects, target: target, under: plan.placed ? frame : nil) }
         endPass("resolve")
     }
 

@@ -28,7 +28,7 @@ enum Uniforms {
     static let paintScanProgram = tile + tileLayer + layer + paint
     /// uPairs only in the general program (HALO_PAIRS 0).
     static let blurProgram = tile + ["uSource", "uStep", "uTexSize", "uCenterWeight", "uPairWeights", "uPairOffsets", "uPairs"]
-    static let resolveProgram = tile + ["uCanvas", "uChecker", "uCanvasOrigin"]
+    static let resolveProgram = tile + ["uCanvas", "uChecker", "uCanvasOrigin", "uUnder", "uUnderColour", "uUnderImage"]
     static let canvasClearProgram = tile + ["uColour"]
     static let distanceViewProgram = tile + ["uField", "uDistanceStep"]
     static let targetRestoreProgram = tile + ["uImage", "uUseImage", "uColour"]
