@@ -57,7 +57,11 @@ extension FramePlan {
                 boxes.append(q)
                 return canvasBatches.count - 1
             }()
-            canvasBatches[b].instances.append(contentsOf: [Float(q.x0), Float(q.y0), Float(q.x1), Float(q.y1), 0, 0, Float(row), 0])
+            if canvasBatches[b].instances.isEmpty { canvasBatches[b].instances.reserveCapacity((layers.count - row) * FramePlan.floatsPerInstance) }
+            canvasBatches[b].instances.append(Float(q.x0)); canvasBatches[b].instances.append(Float(q.y0))
+            canvasBatches[b].instances.append(Float(q.x1)); canvasBatches[b].instances.append(Float(q.y1))
+            canvasBatches[b].instances.append(0); canvasBatches[b].instances.append(0)
+            canvasBatches[b].instances.append(Float(row)); canvasBatches[b].instances.append(0)
             canvasBatches[b].layers += 1
             canvasBatches[b].placedTiles = max(canvasBatches[b].placedTiles, FramePlan.placedTileCount(q))
             boxes[b] = boxes[b].union(q)
