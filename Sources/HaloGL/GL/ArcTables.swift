@@ -33,6 +33,15 @@ final class ArcTables {
     func delete() { halo_glDeleteTextures(1, &texture) }
 
     /// Builds and uploads the tables of every layer of `frame` (texture unit 8).
+    /// Whether `layer` has arc tables: a dashed stroke or a path paint (the rest are passed
+    /// over without a copy of the layer).
+    static func measures(_ layer: borrowing ResolvedLayer) -> Bool {
+        if layer.stroke?.dash != nil { return true }
+        if case .path? = layer.fill?.geometry { return true }
+        if case .path? = layer.stroke?.paint.geometry { return true }
+        return false
+    }
+
     func upload(_ frame: Frame) {
         places.removeAll(keepingCapacity: true)
         var data: [Float] = []
@@ -44,7 +53,8 @@ final class ArcTables {
             }
             return (start, cuts.count)
         }
-        for (i, layer) in frame.layers.enumerated() {
+        for i in frame.layers.indices where ArcTables.measures(frame.layers[i]) {
+            let layer = frame.layers[i]
             var place = Place()
             var used = false
             if let dash = layer.stroke?.dash, dash.isFine {

@@ -81,10 +81,10 @@ final class RampTextures {
         // The last ramp found: a layer's is often its neighbour's, and comparing two ramps
         // costs less than hashing one.
         var last: (ramp: GradientRamp, index: Int)?
-        for layer in frame.layers {
+        for i in frame.layers.indices {
             var found = (fill: -1, stroke: -1)
             for slot in 0..<2 {
-                guard let paint = slot == 0 ? layer.fill : layer.stroke?.paint, let ramp = paint.ramp else { continue }
+                guard let paint = slot == 0 ? frame.layers[i].fill : frame.layers[i].stroke?.paint, let ramp = paint.ramp else { continue }
                 if case .solid = paint.geometry { continue }
                 let i = last.flatMap { $0.ramp == ramp ? $0.index : nil } ?? index[ramp] ?? {
                     index[ramp] = ramps.count

@@ -33,19 +33,19 @@ extension FramePlan {
         // The last layer's variant, kept for the next of the same kinds (the variant is these
         // kinds alone where no shader code is involved): most layers take their neighbour's.
         var last: (kinds: Int, variant: LayerVariant)?
-        for (row, plan) in layers.enumerated() {
-            let kinds = FramePlan.placedKinds(plan)
+        for row in layers.indices {
+            let kinds = FramePlan.placedKinds(layers[row])
             let variant: LayerVariant
             if let l = last, kinds >= 0, l.kinds == kinds {
                 variant = l.variant
             } else {
-                var v = LayerVariant(plan.layer, glow: plan.glowMode, group: whole, output: .canvas)
+                var v = LayerVariant(layers[row].layer, glow: layers[row].glowMode, group: whole, output: .canvas)
                 v.placed = true
                 variant = v
                 last = (kinds, v)
             }
-            let page = plan.glowMode == .blurred ? plan.atlas.page : 0
-            let q = plan.quad
+            let page = layers[row].glowMode == .blurred ? layers[row].atlas.page : 0
+            let q = layers[row].quad
             var joined: Int?
             for b in canvasBatches.indices.reversed() {
                 if canvasBatches[b].variant == variant && canvasBatches[b].glowPage == page { joined = b; break }
@@ -84,7 +84,7 @@ extension FramePlan {
     /// A code for what fixes a placed layer's variant where no shader code is involved: its
     /// shape, paint and glow kinds, text or not (``LayerVariant``); -1 for a layer with a
     /// shader paint or shape (its variant holds the code's text).
-    static func placedKinds(_ plan: LayerPlan) -> Int {
+    static func placedKinds(_ plan: borrowing LayerPlan) -> Int {
         let l = plan.layer
         if l.outline.kind == .shader || l.fill?.shaderSource != nil || l.stroke?.paint.shaderSource != nil { return -1 }
         func kind(_ p: ResolvedPaint?) -> Int { p.map { LayerVariant.kind($0).rawValue + 1 } ?? 0 }

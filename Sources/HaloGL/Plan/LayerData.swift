@@ -13,7 +13,7 @@ enum LayerData {
     static func rows(_ plan: FramePlan, ramps: RampTextures, arcs: ArcTables? = nil) -> [Float] {
         let n = texels * 4
         return [Float](unsafeUninitializedCapacity: plan.layers.count * n) { buf, count in
-            for (i, p) in plan.layers.enumerated() { LayerRow(p, ramps: ramps, arcs: arcs).store(into: buf.baseAddress! + i * n) }
+            for i in plan.layers.indices { LayerRow(plan.layers[i], ramps: ramps, arcs: arcs).store(into: buf.baseAddress! + i * n) }
             count = plan.layers.count * n
         }
     }
@@ -51,7 +51,7 @@ struct LayerRow {
     /// The row of `plan`'s layer.
     /// - Parameter ramps: the frame's ramps, uploaded (their rows and lookup-table rows).
     /// - Parameter arcs: the frame's arc-length tables, uploaded (dashes, path paints).
-    init(_ plan: FramePlan.LayerPlan, ramps: RampTextures, arcs: ArcTables?) {
+    init(_ plan: borrowing FramePlan.LayerPlan, ramps: RampTextures, arcs: ArcTables?) {
         let layer = plan.layer, o = layer.outline
         shape = SIMD4(Float(o.center.x), Float(o.center.y), Float(o.halfSize.x), Float(o.halfSize.y))
         shapeRadii = SIMD4(Float(o.radii[0]), Float(o.radii[1]), Float(o.radii[2]), Float(o.radii[3]))
