@@ -41,9 +41,11 @@ enum ProgramWarmup {
     }
 
     /// The frames to draw, in the order the tests need them: the conformance scenes and
-    /// examples, then the random scenes, then the singular-point scenes of today's seeds.
-    private static func frames() -> [() throws -> Frame] {
-        var out: [() throws -> Frame] = []
+    /// examples, then the same with their tiles placed on the GPU (`placed`: the placed
+    /// programs of ``ConformanceTests``' placed-tile test), then the random scenes, then the
+    /// singular-point scenes of today's seeds.
+    private static func frames() -> [(placed: Bool, make: () throws -> Frame)] {
+        var out: [(placed: Bool, make: () throws -> Frame)] = []
         let scenes = conformanceScenesDirectory()
         var paths = ((try? FileManager.default.contentsOfDirectory(atPath: scenes.path)) ?? []).sorted()
             .filter { $0.hasSuffix(".json") }.map { scenes.appendingPathComponent($0).path }
@@ -51,11 +53,13 @@ enum ProgramWarmup {
         let examples = repositoryRoot.appendingPathComponent("Examples")
         paths += ((try? FileManager.default.contentsOfDirectory(atPath: examples.path)) ?? []).sorted()
             .filter { $0.hasSuffix(".json") }.map { examples.appendingPathComponent($0).path }
-        out += paths.map { path in { let (scene, bg) = try Halo.load(path); return Frame(scene, backgroundImage: bg) } }
+        for placed in [false, true] {
+            out += paths.map { path in (placed, { let (scene, bg) = try Halo.load(path); return Frame(scene, backgroundImage: bg) }) }
+        }
         let random = (try? RandomDifferentialTests.seeds.get()) ?? []
-        out += random.map { seed in { Frame(try SceneDecoder.decode(Data(RandomScene.json(seed: seed).utf8), file: "seed-\(seed).json")) } }
+        out += random.map { seed in (false, { Frame(try SceneDecoder.decode(Data(RandomScene.json(seed: seed).utf8), file: "seed-\(seed).json")) }) }
         out += ((try? RandomDifferentialTests.singularSeeds.get()) ?? []).map { seed in
-            { Frame(try SceneDecoder.decode(Data(RandomScene.singularJSON(seed: seed).utf8), file: "singular-\(seed).json")) }
+            (false, { Frame(try SceneDecoder.decode(Data(RandomScene.singularJSON(seed: seed).utf8), file: "singular-\(seed).json")) })
         }
         return out
     }
@@ -69,7 +73,8 @@ enum ProgramWarmup {
         for frame in frames() {
             lock.lock(); let stop = cancelled; lock.unlock()
             if stop { return }
-            _ = try? renderer.render(frame())
+            renderer.options.tilePlacement = frame.placed ? .gpu : .cpu
+            _ = try? renderer.render(frame.make())
         }
     }
 
