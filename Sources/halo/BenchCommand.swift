@@ -103,7 +103,7 @@ enum BenchCommand {
                                  r.frameStats.last?.tilesPlaced == true ? "GPU" : "CPU"))
                 }
                 if let f = r.firstMs { print(String(format: "first frame (compiles, fills the caches): %.2f ms", f)) }
-                if let s = r.secondMs, gpu?.options.steersGlows == true {
+                if let s = r.secondMs, gpu?.options.steersGlows == true, r.frameStats.last?.tilesPlaced != true {
                     print(String(format: "second frame (makes the planes of turning glows): %.2f ms", s))
                 }
                 print(String(format: "peak resident memory: %.1f MB", r.peakRSSMB))

@@ -22,10 +22,10 @@ extension CommandOption {
     static let benchJSON = CommandOption(
         "--json", commands: [.bench],
         help: "one JSON object: median_ms, min_ms, max_ms, mpix_per_s, peak_rss_mb, gpu_median_ms (null for the CPU "
-            + "or without timer queries), first_ms (the first frame, warm-up or not), second_ms (the second), width, height, backend, frames, renderer; for gpu also gl_vendor, gl_version, egl_platform, "
-            + "mode (preview or export), threads (cpu); for gpu also plan_ms (the median CPU time from the resolved frame to "
-            + "its first draw call), draws (the median GL draw calls a frame), programs (GL programs compiled so far), tiles (gpu or cpu: where the last frame's tiles were placed, $HALO_TILES), "
-            + "gl_vendor, gl_version, egl_platform, "
+            + "or without timer queries), first_ms (the first frame, warm-up or not), second_ms (the second), width, height, backend, frames, renderer; "
+            + "threads (cpu only); for gpu also mode (preview or export), plan_ms (the median CPU time from the resolved frame to "
+            + "its first draw call), draws (the median GL draw calls a frame), programs (GL programs compiled so far), tiles (gpu or cpu: where the "
+            + "last frame's tiles were placed; $HALO_TILES, docs/performance.md \"Tiles\"), gl_vendor, gl_version, egl_platform, "
             + "glows (the last frame's: steered, their modes, drawn by source and blur, kept, twins reading another glow's texels)")
 
     /// `bench`: per-pass GPU times (a flag; the GPU backend only).
@@ -45,7 +45,7 @@ extension CommandOption {
     static let benchExport = CommandOption(
         "--export", commands: [.bench],
         help: "GPU only: time frames as `render --loop` draws them (turning glows by source and blur, and only the "
-            + "cells whose tiles changed since the frame before redrawn: docs/performance.md \"Kept tiles\"), rather "
+            + "cells whose tiles changed since the frame before redrawn: docs/architecture.md \"Shortcuts\", keepsUnchangedCells), rather "
             + "than as the preview does (steered glows, every cell every frame)")
 
     /// `bench`: the CPU reference's worker threads, 1 or more (an `Int`, default every core).

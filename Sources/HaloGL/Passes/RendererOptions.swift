@@ -98,7 +98,8 @@ extension GLRenderer {
         (options.tilePlacement ?? GLRenderer.environmentPlacement ?? (isSoftware ? .cpu : .gpu)) == .gpu
     }
 
-    /// `$HALO_TILES` read once (nil: unset or another value).
+    /// `$HALO_TILES` read once (nil: unset or another value, which a library ignores and the
+    /// `halo` command refuses with exit 2).
     public static let environmentPlacement: TilePlacement? = {
         switch ProcessInfo.processInfo.environment["HALO_TILES"] {
         case "cpu": return .cpu
