@@ -49,7 +49,8 @@ public struct RendererOptions: Equatable, Sendable {
     /// runs both sides of every branch). nil (the default): ``Specialisation/always`` on a
     /// software rasteriser, ``Specialisation/never`` on a GPU (``GLRenderer/isSoftware``);
     /// `$HALO_PROGRAMS` overrides that (``GLRenderer/defaultSpecialisation(software:)``).
-    /// The same image either way (bit for bit).
+    /// The same image either way (bit for bit). Tiles placed on the GPU (``tilePlacement``) are
+    /// always drawn by general programs: their class is each tile's, not the draw's.
     public var specialisation: Specialisation?
     /// Where a frame's tiles are placed and classified (``TilePlacement``): on the CPU, tile
     /// by tile, or on the GPU, one instance a layer. nil (the default): ``TilePlacement/cpu``
