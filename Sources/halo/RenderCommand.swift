@@ -121,6 +121,7 @@ enum RenderCommand {
                         + (quick && gpu.rendererName.hasPrefix("llvmpipe") ? ", quick compiles" : "")   // only llvmpipe reads it
                     start = ready
                     image = try Halo.render(scene, background: background, time: time, backend: .gpu, gpu: gpu)
+                    if gpu.lastFrameStats?.tilesPlaced == true { setup += ", tiles placed on the GPU" }   // ($HALO_TILES; a GPU's default)
                     for warning in gpu.shapeWarnings { printError("halo render: \(warning)") }
                     if let ms = gpu.lastGPUTimeMs, let long = GLRenderer.longFrameWarning(gpuMs: ms) { printError("halo render: \(long)") }
                 } catch let e where !args.given(.backend) && (e is GLError || (e is ShaderError && !userShaders)) && !isPaintError(e) {

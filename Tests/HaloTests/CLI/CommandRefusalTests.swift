@@ -166,6 +166,10 @@ final class CommandRefusalTests: XCTestCase {
             let run = try runHalo(["bench", button, "--backend", "gpu", "--frames", "1", "--warmup", "0", "--json"], environment: ["HALO_TILES": mode])
             XCTAssertEqual(run.status, 0, run.stderr)
             XCTAssertTrue(run.stdout.contains("\"tiles\": \"\(mode)\""), run.stdout)
+            // `render` says so where the GPU placed them.
+            let render = try runHalo(["render", button, "-o", out, "--backend", "gpu"], environment: ["HALO_TILES": mode])
+            XCTAssertEqual(render.status, 0, render.stderr)
+            XCTAssertEqual(render.stdout.contains("tiles placed on the GPU"), mode == "gpu", render.stdout)
         }
     }
 }
