@@ -51,13 +51,15 @@ extension GLRenderer {
         }
     }
 
-    /// The float canvas cleared to nothing (0, 0, 0, 0): it holds the layers alone, and the
-    /// resolve composites them over the background (``resolve(_:target:under:)``). Tiles
-    /// placed on the GPU take this route: no copy of a background image into the canvas.
-    func clearCanvasToNothing(width w: Int, height h: Int) throws {
-        try canvas.ensure(width: w, height: h)
+    /// The float canvas as `plan` draws it: the background (``clearCanvas(_:within:cells:)``
+    /// over the plan's canvas cells), or, where the GPU placed the tiles, nothing (0, 0, 0, 0):
+    /// the canvas holds the layers alone, and the resolve composites them over the background
+    /// (``resolve(_:target:under:)``), so no background image is copied into the canvas.
+    func clearCanvas(_ frame: Frame, for plan: FramePlan) throws {
+        guard plan.placed else { return try clearCanvas(frame, within: plan.canvasBox, cells: plan.resolveRects) }
+        try canvas.ensure(width: frame.width, height: frame.height)
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.fbo)
-        halo_glViewport(0, 0, GLsizei(w), GLsizei(h))
+        halo_glViewport(0, 0, GLsizei(frame.width), GLsizei(frame.height))
         halo_glClearColor(0, 0, 0, 0)
         halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
@@ -110,7 +112,7 @@ extension GLRenderer {
     /// The canvas's shared cells (`rects`) into the target as final 8-bit values (from the
     /// band the canvas holds, ``canvasBand``, where it is drawn in bands).
     /// - Parameter under: the frame whose background lies under a canvas that holds its
-    ///   layers alone (``clearCanvasToNothing()``); nil where the canvas holds the background.
+    ///   layers alone (``clearCanvas(_:for:)``); nil where the canvas holds the background.
     func resolve(_ rects: [Float], target: FrameTarget, under: Frame? = nil) throws {
         halo_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         halo_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
@@ -124,10 +126,7 @@ extension GLRenderer {
         if let bg = under?.backgroundColor {
             halo_glUniform4f(r.loc("uUnderColour"), Float(bg.x), Float(bg.y), Float(bg.z), Float(bg.w))
         }
-        halo_glActiveTexture(GLenum(GL_TEXTURE5))
-        halo_glBindTexture(GLenum(GL_TEXTURE_2D), backgroundFloat.texture)
-        halo_glUniform1i(r.loc("uUnderImage"), 5)
-        halo_glActiveTexture(GLenum(GL_TEXTURE0))
+        if image { bindTexture(backgroundFloat.texture, unit: 5, to: "uUnderImage", of: r) }
         drawTiles(rects)
         try checkError("resolving the canvas")
     }

@@ -251,9 +251,7 @@ public final class GLRenderer {
         // into the target between their canvas draws (drawPaged, drawCanvasInBands).
         let canvasFirst = plan.glowPages.count <= 1 && bands == nil
         if canvasFirst && plan.usesCanvas {
-            if plan.placed { try clearCanvasToNothing(width: frame.width, height: frame.height) } else {
-                try clearCanvas(frame, within: plan.canvasBox, cells: plan.resolveRects)
-            }
+            try clearCanvas(frame, for: plan)
             endPass("background")
             try drawBatches(plan.canvasBatches, plan: plan, target: target, background: bg)
         }
@@ -272,11 +270,7 @@ public final class GLRenderer {
             halo_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
         if target.isWindow { clearLetterbox(target, width: frame.width, height: frame.height) }
-        if !canvasFirst && plan.usesCanvas && bands == nil {
-            if plan.placed { try clearCanvasToNothing(width: frame.width, height: frame.height) } else {
-                try clearCanvas(frame, within: plan.canvasBox, cells: plan.resolveRects)
-            }
-        }
+        if !canvasFirst && plan.usesCanvas && bands == nil { try clearCanvas(frame, for: plan) }
         endPass("background")
         if plan.glowPages.count > 1 {
             try drawPaged(plan, target: target, background: bg)

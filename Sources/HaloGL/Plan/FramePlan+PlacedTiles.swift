@@ -28,7 +28,6 @@ extension FramePlan {
     /// order: a layer joins the latest draw of its variant when no draw after that one
     /// reaches its quad, else starts a new draw.
     mutating func planPlacedTiles() {
-        let whole = LayerTiles.Group(edge: true, fill: true, stroke: true, paintAA: true)
         var boxes: [Box] = []
         // The last layer's variant, kept for the next of the same kinds (the variant is these
         // kinds alone where no shader code is involved): most layers take their neighbour's.
@@ -39,10 +38,8 @@ extension FramePlan {
             if let l = last, kinds >= 0, l.kinds == kinds {
                 variant = l.variant
             } else {
-                var v = LayerVariant(layers[row].layer, glow: layers[row].glowMode, group: whole, output: .canvas)
-                v.placed = true
-                variant = v
-                last = (kinds, v)
+                variant = LayerVariant.placed(layers[row].layer, glow: layers[row].glowMode)
+                last = (kinds, variant)
             }
             let page = layers[row].glowMode == .blurred ? layers[row].atlas.page : 0
             let q = layers[row].quad
@@ -73,12 +70,9 @@ extension FramePlan {
     /// (HALO_GLOW_SOURCE, lib/tile_placement.glsl); paints averaged where the glow's plan
     /// averages its source (``GlowPlan/sourceAveragesPaint``), else taken at each block's centre.
     static func placedGlowSource(_ plan: LayerPlan) -> (variant: LayerVariant, data: [Float]) {
-        let layer = plan.layer, r = plan.glowRegion
-        let averages = plan.glowPlan?.sourceAveragesPaint ?? false
-        var v = LayerVariant.glowSource(layer, group: LayerTiles.Group(edge: true, fill: layer.fillGlows, stroke: !layer.fillGlows,
-                                                                       paintAA: averages))
-        v.placed = true
-        return (v, [0, 0, Float(r.gw), Float(r.gh), 0, 0])
+        let r = plan.glowRegion
+        return (LayerVariant.placedGlowSource(plan.layer, averages: plan.glowPlan?.sourceAveragesPaint ?? false),
+                [0, 0, Float(r.gw), Float(r.gh), 0, 0])
     }
 
     /// A code for what fixes a placed layer's variant where no shader code is involved: its

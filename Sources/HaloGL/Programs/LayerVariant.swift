@@ -106,6 +106,23 @@ struct LayerVariant: Hashable {
         return v
     }
 
+    /// `layer`'s tiles placed on the GPU (``TilePlacement/gpu``): every class in one program,
+    /// edges per pixel, paints averaged, with `glow` the layer's glow mode (drawn by ``general``).
+    static func placed(_ layer: ResolvedLayer, glow: GlowMode) -> LayerVariant {
+        var v = LayerVariant(layer, glow: glow, group: LayerTiles.Group(edge: true, fill: true, stroke: true, paintAA: true), output: .canvas)
+        v.placed = true
+        return v
+    }
+
+    /// `layer`'s glow source placed on the GPU: its paint averaged where `averages`
+    /// (``GlowPlan/sourceAveragesPaint``), else taken at each block's centre.
+    static func placedGlowSource(_ layer: ResolvedLayer, averages: Bool) -> LayerVariant {
+        var v = LayerVariant.glowSource(layer, group: LayerTiles.Group(edge: true, fill: layer.fillGlows, stroke: !layer.fillGlows,
+                                                                       paintAA: averages))
+        v.placed = true
+        return v
+    }
+
     /// The shape kind of an outline's signed distance.
     static func shape(_ outline: Outline) -> ShapeKind {
         switch outline.kind {

@@ -54,20 +54,14 @@ enum ProgramClasses {
     /// program, one a glow mode (``FramePlan/planPlacedTiles()``).
     static func placedVariants(_ layer: ResolvedLayer) -> [LayerVariant] {
         let glows: [GlowMode] = layer.glow == nil ? [.none] : GlowMode.allCases
-        return glows.map { glow in
-            var v = LayerVariant(layer, glow: glow, group: LayerTiles.Group(edge: true, fill: true, stroke: true, paintAA: true), output: .canvas)
-            v.placed = true
-            return v.general
-        }
+        return glows.map { LayerVariant.placed(layer, glow: $0).general }
     }
 
     /// The program of `layer`'s glow source placed on the GPU (``FramePlan/placedGlowSource(_:)``):
     /// its general program, whichever the glow's plan (the paint's averaging is its uniform).
     static func placedGlowSourceVariant(_ layer: ResolvedLayer) -> LayerVariant? {
         guard layer.glow != nil, layer.glowSource != nil, !layer.isText else { return nil }
-        var v = LayerVariant.glowSource(layer, group: LayerTiles.Group(edge: true, fill: layer.fillGlows, stroke: !layer.fillGlows, paintAA: true))
-        v.placed = true
-        return v.general
+        return LayerVariant.placedGlowSource(layer, averages: true).general
     }
 
     /// `v` with each dash mode its stroke can take: a dash period of at most a pixel is
